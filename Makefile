@@ -1,0 +1,59 @@
+# Deep Sea Rules Lab — the two quick-start commands and their helpers.
+#   make serve   set up .venv and serve the dashboards with Voila on http://127.0.0.1:8866
+#   make test    set up .venv and run every test: unit, property, notebooks (nbval), browser (Chromium)
+
+PYTHON   ?= python3
+VENV     ?= .venv
+BIN      := $(VENV)/bin
+STAMP    := $(VENV)/.deepsea-installed
+CHROMIUM ?= /usr/bin/chromium
+PORT     ?= 8866
+# Jupyter/IPython state stays inside the checkout, never in $HOME.
+JUPYTER_TMP := $(CURDIR)/.jupyter-tmp
+export JUPYTER_PATH        := $(CURDIR)/share/jupyter
+export JUPYTER_CONFIG_DIR  := $(JUPYTER_TMP)/config
+export JUPYTER_DATA_DIR    := $(JUPYTER_TMP)/data
+export JUPYTER_RUNTIME_DIR := $(JUPYTER_TMP)/runtime
+export IPYTHONDIR          := $(JUPYTER_TMP)/ipython
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+PYTEST_NBVAL := --nbval --nbval-current-env --nbval-cell-timeout=600 \
+                --nbval-sanitize-with tests/nbval-sanitize.cfg
+
+.PHONY: serve test install check-chromium test-fast notebooks docs clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed, found " + sys.version.split()[0]'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dashboards,test]"
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+serve: $(STAMP)
+	@echo "Serving the dashboards at http://127.0.0.1:$(PORT)/  (Ctrl-C stops)"
+	$(BIN)/voila dashboards --port=$(PORT) --no-browser
+
+check-chromium:
+	@test -x $(CHROMIUM) || { echo "Chromium is missing; install it with: sudo apt-get update && sudo apt-get install -y chromium"; exit 1; }
+
+test: $(STAMP) check-chromium
+	$(BIN)/python -m pytest tests notebooks dashboards $(PYTEST_NBVAL)
+
+# Without the browser and notebooks: the quick loop while editing engines.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest tests --ignore=tests/browser -q
+
+# Re-execute the teaching notebooks in place (outputs kept, widget state dropped) after changing them.
+notebooks: $(STAMP)
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+	    --ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.timeout=600 \
+	    $$(find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
+
+# Regenerate docs/rules/<game>.md from the rule registry.
+docs: $(STAMP)
+	$(BIN)/python -m toolkit.core.rules --write docs/rules
+
+clean:
+	rm -rf $(VENV) $(JUPYTER_TMP) build dist *.egg-info

@@ -1,0 +1,125 @@
+"""The engine shape every game follows (python-chess verbs, OpenSpiel's game/state split, boardgame.io moves).
+
+A game subclasses :class:`Engine` and implements the abstract methods. States are immutable values; moves
+are small frozen dataclasses with ``__str__`` and a parser. The base class supplies the checked verbs:
+
+* :meth:`Engine.apply` refuses with :class:`IllegalMoveError` (carrying the :class:`Violation`) and leaves
+  the old state untouched — states are immutable, so there is nothing to roll back;
+* :meth:`Engine.transition` also returns the :class:`Event` s the move caused, each with its rule id;
+* :meth:`Engine.is_legal` and the JSON round trip of states and moves.
+
+The invariant tested for every game: ``why_illegal(s, m) is None`` exactly when ``m in legal_moves(s)``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, Mapping, Sequence, TypeVar
+
+from toolkit.core import serial
+from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidStateError, RuleError
+from toolkit.core.explain import Event, Outcome, Violation
+
+S = TypeVar("S")
+M = TypeVar("M")
+
+
+class Engine(ABC, Generic[S, M]):
+    """Base class of the four game engines (and of the tiny test game)."""
+
+    #: short name, also the rule-id prefix and the package name (``"crew"``)
+    name: ClassVar[str]
+    #: the state dataclass, for JSON loading
+    state_type: ClassVar[type]
+    #: the move dataclasses, for parsing and JSON loading
+    move_types: ClassVar[tuple[type, ...]]
+
+    # ---- what a game implements -------------------------------------------------------------
+    @abstractmethod
+    def new_state(self, seed: int, **options: Any) -> S:
+        """The start of a game: all chance (deals, shuffles) is drawn from ``seed``."""
+
+    @abstractmethod
+    def legal_moves(self, state: S) -> list[M]:
+        """Every move allowed now (empty when the game is over)."""
+
+    @abstractmethod
+    def why_illegal(self, state: S, move: M) -> Violation | None:
+        """``None`` if ``move`` is legal now, otherwise the reason, tied to a rule id."""
+
+    @abstractmethod
+    def _transition(self, state: S, move: M) -> tuple[S, tuple[Event, ...]]:
+        """Apply a move already known to be legal; return the new state and its events."""
+
+    @abstractmethod
+    def current_player(self, state: S) -> int | None:
+        """The seat expected to act now (``None`` when the game is over or nobody in particular acts)."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    @abstractmethod
+    def observe(self, state: S, seat: int | None) -> Mapping[str, Any]:
+        """What ``seat`` may see (JSON-able data). ``seat=None`` is the public view of a spectator."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """The move written as ``text`` (``str(move)`` round-trips); :class:`InvalidMoveError` otherwise."""
+
+    # ---- supplied verbs ---------------------------------------------------------------------
+    def is_over(self, state: S) -> bool:
+        return self.outcome(state) is not None
+
+    def is_legal(self, state: S, move: M) -> bool:
+        return self.why_illegal(state, move) is None
+
+    def transition(self, state: S, move: M | str) -> tuple[S, tuple[Event, ...]]:
+        """Checked move: the new state and the events it caused, or :class:`IllegalMoveError`."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        self.check_move_type(move)
+        violation = self.why_illegal(state, move)
+        if violation is not None:
+            raise IllegalMoveError(violation)
+        return self._transition(state, move)
+
+    def apply(self, state: S, move: M | str) -> S:
+        """Checked move: the new state, or :class:`IllegalMoveError` (``state`` is never changed)."""
+        return self.transition(state, move)[0]
+
+    def check_move_type(self, move: Any) -> None:
+        if not isinstance(move, self.move_types):
+            raise InvalidMoveError(f"{move!r} is not a {self.name} move "
+                                   f"({', '.join(t.__name__ for t in self.move_types)})")
+
+    def describe_move(self, move: M, lang: str = "en") -> str:
+        """How a move reads in a menu; games may translate it."""
+        return str(move)
+
+    def validate_state(self, state: S) -> None:
+        """Raise :class:`InvalidStateError` if ``state`` breaks an invariant (called after loading)."""
+
+    # ---- JSON --------------------------------------------------------------------------------
+    def state_to_json(self, state: S) -> str:
+        return serial.dumps(state)
+
+    def state_from_json(self, text: str | bytes) -> S:
+        """Load a saved state; every defect is an :class:`InvalidStateError` naming the field."""
+        state = serial.loads(text, self.state_type)
+        try:
+            self.validate_state(state)
+        except InvalidStateError:
+            raise
+        except RuleError as exc:
+            raise InvalidStateError(str(exc)) from None
+        return state
+
+    def move_to_json(self, move: M) -> str:
+        return str(move)
+
+    def move_from_json(self, text: str) -> M:
+        return self.parse_move(text)
+
+    def parse_moves(self, texts: Sequence[str]) -> list[M]:
+        return [self.parse_move(t) for t in texts]

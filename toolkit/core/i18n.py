@@ -1,0 +1,163 @@
+"""English/Japanese message catalogue.
+
+Every user-facing sentence (refusals, events, outcomes, widget labels) is a catalogue entry keyed by a
+code. Entries live in ``messages*.toml`` files inside the package (``toolkit/<part>/messages.toml``,
+``toolkit/widgets/<game>/messages.toml``), one
+table per key with an ``en`` and a ``ja`` template in :meth:`str.format` syntax::
+
+    [MUST_FOLLOW_COLOUR]
+    en = "You must follow {colour}: you hold {cards}."
+    ja = "{colour}を出す必要があります（手札に{cards}があります）。"
+
+Parameters may be plain values or :class:`Term` (a catalogue key translated in the target language);
+lists and tuples are joined with the language's separator. The catalogue is discovered lazily, so a
+game package only has to ship its file.
+"""
+
+from __future__ import annotations
+
+import string
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Iterable, Mapping
+
+from toolkit.core.errors import RuleError, UnknownLanguageError
+
+LANGUAGES: tuple[str, ...] = ("en", "ja")
+_SEPARATOR = {"en": ", ", "ja": "、"}
+
+_catalogue: dict[str, dict[str, str]] = {}
+_sources: dict[str, str] = {}
+_loaded = False
+
+
+class UnknownMessageError(RuleError):
+    """A message code that no catalogue defines."""
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A word that itself needs translating, e.g. ``Term("game.crew")`` -> "The Crew: Mission Deep Sea" / "ザ・クルー：深海に眠る遺跡"."""
+
+    key: str
+
+    def text(self, lang: str = "en") -> str:
+        return translate(self.key, lang)
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+def check_language(lang: str) -> str:
+    """Return ``lang`` if supported, else raise :class:`UnknownLanguageError` quoting it."""
+    if lang not in LANGUAGES:
+        raise UnknownLanguageError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+def _load_file(text: str, origin: str) -> None:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise UnknownMessageError(f"{origin}: not valid TOML: {exc}") from None
+    for key, entry in data.items():
+        register(key, entry, origin=origin)
+
+
+def register(key: str, entry: Mapping[str, str], origin: str = "<code>") -> None:
+    """Add one catalogue entry (used by the discovery and by test-only games)."""
+    if key in _catalogue and _sources.get(key) != origin:
+        raise UnknownMessageError(f"message {key!r} defined twice: {_sources[key]} and {origin}")
+    if not isinstance(entry, Mapping):
+        raise UnknownMessageError(f"{origin}: message {key!r} must be a table with en and ja")
+    _catalogue[key] = {lang: str(entry[lang]) for lang in entry}
+    _sources[key] = origin
+
+
+def _toml_files(name_prefix: str):
+    """``toolkit/<part>/<prefix>*.toml`` and one level deeper (``toolkit/widgets/<game>/...``)."""
+    root = resources.files("toolkit")
+    for part in sorted(root.iterdir(), key=lambda p: p.name):
+        if not part.is_dir():
+            continue
+        for sub in [part] + sorted((s for s in part.iterdir() if s.is_dir()), key=lambda p: p.name):
+            for f in sorted(sub.iterdir(), key=lambda p: p.name):
+                if f.name.startswith(name_prefix) and f.name.endswith(".toml") and f.is_file():
+                    rel = f"toolkit/{part.name}/" + ("" if sub is part else f"{sub.name}/") + f.name
+                    yield f, rel
+
+
+def _discover() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for f, rel in _toml_files("messages"):
+        _load_file(f.read_text(encoding="utf-8"), rel)
+
+
+def catalogue() -> Mapping[str, Mapping[str, str]]:
+    """All entries, discovered on first use: ``{code: {"en": ..., "ja": ...}}``."""
+    _discover()
+    return _catalogue
+
+
+def has(key: str) -> bool:
+    return key in catalogue()
+
+
+def placeholders(template: str) -> set[str]:
+    """Names used by a template, e.g. ``{"colour", "cards"}``."""
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def render_value(value: Any, lang: str) -> str:
+    if isinstance(value, Term) or hasattr(value, "text") and callable(value.text):
+        return value.text(lang)
+    if isinstance(value, (list, tuple, frozenset, set)):
+        items = value if not isinstance(value, (set, frozenset)) else sorted(value, key=str)
+        return _SEPARATOR[lang].join(render_value(v, lang) for v in items)
+    if isinstance(value, bool):
+        return {"en": {True: "yes", False: "no"}, "ja": {True: "はい", False: "いいえ"}}[lang][value]
+    return str(value)
+
+
+def translate(key: str, lang: str = "en", params: Mapping[str, Any] | None = None, **kw: Any) -> str:
+    """The sentence for ``key`` in ``lang`` with its parameters filled in.
+
+    >>> translate("ui.apply", "ja")
+    '実行'
+    """
+    check_language(lang)
+    entries = catalogue()
+    if key not in entries:
+        raise UnknownMessageError(f"no message {key!r} in the catalogue")
+    template = entries[key].get(lang) or entries[key].get("en", key)
+    values = dict(params or {}, **kw)
+    rendered = {name: render_value(v, lang) for name, v in values.items()}
+    try:
+        return template.format(**rendered)
+    except (KeyError, IndexError) as exc:
+        raise UnknownMessageError(f"message {key!r} ({lang}) needs parameter {exc}") from None
+
+
+t = translate
+
+
+def missing_translations(keys: Iterable[str] | None = None) -> list[str]:
+    """Keys lacking a language or whose templates disagree on parameters (for the completeness test)."""
+    problems = []
+    entries = catalogue()
+    for key in sorted(keys if keys is not None else entries):
+        entry = entries.get(key)
+        if entry is None:
+            problems.append(f"{key}: missing")
+            continue
+        for lang in LANGUAGES:
+            if not entry.get(lang, "").strip():
+                problems.append(f"{key}: no {lang} text")
+        if all(entry.get(lang) for lang in LANGUAGES):
+            if placeholders(entry["en"]) != placeholders(entry["ja"]):
+                problems.append(f"{key}: en and ja use different parameters")
+    return problems

@@ -1,0 +1,19 @@
+"""The Crew: Mission Deep Sea — cards and tricks, the 96 tasks and their judge, and the mission engine.
+
+Public API (``shared/DESIGN.md``): :class:`Card`, :func:`trick_winner`, :func:`legal_plays`,
+:func:`why_illegal_play`, :func:`sonar_options`, :func:`why_illegal_sonar`, :func:`select_tasks`,
+:func:`deal`, :data:`TASKS`, :class:`Trick`, :func:`task_status`. This package imports no widgets or plotly.
+"""
+
+from toolkit.crew.cards import (COLOURS, DECK, POSITIONS, Card, Trick, card, cards, deal, deal_tonoja, deck,
+                                legal_plays, sonar_options, trick_winner, tricks_in_mission, why_illegal_play,
+                                why_illegal_sonar)
+from toolkit.crew.tasks import (DONE, FAILED, PENDING, TASKS, Judge, Ledger, Task, compile_task, get_task,
+                                incompatible, select_tasks, task_status, task_statuses)
+
+__all__ = [
+    "COLOURS", "DECK", "DONE", "FAILED", "Judge", "Ledger", "PENDING", "POSITIONS", "TASKS", "Card", "Task",
+    "Trick", "card", "cards", "compile_task", "deal", "deal_tonoja", "deck", "get_task", "incompatible",
+    "legal_plays", "select_tasks", "sonar_options", "task_status", "task_statuses", "trick_winner",
+    "tricks_in_mission", "why_illegal_play", "why_illegal_sonar",
+]

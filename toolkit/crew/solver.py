@@ -1,0 +1,1310 @@
+"""Double-dummy solver for The Crew: with every hand visible and everyone cooperating, is there *any* legal
+line of play that completes every task?
+
+``solve(hands, tasks, ...)`` answers ``True`` (with a winning line that replays through the engine),
+``False`` (proved impossible, with a reason when a simple one exists) or ``None`` (stopped at the node or
+time limit — it never hangs).
+
+How it searches (the ideas of bridge double-dummy solvers, adapted to tasks instead of trick counts):
+
+* **Bitmask state.** A card is an int 0..39 (colour * 9 + value - 1; submarines are 36..39) and a hand is
+  a 40-bit int, so "remove the trick", "which cards are still live" and counting are single int
+  operations.
+* **Transposition table at trick boundaries**, keyed on the hands (which fix the remaining cards and the
+  trick number), the leader and every task's progress. Progress is a small canonical value per task
+  (counts, flags; ``DONE`` once a task can no longer be undone), so different orders of the same tricks
+  meet in the table.
+* **Equivalent cards.** Two cards of one colour in one hand with no other live card between them win and
+  lose against exactly the same cards, so only one of them is tried — unless a pending task names one of
+  them (its value or identity matters: "win the pink 3", "win a trick using a 6", sums, parities).
+* **Early cut-offs.** After every trick each task is judged ``done`` / ``failed`` / ``pending`` with sound
+  bounds (its card was won by someone else or left play, not enough tricks or matching cards left, the
+  owner no longer holds a card that can do it), so hopeless branches stop at once.
+* **Move ordering.** Seats that must win play high, the others play low and hand over wanted cards to
+  the seat that is winning the trick.
+
+The per-task judges (:class:`_Judge` subclasses) are a fast incremental adapter of the engine's
+``task_status``; ``tests/crew/test_solver_judge.py`` checks they agree with it on every task in the
+catalogue. The naive exhaustive search :func:`naive_solve` uses ``task_status`` itself and no shortcuts:
+it is the test oracle. The winning line is always re-judged with ``task_status`` before it is returned.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from toolkit.core.errors import IllegalMoveError, InvalidMoveError, RuleError
+from toolkit.core.explain import Violation
+
+# ---------------------------------------------------------------------------------------------------
+# card encoding
+# ---------------------------------------------------------------------------------------------------
+
+COLOURS = "BGYP"  # colour index 0..3; submarines are colour 4
+SUB = 4
+SUIT_INDEX = {"blue": 0, "green": 1, "yellow": 2, "pink": 3, "submarine": 4}
+N_CARDS = 40
+COLOUR_MASK = tuple(sum(1 << (c * 9 + i) for i in range(9)) for c in range(4)) + (sum(1 << (36 + i) for i in range(4)),)
+ALL_COLOUR_CARDS = sum(COLOUR_MASK[:4])
+COLOUR_CARDS_ASC = tuple(tuple(range(c * 9, c * 9 + 9)) for c in range(4)) + (tuple(range(36, 40)),)
+_VALUE = tuple(i % 9 + 1 for i in range(N_CARDS))
+_COLOUR = tuple(min(i // 9, 4) for i in range(N_CARDS))
+_NAME = tuple((COLOURS[i // 9] if i < 36 else "S") + str(i % 9 + 1) for i in range(N_CARDS))
+_CODE = {name: i for i, name in enumerate(_NAME)}
+
+DONE = "done"
+FAILED = "failed"
+PENDING = "pending"
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def card_code(card: Any) -> int:
+    """The solver's int for a card given as an engine ``Card`` or any text ``Card.parse`` accepts."""
+    from toolkit.crew.cards import Card
+
+    if not isinstance(card, Card):
+        if not isinstance(card, str):
+            raise InvalidMoveError(f"{card!r} is not a card")
+        card = Card.parse(card)
+    return _CODE[str(card)]
+
+
+def card_of(code: int) -> Any:
+    from toolkit.crew.cards import Card
+
+    return Card.parse(_NAME[code])
+
+
+# ---------------------------------------------------------------------------------------------------
+# task judges: a fast, incremental adapter of the engine's task_status
+# ---------------------------------------------------------------------------------------------------
+
+def _filter_mask(spec: Mapping[str, Any]) -> int:
+    mask = 0
+    for code in range(N_CARDS):
+        colour, value = _COLOUR[code], _VALUE[code]
+        if "card" in spec and code != _CODE[spec["card"]]:
+            continue
+        if "suit" in spec and colour != SUIT_INDEX[spec["suit"]]:
+            continue
+        if "suit_in" in spec and colour not in {SUIT_INDEX[s] for s in spec["suit_in"]}:
+            continue
+        if "value" in spec and value != spec["value"]:
+            continue
+        if "value_in" in spec and value not in spec["value_in"]:
+            continue
+        if spec.get("colours_only") and colour == SUB:
+            continue
+        mask |= 1 << code
+    return mask
+
+
+def _value_based(spec: Mapping[str, Any]) -> bool:
+    return any(k in spec for k in ("value", "value_in", "card"))
+
+
+class _Judge:
+    """One task held by one seat. ``progress`` values are small hashable data; ``DONE`` is canonical."""
+
+    #: cards whose identity (not just colour and rank order) matters to this task while it is pending
+    sensitive = 0
+    #: +1 the owner needs to win tricks/cards, -1 the owner must avoid winning, 0 neutral (move ordering)
+    role = 0
+    #: cards the owner wants to win (move ordering)
+    targets = 0
+
+    def __init__(self, task_id: int, owner: int, players: int, captain: int, last: int):
+        self.task_id, self.owner, self.players, self.captain, self.last = task_id, owner, players, captain, last
+
+    def initial(self) -> Any:
+        return None
+
+    def step(self, p: Any, j: int, leader: int, cards: Sequence[int], winner: int, wcard: int, tmask: int) -> Any:
+        """Progress after trick ``j`` (1-based, absolute); may return ``DONE`` or ``FAILED``."""
+        return p
+
+    def status(self, p: Any, j: int, rest: int, live: int, hands: Sequence[int]) -> Any:
+        """``p``, ``DONE`` or ``FAILED`` after ``j`` tricks with ``rest`` tricks still to play."""
+        return p
+
+
+class _CaptureCards(_Judge):
+    role = 1
+
+    def __init__(self, *a: Any, cards: Sequence[str], extra: Mapping[str, Any] | None = None):
+        super().__init__(*a)
+        self.targets = self.sensitive = sum(1 << _CODE[c] for c in cards)
+        self.extra = (_filter_mask(extra["filter"]), extra["n"]) if extra else None
+
+    def initial(self) -> Any:
+        return (0, 0)
+
+    def step(self, p, j, leader, cards, winner, wcard, tmask):
+        if winner != self.owner:
+            return p
+        won, count = p
+        won |= tmask & self.targets
+        if self.extra:
+            count += (tmask & self.extra[0]).bit_count()
+        return (won, count)
+
+    def status(self, p, j, rest, live, hands):
+        won, count = p
+        missing = self.targets & ~won
+        if self.extra:
+            fmask, n = self.extra
+            if count > n:
+                return FAILED
+            more = (live & fmask).bit_count() if rest else 0
+            if count + more < n:
+                return FAILED
+            if not missing and count == n and not more:
+                return DONE
+        elif not missing:
+            return DONE
+        if rest == 0 or missing & ~live:
+            return FAILED
+        return p
+
+
+def _count_clause(count: int, cmp: str, n: int, more: int) -> str:
+    """Status of "count cmp n" when at most ``more`` further matching cards can still be won."""
+    if cmp == ">=":
+        if count >= n:
+            return DONE
+        return FAILED if count + more < n else PENDING
+    # "=="
+    if count > n or count + more < n:
+        return FAILED
+    return DONE if count == n and more == 0 else PENDING
+
+
+class _CardCount(_Judge):
+    def __init__(self, *a: Any, clauses: Sequence[Mapping[str, Any]], mode: str = "all"):
+        super().__init__(*a)
+        self.clauses = tuple((_filter_mask(c["filter"]), c["cmp"], c["n"]) for c in clauses)
+        self.mode = mode
+        self.sensitive = 0
+        for clause, (mask, cmp, n) in zip(clauses, self.clauses):
+            if _value_based(clause["filter"]):
+                self.sensitive |= mask
+        wants = any(cmp == ">=" or n > 0 for _, cmp, n in self.clauses)
+        self.role = 1 if wants else -1
+        if wants:
+            self.targets = sum(m for m, _, n in self.clauses if n > 0)
+
+    def initial(self):
+        return tuple(0 for _ in self.clauses)
+
+    def step(self, p, j, leader, cards, winner, wcard, tmask):
+        if winner != self.owner:
+            return p
+        # counts are capped at n + 1: beyond that every comparison answers the same
+        return tuple(min(c + (tmask & m).bit_count(), n + 1) for c, (m, _, n) in zip(p, self.clauses))
+
+    def status(self, p, j, rest, live, hands):
+        states = [_count_clause(c, cmp, n, (live & m).bit_count() if rest else 0)
+                  for c, (m, cmp, n) in zip(p, self.clauses)]
+        if self.mode == "all":
+            if FAILED in states:
+                return FAILED
+            if all(s == DONE for s in states):
+                return DONE
+        else:
+            if DONE in states:
+                return DONE
+            if all(s == FAILED for s in states):
+                return FAILED
+        if rest == 0:
+            return FAILED
+        return p
+
+
+class _CaptureInTrick(_Judge):
+    role = 1
+
+    def __init__(self, *a: Any, card: str, trick: Any):
+        super().__init__(*a)
+        self.card = 1 << _CODE[card]
+        self.targets = self.sensitive = self.card
+        self.when = self.last if trick == "last" else int(trick)
+
+    def step(self, p, j, leader, cards, winner, wcard, tmask):
+        if tmask & self.card:
+            return DONE if (j == self.when and winner == self.owner) else FAILED
+        return p
+
+    def status(self, p, j, rest, live, hands):
+        if rest == 0 or not live & self.card or j >= self.when:
+            return FAILED
+        return p
+
+
+class _WinTrickWith(_Judge):
+    role = 1
+
+    def __init__(self, *a: Any, winning_card: Mapping[str, Any], trick_contains: Mapping[str, Any] | None = None):
+        super().__init__(*a)
+        self.win = _filter_mask(winning_card)
+        self.contains = _filter_mask(trick_contains) if trick_contains else 0
+        self.sensitive = (self.win if _value_based(winning_card) else 0) | (
+            self.contains if trick_contains and _value_based(trick_contains) else 0)
+        self.targets = self.contains
+        # "win a 6 with another 6": the contained card must be a different card of the same kind
+        self.need_two = bool(self.win & self.contains)
+
+    def step(self, p, j, leader, cards, winner, wcard, tmask):
+        if winner == self.owner and (1 << wcard) & self.win:
+            if not self.contains or tmask & self.contains & ~(1 << wcard):
+                return DONE
+        return p
+
+    def status(self, p, j, rest, live, hands):
+        if rest == 0 or not hands[self.owner] & self.win:
+            return FAILED
+        if self.contains:
+            left = (live & self.contains).bit_count()
+            if left == 0 or (self.need_two and left < 2):
+                return FAILED
+        return p
+
+
+class _TrickProperty(_Judge):
+    role = 1
+
+    def __init__(self, *a: Any, **params: Any):
+        super().__init__(*a)
+        self.subs_allowed = params.get("submarines_allowed", True)
+        self.all_mask = None
+        self.sum_test: Callable[[int], bool] | None = None
+        self.equal: tuple[int, int] | None = None
+        self.min = params.get("min", 0)
+        if "all_cards" in params:
+            self.subs_allowed = False
+            pred = {"value<7": lambda v: v < 7, "value>5": lambda v: v > 5,
+                    "even": lambda v: v % 2 == 0, "odd": lambda v: v % 2 == 1}[params["all_cards"]]
+            self.all_mask = sum(1 << c for c in range(36) if pred(_VALUE[c]))
+            self.sensitive = ALL_COLOUR_CARDS
+        elif "sum_cmp" in params or "sum_in" in params:
+            if "sum_in" in params:
+                allowed = frozenset(params["sum_in"])
+                self.sum_test = allowed.__contains__
+            else:
+                limit = params["sum_by_players"][str(self.players)]
+                self.sum_test = (lambda s: s > limit) if params["sum_cmp"] == ">" else (lambda s: s < limit)
+            self.sensitive = ALL_COLOUR_CARDS
+        elif "count_equal" in params:
+            a, b = params["count_equal"]
+            self.equal = (COLOUR_MASK[SUIT_INDEX[a]], COLOUR_MASK[SUIT_INDEX[b]])
+        else:  # pragma: no cover - the catalogue is validated by the judge tests
+            raise ValueError(f"unknown trick property {params!r}")
+
+    def holds(self, cards: Sequence[int], tmask: int) -> bool:
+        if not self.subs_allowed and tmask & COLOUR_MASK[SUB]:
+            return False
+        if self.all_mask is not None:
+            return not tmask & ~self.all_mask
+        if self.sum_test is not None:
+            return self.sum_test(sum(_VALUE[c] for c in cards))
+        a, b = self.equal
+        na, nb = (tmask & a).bit_count(), (tmask & b).bit_count()
+        return na == nb and na >= max(self.min, 1)
+
+    def step(self, p, j, leader, cards, winner, wcard, tmask):
+        if winner == self.owner and self.holds(cards, tmask):
+            return DONE
+        return p
+
+    def status(self, p, j, rest, live, hands):
+        return FAILED if rest == 0 else p
+
+
+class _NoLead(_Judge):
+    def __init__(self, *a: Any, suits: Sequence[str]):
+        super().__init__(*a)
+        self.mask = sum(COLOUR_MASK[SUIT_INDEX[s]] for s in suits)
+
+    def step(self, p, j, leader, cards, winner, wcard, tmask):
+        if leader == self.owner and (1 << cards[0]) & self.mask:
+            return FAILED
+        return p
+
+    def status(self, p, j, rest, live, hands):
+        # the owner can no longer lead a forbidden colour once they hold none: hands only shrink
+        if rest == 0 or not hands[self.owner] & self.mask:
+            return DONE
+        return p
+
+
+class _TrickPositions(_Judge):
+    def __init__(self, *a: Any, must_win: Sequence[Any] = (), must_not_win: Sequence[Any] = (), only: bool = False):
+        super().__init__(*a)
+        resolve = lambda x: self.last if x == "last" else int(x)  # noqa: E731
+        self.win = frozenset(resolve(x) for x in must_win)
+        self.lose = frozenset(resolve(x) for x in must_not_win)
+        self.only = only
+        self.role = 1 if self.win else -1
+        self.horizon = max(self.win | self.lose) if (self.win or self.lose) else 0
+
+    def step(self, p, j, leader, cards, winner, wcard, tmask):
+        won = winner == self.owner
+        if (j in self.win and not won) or (j in self.lose and won) or (self.only and won and j not in self.win):
+            return FAILED
+        return p
+
+    def status(self, p, j, rest, live, hands):
+        # A position beyond the last trick is never reached and so never broken: the engine's reading
+        # (only matters for short endgames typed in by hand; full missions have 8-13 tricks).
+        if rest == 0 or (not self.only and j >= self.horizon):
+            return DONE
+        return p
+
+
+class _TrickCount(_Judge):
+    def __init__(self, *a: Any, cmp: str, n: int):
+        super().__init__(*a)
+        self.cmp, self.n = cmp, n
+        self.role = 1 if n > 0 else -1
+
+    def initial(self):
+        return 0
+
+    def step(self, p, j, leader, cards, winner, wcard, tmask):
+        return min(p + 1, self.n + 1) if winner == self.owner else p
+
+    def status(self, p, j, rest, live, hands):
+        if p > self.n or p + rest < self.n:
+            return FAILED
+        if rest == 0:
+            return DONE
+        return p
+
+
+class _Prediction(_TrickCount):
+    """"Win exactly X tricks" with X announced before play; ``n=None`` lets the solver choose X."""
+
+    def __init__(self, *a: Any, n: int | None):
+        _Judge.__init__(self, *a)
+        self.cmp, self.n = "==", n
+        self.role = 0
+
+    def initial(self):
+        return 0 if self.n is not None else None
+
+    def step(self, p, j, leader, cards, winner, wcard, tmask):
+        return p if self.n is None else super().step(p, j, leader, cards, winner, wcard, tmask)
+
+    def status(self, p, j, rest, live, hands):
+        if self.n is None:
+            return DONE if rest == 0 else p
+        return super().status(p, j, rest, live, hands)
+
+
+class _Streak(_Judge):
+    def __init__(self, *a: Any, never_consecutive: int | None = None, at_least_consecutive: int | None = None,
+                 exact_total: int | None = None, all_consecutive: bool = False):
+        super().__init__(*a)
+        self.never, self.at_least, self.exact = never_consecutive, at_least_consecutive, exact_total
+        self.role = -1 if self.never else 1
+
+    def initial(self):
+        if self.never:
+            return False           # did the owner win the previous trick?
+        if self.at_least:
+            return 0               # the current run of wins
+        return (0, False)          # (tricks won, is the run still open)
+
+    def step(self, p, j, leader, cards, winner, wcard, tmask):
+        won = winner == self.owner
+        if self.never:
+            if won and p:
+                return FAILED
+            return won
+        if self.at_least:
+            run = p + 1 if won else 0
+            return DONE if run >= self.at_least else run
+        total, open_ = p
+        if won:
+            if total and not open_:
+                return FAILED
+            return FAILED if total + 1 > self.exact else (total + 1, True)
+        return (total, False)
+
+    def status(self, p, j, rest, live, hands):
+        if self.never:
+            return DONE if rest == 0 else p
+        if self.at_least:
+            return FAILED if p + rest < self.at_least else p
+        total, open_ = p
+        if rest == 0:
+            return DONE if total == self.exact else FAILED
+        if total and not open_ and total < self.exact:
+            return FAILED
+        if total + rest < self.exact:
+            return FAILED
+        return p
+
+
+class _Relative(_Judge):
+    def __init__(self, *a: Any, cmp: str, other: str):
+        super().__init__(*a)
+        self.cmp, self.other = cmp, other
+        self.role = 1 if cmp == ">" else (-1 if cmp == "<" else 0)
+
+    def initial(self):
+        return (0,) * self.players
+
+    def step(self, p, j, leader, cards, winner, wcard, tmask):
+        counts = list(p)
+        counts[winner] += 1
+        return tuple(counts)
+
+    def status(self, p, j, rest, live, hands):
+        mine = p[self.owner]
+        others = [c for s, c in enumerate(p) if s != self.owner]
+        cmp, r = self.cmp, rest
+        if self.other == "captain":
+            cap = p[self.captain]
+            if cmp == ">":
+                done, failed = mine > cap + r, mine + r <= cap
+            elif cmp == "<":
+                done, failed = mine + r < cap, mine >= cap + r
+            else:
+                done, failed = (r == 0 and mine == cap), abs(mine - cap) > r
+        elif self.other == "sum_of_others":
+            total = sum(others)
+            if cmp == ">":
+                done, failed = mine > total + r, mine + r <= total
+            else:
+                done, failed = mine + r < total, mine >= total + r
+        else:  # each other player
+            if cmp == ">":
+                done, failed = mine > max(others) + r, any(mine + r <= o for o in others)
+            else:
+                done, failed = mine + r < min(others), any(mine >= o + r for o in others)
+        if failed:
+            return FAILED
+        if done:
+            return DONE
+        if r == 0:  # pragma: no cover - at the end every comparison is decided above
+            return FAILED
+        return p
+
+
+class _CardCompare(_Judge):
+    def __init__(self, *base: Any, a: Mapping[str, Any], cmp: str, b: Mapping[str, Any], min: int = 0):  # noqa: A002
+        super().__init__(*base)
+        self.a, self.b = _filter_mask(a), _filter_mask(b)
+        self.cmp, self.min = cmp, min
+        self.role = 1
+        self.targets = self.a
+
+    def initial(self):
+        return (0, 0)
+
+    def step(self, p, j, leader, cards, winner, wcard, tmask):
+        if winner != self.owner:
+            return p
+        return (p[0] + (tmask & self.a).bit_count(), p[1] + (tmask & self.b).bit_count())
+
+    def status(self, p, j, rest, live, hands):
+        ca, cb = p
+        la = (live & self.a).bit_count() if rest else 0
+        lb = (live & self.b).bit_count() if rest else 0
+        if self.cmp == ">":
+            if ca > cb + lb:
+                return DONE
+            if ca + la <= cb:
+                return FAILED
+        else:
+            floor = max(self.min, 1) if self.min else 0
+            if ca + la < max(cb, floor) or cb + lb < max(ca, floor):
+                return FAILED
+            if ca == cb and ca >= floor and la == 0 and lb == 0:
+                return DONE
+        if rest == 0:
+            return FAILED
+        return p
+
+
+def _task_definition(task_id: int) -> tuple[str, Mapping[str, Any]]:
+    from toolkit.crew.tasks import TASKS
+
+    task = TASKS[task_id]
+    return task.category, task.params
+
+
+def make_judge(task_id: int, owner: int, players: int, captain: int, last: int,
+               prediction: int | None = None) -> _Judge:
+    """The fast judge of one task held by ``owner`` in a mission whose last trick is number ``last``."""
+    category, params = _task_definition(task_id)
+    a = (task_id, owner, players, captain, last)
+    if category == "capture_cards":
+        return _CaptureCards(*a, cards=params["cards"], extra=params.get("and"))
+    if category == "card_count":
+        if "all_of" in params:
+            return _CardCount(*a, clauses=params["all_of"], mode="all")
+        if "any_of" in params:
+            return _CardCount(*a, clauses=params["any_of"], mode="any")
+        return _CardCount(*a, clauses=[params], mode="all")
+    if category == "capture_in_trick":
+        return _CaptureInTrick(*a, **params)
+    if category == "win_trick_with":
+        return _WinTrickWith(*a, **params)
+    if category == "trick_property":
+        return _TrickProperty(*a, **params)
+    if category == "no_lead":
+        return _NoLead(*a, **params)
+    if category == "trick_positions":
+        return _TrickPositions(*a, **params)
+    if category == "trick_count":
+        return _TrickCount(*a, **params)
+    if category == "trick_count_prediction":
+        return _Prediction(*a, n=prediction)
+    if category == "streak":
+        return _Streak(*a, **params)
+    if category == "trick_count_relative":
+        return _Relative(*a, **params)
+    if category == "card_count_compare":
+        return _CardCompare(*a, **params)
+    raise ValueError(f"task {task_id}: unknown category {category!r}")  # pragma: no cover
+
+
+# ---------------------------------------------------------------------------------------------------
+# the search
+# ---------------------------------------------------------------------------------------------------
+
+class _Stop(Exception):
+    """Raised inside the search when the node or time limit is reached, or a caller asked to stop."""
+
+
+def _strength(card: int, led: int) -> int:
+    """How strongly ``card`` bids for a trick led in colour ``led`` (-1: it cannot win)."""
+    colour = _COLOUR[card]
+    if colour == SUB:
+        return 100 + _VALUE[card]
+    return _VALUE[card] if colour == led else -1
+
+
+class _Search:
+    """Depth-first search with a transposition table, equivalent-card reduction and task cut-offs."""
+
+    def __init__(self, hands: Sequence[int], leader: int, judges: Sequence[_Judge], done_tricks: int, last: int,
+                 node_limit: int | None, deadline: float | None, on_progress: Callable[[int], Any] | None,
+                 stop: threading.Event | None, reduce_equivalent: bool = True, use_table: bool = True):
+        self.n = len(hands)
+        self.hands0 = tuple(hands)
+        self.leader0 = leader
+        self.judges = tuple(judges)
+        self.j0 = done_tricks
+        self.last = last
+        self.node_limit = node_limit
+        self.deadline = deadline
+        self.on_progress = on_progress
+        self.stop = stop
+        self.reduce = reduce_equivalent
+        self.use_table = use_table
+        self.nodes = 0
+        self.table: dict[tuple, Any] = {}
+        self._next_check = 1024
+
+    # -- limits ------------------------------------------------------------------------------------
+    def _check(self) -> None:
+        self._next_check = self.nodes + 1024
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise _Stop
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise _Stop
+        if self.stop is not None and self.stop.is_set():
+            raise _Stop
+        if self.on_progress is not None and self.nodes % 16384 < 1024:
+            self.on_progress(self.nodes)
+
+    # -- judging -------------------------------------------------------------------------------------
+    def initial_progress(self, played: Sequence[tuple[int, tuple[int, ...]]]) -> tuple | None:
+        """Progress after the tricks already played, or ``None`` if a task has already failed."""
+        progress = [j.initial() for j in self.judges]
+        for index, (leader, cards) in enumerate(played, start=1):
+            tmask = 0
+            for c in cards:
+                tmask |= 1 << c
+            pos, wcard = _winner_pos(cards)
+            winner = (leader + pos) % len(cards)
+            progress = [p if p == DONE else self.judges[i].step(p, index, leader, cards, winner, wcard, tmask)
+                        for i, p in enumerate(progress)]
+            if FAILED in progress:
+                return None
+        return self._judge(progress, self.j0, self.hands0)
+
+    def _judge(self, progress: Sequence[Any], j: int, hands: Sequence[int]) -> tuple | None:
+        rest = self.last - j
+        live = 0
+        for h in hands:
+            live |= h
+        out = []
+        for judge, p in zip(self.judges, progress):
+            if p != DONE:
+                if p != FAILED:
+                    p = judge.status(p, j, rest, live, hands)
+                    if p is PENDING:  # pragma: no cover - statuses return the progress itself when pending
+                        raise AssertionError(judge)
+                if p == FAILED:
+                    return None
+            out.append(p)
+        return tuple(out)
+
+    # -- the search -------------------------------------------------------------------------------
+    def run(self, progress: tuple) -> Any:
+        """``False`` or the winning line (a tuple of ``(leader, cards)``) from the start position."""
+        if all(p == DONE for p in progress):
+            return ()
+        return self._boundary(self.hands0, self.leader0, progress, self.j0)
+
+    def _boundary(self, hands: tuple, leader: int, progress: tuple, j: int) -> Any:
+        key = (hands, leader, progress)
+        if self.use_table:
+            hit = self.table.get(key)
+            if hit is not None:
+                return hit
+        result = self._trick(hands, leader, progress, j)
+        if self.use_table:
+            self.table[key] = result
+        return result
+
+    def _trick(self, hands: tuple, leader: int, progress: tuple, j: int) -> Any:
+        n = self.n
+        live = 0
+        for h in hands:
+            live |= h
+        sensitive = 0
+        want = [0] * n
+        targets = 0
+        for judge, p in zip(self.judges, progress):
+            if p != DONE:
+                sensitive |= judge.sensitive
+                if judge.role > 0:
+                    want[judge.owner] = 1
+                    targets |= judge.targets
+                elif judge.role < 0 and want[judge.owner] == 0:
+                    want[judge.owner] = -1
+        seats = [(leader + i) % n for i in range(n)]
+        plays: list[int] = []
+        judges = self.judges
+        last = self.last
+
+        def finish(tmask: int, winner: int, wcard: int) -> Any:
+            j2 = j + 1
+            cards = tuple(plays)
+            new = []
+            for judge, p in zip(judges, progress):
+                if p != DONE:
+                    p = judge.step(p, j2, leader, cards, winner, wcard, tmask)
+                    if p == FAILED:
+                        return False
+                new.append(p)
+            hands2 = tuple(h & ~tmask for h in hands)
+            judged = self._judge(new, j2, hands2)
+            if judged is None:
+                return False
+            if all(p == DONE for p in judged):
+                return ((leader, cards),)
+            if j2 >= last:
+                return False
+            rest = self._boundary(hands2, winner, judged, j2)
+            if rest is False:
+                return False
+            return ((leader, cards),) + rest
+
+        def play(pos: int, tmask: int, led: int, best_seat: int, best_str: int, best_card: int) -> Any:
+            seat = seats[pos]
+            hand = hands[seat]
+            if pos == 0:
+                legal = hand
+            else:
+                legal = hand & COLOUR_MASK[led] or hand
+            candidates = self._candidates(legal, hand, live, sensitive, pos, led, want[seat],
+                                          best_seat, best_str, want[best_seat] if pos else 0, targets)
+            for card in candidates:
+                self.nodes += 1
+                if self.nodes >= self._next_check:
+                    self._check()
+                if pos == 0:
+                    led2 = _COLOUR[card]
+                    strength = _strength(card, led2)
+                    bs, bstr, bc = seat, strength, card
+                else:
+                    led2 = led
+                    strength = _strength(card, led)
+                    if strength > best_str:
+                        bs, bstr, bc = seat, strength, card
+                    else:
+                        bs, bstr, bc = best_seat, best_str, best_card
+                plays.append(card)
+                if pos == n - 1:
+                    result = finish(tmask | (1 << card), bs, bc)
+                else:
+                    result = play(pos + 1, tmask | (1 << card), led2, bs, bstr, bc)
+                plays.pop()
+                if result is not False:
+                    return result
+            return False
+
+        return play(0, 0, -1, -1, -1, -1)
+
+    def _candidates(self, legal: int, hand: int, live: int, sensitive: int, pos: int, led: int, want: int,
+                    best_seat: int, best_str: int, winner_wants: int, targets: int) -> list[int]:
+        """The plays worth trying from ``legal``, one per class of equivalent cards, best first."""
+        out: list[int] = []
+        for colour in range(5):
+            if not legal & COLOUR_MASK[colour]:
+                continue
+            have_rep = False
+            for card in COLOUR_CARDS_ASC[colour]:
+                bit = 1 << card
+                if not live & bit:
+                    continue
+                if not hand & bit:
+                    have_rep = False  # another seat's live card between: a new class starts
+                    continue
+                if not self.reduce or bit & sensitive:
+                    out.append(card)
+                elif not have_rep:
+                    out.append(card)
+                    have_rep = True
+        if len(out) < 2:
+            return out
+        # Move ordering: a seat that wants tricks tries its strongest cards first; a seat following a
+        # trick won by a seat that wants cards feeds it the cards it wants; everyone else plays low.
+        if pos == 0:
+            if want > 0:
+                out.sort(key=lambda c: -(_VALUE[c] + (50 if _COLOUR[c] == SUB else 0)))
+            else:
+                out.sort(key=lambda c: (_COLOUR[c] == SUB, _VALUE[c]))
+            return out
+        if want > 0:
+            out.sort(key=lambda c: -_strength(c, led))
+        elif winner_wants > 0:
+            out.sort(key=lambda c: (_strength(c, led) > best_str, not (1 << c) & targets, _strength(c, led)))
+        else:
+            out.sort(key=lambda c: (_strength(c, led), _VALUE[c]))
+        return out
+
+
+def _winner_pos(cards: Sequence[int]) -> tuple[int, int]:
+    led = _COLOUR[cards[0]]
+    best, best_str = 0, _strength(cards[0], led)
+    for i in range(1, len(cards)):
+        s = _strength(cards[i], led)
+        if s > best_str:
+            best, best_str = i, s
+    return best, cards[best]
+
+
+# ---------------------------------------------------------------------------------------------------
+# the public API
+# ---------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, eq=False)
+class Solution:
+    """The answer of :func:`solve` (and of the oracle :func:`naive_solve`).
+
+    ``winnable``: ``True`` (``line`` wins), ``False`` (proved impossible; ``reason`` explains when a simple
+    reason exists) or ``None`` (stopped at ``node_limit`` / ``time_limit`` / a stop request: ``stopped``
+    says which). ``line`` holds the :class:`~toolkit.crew.cards.Trick` s still to play, ending the moment
+    the engine judges every task done. ``predictions`` maps ``(seat, task_id)`` to the number of tricks
+    announced for a "win exactly X tricks" task the caller left open. ``nodes`` counts the card plays
+    searched.
+    """
+
+    winnable: bool | None
+    line: list = field(default_factory=list)
+    reason: Violation | None = None
+    nodes: int = 0
+    seconds: float = 0.0
+    stopped: str | None = None
+    predictions: Mapping[tuple[int, int], int] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.winnable)
+
+    def verdict(self, lang: str = "en") -> str:
+        """One sentence: winnable / impossible (and why) / undecided."""
+        from toolkit.core.i18n import translate
+
+        if self.winnable:
+            return translate("CREW_SOLVER_WINNABLE", lang, tricks=len(self.line), nodes=self.nodes)
+        if self.winnable is False:
+            base = translate("CREW_SOLVER_IMPOSSIBLE", lang, nodes=self.nodes)
+            return base if self.reason is None else f"{base} {self.reason.text(lang)}"
+        return translate("CREW_SOLVER_UNDECIDED", lang, nodes=self.nodes,
+                         limit=translate(f"CREW_SOLVER_STOP_{(self.stopped or 'stopped').upper()}", lang))
+
+
+@dataclass(frozen=True)
+class Position:
+    """Validated solver input, in the solver's int form."""
+
+    players: int
+    hands: tuple[int, ...]                     # bit masks
+    hand_cards: tuple[tuple[Any, ...], ...]     # engine Cards, as given
+    tasks: tuple[tuple[int, int, int | None], ...]  # (seat, task id, prediction or None)
+    leader: int
+    captain: int
+    played: tuple[Any, ...]                     # engine Tricks
+    played_codes: tuple[tuple[int, tuple[int, ...]], ...]
+    tricks_left: int
+
+    @property
+    def last(self) -> int:
+        return len(self.played) + self.tricks_left
+
+
+def _bad(message: str) -> InvalidMoveError:
+    return InvalidMoveError(message)
+
+
+def _whole(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def prepare(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], leader: int | None = None,
+            captain: int = 0, played: Sequence[Any] = ()) -> Position:
+    """Check and convert the solver's input; every defect is a :class:`RuleError` naming the problem."""
+    from toolkit.crew.cards import Card, Trick
+
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise _bad(f"hands must be a list of hands, one per seat, not {hands!r:.80}")
+    players = len(hands)
+    if not 3 <= players <= 5:
+        raise IllegalMoveError(Violation("CREW_SOLVER_SEATS", "crew.solver.position", seats=players))
+    owner_of: dict[int, int] = {}
+    parsed: list[tuple[Any, ...]] = []
+    for seat, hand in enumerate(hands):
+        if isinstance(hand, (str, bytes)):
+            from toolkit.crew.cards import cards as parse_cards
+            hand = parse_cards(hand)
+        if not isinstance(hand, Iterable):
+            raise _bad(f"seat {seat}'s hand must be a list of cards, not {hand!r:.80}")
+        cards = tuple(Card.parse(c) for c in hand)
+        for c in cards:
+            if c.index in owner_of:
+                raise IllegalMoveError(Violation("CREW_SOLVER_DUPLICATE_CARD", "crew.solver.position", card=c,
+                                                 seats=sorted({owner_of[c.index], seat})))
+            owner_of[c.index] = seat
+        parsed.append(cards)
+    masks = tuple(sum(1 << c.index for c in h) for h in parsed)
+    captain = _whole(captain, "the captain")
+    if not 0 <= captain < players:
+        raise _bad(f"the captain must be a seat from 0 to {players - 1}, not {captain}")
+    # tricks already played
+    if isinstance(played, (str, bytes)) or not isinstance(played, Sequence):
+        raise _bad(f"played must be a list of tricks, not {played!r:.80}")
+    tricks: list[Any] = []
+    seen = dict(owner_of)
+    for k, t in enumerate(played):
+        if not isinstance(t, Trick):
+            if isinstance(t, Mapping):
+                t = Trick.from_json(dict(t))
+            elif isinstance(t, Sequence) and len(t) == 2 and not isinstance(t, str):
+                t = Trick(t[0], t[1])
+            else:
+                raise _bad(f"played trick {k + 1} must be a Trick or (leader, cards), not {t!r:.80}")
+        if len(t.cards) != players:
+            raise IllegalMoveError(Violation("CREW_SOLVER_TRICK_SIZE", "crew.solver.position", trick=k + 1,
+                                             cards=len(t.cards), seats=players))
+        if tricks and t.leader != tricks[-1].winner:
+            raise IllegalMoveError(Violation("CREW_SOLVER_WRONG_LEADER", "crew.solver.position", trick=k + 1,
+                                             seat=t.leader, winner=tricks[-1].winner))
+        for c in t.cards:
+            if c.index in seen:
+                raise IllegalMoveError(Violation("CREW_SOLVER_DUPLICATE_CARD", "crew.solver.position", card=c,
+                                                 seats=[f"trick {k + 1}"]))
+            seen[c.index] = -1
+        tricks.append(t)
+    if leader is None:
+        leader = tricks[-1].winner if tricks else captain
+    leader = _whole(leader, "the leader")
+    if not 0 <= leader < players:
+        raise _bad(f"the leader must be a seat from 0 to {players - 1}, not {leader}")
+    if tricks and leader != tricks[-1].winner:
+        raise IllegalMoveError(Violation("CREW_SOLVER_WRONG_LEADER", "crew.solver.position",
+                                         trick=len(tricks) + 1, seat=leader, winner=tricks[-1].winner))
+    # tasks
+    if not isinstance(tasks, Mapping):
+        raise _bad(f"tasks must map a seat to its task ids, like {{0: [17]}}, not {tasks!r:.80}")
+    entries: list[tuple[int, int, int | None]] = []
+    taken: dict[int, int] = {}
+    from toolkit.crew.tasks import TASKS, compile_task
+    n_tasks = len(TASKS)
+    for seat, ids in tasks.items():
+        seat = _whole(seat, "a task's seat")
+        if not 0 <= seat < players:
+            raise _bad(f"tasks name seat {seat}, but the seats are 0 to {players - 1}")
+        if isinstance(ids, (int, str)) or not isinstance(ids, Iterable):
+            ids = [ids]
+        for item in ids:
+            prediction = None
+            if isinstance(item, (tuple, list)) and len(item) == 2:
+                item, prediction = item
+                prediction = _whole(prediction, "a prediction")
+            if isinstance(item, str) and item.strip().isdigit():
+                item = int(item.strip())
+            task_id = _whole(item, "a task id")
+            if not 1 <= task_id <= n_tasks:
+                raise _bad(f"there is no task {task_id}: the catalogue runs from 1 to {n_tasks}")
+            if task_id in taken:
+                raise IllegalMoveError(Violation("CREW_SOLVER_TASK_TWICE", "crew.solver.position", task=task_id,
+                                                 seats=sorted({taken[task_id], seat})))
+            taken[task_id] = seat
+            category, params = _task_definition(task_id)
+            if prediction is not None and category != "trick_count_prediction":
+                raise _bad(f"task {task_id} takes no prediction")
+            # the engine's own allocation checks: the captain cannot take a captain comparison, a
+            # prediction must be a possible number of tricks
+            compile_task(task_id, seat, players, captain, prediction if prediction is not None else 0)
+            entries.append((seat, task_id, prediction))
+    tricks_left = min(len(h) for h in parsed)
+    return Position(players=players, hands=masks, hand_cards=tuple(parsed), tasks=tuple(entries), leader=leader,
+                    captain=captain, played=tuple(tricks),
+                    played_codes=tuple((t.leader, tuple(c.index for c in t.cards)) for t in tricks),
+                    tricks_left=tricks_left)
+
+
+def _engine_status(task_id: int, owner: int, tricks: Sequence[Any], players: int, captain: int,
+                   prediction: int | None, last: int) -> str:
+    """The engine's verdict on one task after ``tricks`` in a mission whose last trick is ``last``.
+
+    A full mission is judged by ``task_status`` itself. ``task_status`` has no parameter for a shorter
+    mission (an endgame typed in by hand), so there the same engine judge is folded over a ``Ledger``
+    whose total is ``last`` — the three lines of ``task_status`` with one number changed.
+    """
+    from toolkit.crew.cards import tricks_in_mission
+    from toolkit.crew.tasks import PENDING as ENGINE_PENDING, Ledger, compile_task, task_status
+
+    if last == tricks_in_mission(players):
+        return task_status(task_id, owner, list(tricks), players, captain=captain, prediction=prediction)
+    judge = compile_task(task_id, owner, players, captain, prediction)
+    memo = judge.start()
+    ledger = Ledger(players, last)
+    for trick in tricks:
+        ledger = ledger.add(trick)
+        memo = judge.step(memo, ledger)
+        if memo[0] != ENGINE_PENDING:
+            break
+    return memo[0]
+
+
+def engine_all_done(position: Position, tricks: Sequence[Any], predictions: Mapping[tuple[int, int], int]) -> str:
+    """``"done"`` if the engine judges every task done after ``tricks`` (played ones included),
+    ``"failed"`` if any has failed, else ``"pending"``."""
+    statuses = [_engine_status(task_id, seat, tricks, position.players, position.captain,
+                               prediction if prediction is not None else predictions.get((seat, task_id)),
+                               position.last)
+                for seat, task_id, prediction in position.tasks]
+    if "failed" in statuses:
+        return "failed"
+    return "done" if all(s == "done" for s in statuses) else "pending"
+
+
+def _limits(node_limit: Any, time_limit: Any) -> tuple[int | None, float | None]:
+    if node_limit is not None:
+        node_limit = _whole(node_limit, "node_limit")
+        if node_limit < 1:
+            raise _bad(f"node_limit must be at least 1, not {node_limit}")
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
+            raise _bad(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+        if time_limit == float("inf"):
+            time_limit = None
+    return node_limit, time_limit
+
+
+def _judges_for(position: Position, subset: Sequence[int] | None = None) -> list[_Judge]:
+    chosen = position.tasks if subset is None else [position.tasks[i] for i in subset]
+    return [make_judge(task_id, seat, position.players, position.captain, position.last, prediction)
+            for seat, task_id, prediction in chosen]
+
+
+def _hands_after(position: Position) -> tuple[int, ...]:
+    return position.hands
+
+
+def _search_position(position: Position, judges: Sequence[_Judge], node_limit: int | None, deadline: float | None,
+                     on_progress: Callable[[int], Any] | None = None, stop: threading.Event | None = None,
+                     **options: Any) -> tuple[Any, _Search]:
+    """(``False`` | line | ``None`` when stopped | ``"failed"`` when a task is already lost, search)."""
+    search = _Search(position.hands, position.leader, judges, len(position.played), position.last,
+                     node_limit, deadline, on_progress, stop, **options)
+    progress = search.initial_progress(position.played_codes)
+    if progress is None:
+        return "failed", search
+    if position.tricks_left == 0:
+        return (() if all(p == DONE for p in progress) else False), search
+    try:
+        return search.run(progress), search
+    except _Stop:
+        return None, search
+
+
+def solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], leader: int | None = None,
+          captain: int = 0, played: Sequence[Any] = (), node_limit: int | None = None,
+          time_limit: float | None = None, *, stop: threading.Event | None = None,
+          on_progress: Callable[[int], Any] | None = None) -> Solution:
+    """Was this mission winnable? Search every legal line of play with all hands visible.
+
+    ``hands``: one list of cards (``Card`` or text such as ``"P9"``) per seat; the tricks left are the
+    smallest hand size. ``tasks``: ``{seat: [task id, ...]}``; a "win exactly X tricks" task may be given
+    as ``(task_id, X)``, or bare to let the solver choose X. ``played``: tricks already played (``Trick`` or
+    ``(leader, cards)``), which count for the tasks. ``leader`` defaults to the winner of the last played
+    trick, else the captain. ``node_limit`` (card plays) and ``time_limit`` (seconds) bound the search;
+    ``stop`` (a ``threading.Event``) ends it early from another thread, ``on_progress(nodes)`` is called
+    about every 16k nodes.
+    """
+    started = time.perf_counter()
+    node_limit, time_limit = _limits(node_limit, time_limit)
+    position = prepare(hands, tasks, leader, captain, played)
+    deadline = started + time_limit if time_limit is not None else None
+    judges = _judges_for(position)
+    result, search = _search_position(position, judges, node_limit, deadline, on_progress, stop)
+    nodes = search.nodes
+    if result is None:
+        stopped = ("stopped" if stop is not None and stop.is_set() else
+                   "node_limit" if node_limit is not None and nodes >= node_limit else "time_limit")
+        return Solution(None, nodes=nodes, seconds=time.perf_counter() - started, stopped=stopped)
+    if result is False or result == "failed":
+        reason = explain_impossible(position, judges, already_failed=result == "failed",
+                                    budget=max(20_000, nodes), deadline=deadline)
+        return Solution(False, reason=reason, nodes=nodes, seconds=time.perf_counter() - started)
+    line, predictions = _finish_line(position, result)
+    return Solution(True, line=line, nodes=nodes, seconds=time.perf_counter() - started, predictions=predictions)
+
+
+def _finish_line(position: Position, result: Sequence[tuple[int, tuple[int, ...]]]) -> tuple[list, dict]:
+    """Turn the search's line into engine Tricks, fix open predictions, cut it where the engine ends the
+    mission, and prove it with the engine: every play legal, every task done."""
+    from toolkit.crew.cards import Trick, legal_plays
+
+    tricks = [Trick(leader, [card_of(c) for c in cards]) for leader, cards in result]
+    predictions: dict[tuple[int, int], int] = {}
+    for seat, task_id, prediction in position.tasks:
+        category, _ = _task_definition(task_id)
+        if category == "trick_count_prediction" and prediction is None:
+            predictions[(seat, task_id)] = sum(1 for t in list(position.played) + tricks if t.winner == seat)
+    hands = [list(h) for h in position.hand_cards]
+    history = list(position.played)
+    line: list = []
+    for trick in tricks:
+        led = None
+        for seat, card in zip(trick.seats, trick.cards):
+            if card not in legal_plays(hands[seat], led):
+                raise AssertionError(f"solver line plays {card} illegally in {trick}")  # pragma: no cover
+            hands[seat].remove(card)
+            led = led or card
+        history.append(trick)
+        line.append(trick)
+        verdict = engine_all_done(position, history, predictions)
+        if verdict == "done":
+            return line, predictions
+        if verdict == "failed":  # pragma: no cover - the judge tests make this unreachable
+            raise AssertionError(f"the engine judges the solver's line as failed at {trick}")
+    # The fast judges may see a task settled before the engine says so (both are sound): any legal
+    # continuation keeps it settled, so play on with the lowest legal cards until the engine agrees.
+    leader = history[-1].winner if history else position.leader
+    while len(line) < position.tricks_left:
+        plays = []
+        for i in range(position.players):
+            seat = (leader + i) % position.players
+            card = legal_plays(hands[seat], plays[0] if plays else None)[0]
+            hands[seat].remove(card)
+            plays.append(card)
+        trick = Trick(leader, plays)
+        history.append(trick)
+        line.append(trick)
+        leader = trick.winner
+        if engine_all_done(position, history, predictions) == "done":
+            return line, predictions
+    raise AssertionError("the engine does not confirm the solver's line")  # pragma: no cover
+
+
+# ---------------------------------------------------------------------------------------------------
+# reasons
+# ---------------------------------------------------------------------------------------------------
+
+def _task(task_id: int) -> Any:
+    from toolkit.crew.tasks import TASKS
+
+    return TASKS[task_id]
+
+
+def _root_reason(position: Position, judges: Sequence[_Judge]) -> Violation | None:
+    """Why a task is lost before the first trick still to play, from the facts on the table."""
+    predictions = {}
+    for (seat, task_id, prediction), judge in zip(position.tasks, judges):
+        if position.played:
+            status = _engine_status(task_id, seat, position.played, position.players, position.captain,
+                                    prediction if prediction is not None else 0, position.last)
+            if status == "failed" and not (prediction is None and _task(task_id).needs_prediction):
+                return Violation("CREW_SOLVER_ALREADY_FAILED", "crew.solver.cutoff", task=_task(task_id),
+                                 seat=seat, tricks=len(position.played))
+    search = _Search(position.hands, position.leader, judges, len(position.played), position.last,
+                     None, None, None, None)
+    progress = [j.initial() for j in judges]
+    for index, (leader, cards) in enumerate(position.played_codes, start=1):
+        tmask = sum(1 << c for c in cards)
+        pos, wcard = _winner_pos(cards)
+        winner = (leader + pos) % len(cards)
+        progress = [p if p in (DONE, FAILED) else j.step(p, index, leader, cards, winner, wcard, tmask)
+                    for j, p in zip(judges, progress)]
+    live = 0
+    for h in position.hands:
+        live |= h
+    rest = position.tricks_left
+    for (seat, task_id, _), judge, p in zip(position.tasks, judges, progress):
+        if p == DONE:
+            continue
+        if p != FAILED and judge.status(p, len(position.played), rest, live, position.hands) != FAILED:
+            continue
+        task = _task(task_id)
+        if isinstance(judge, (_CaptureCards, _CaptureInTrick)):
+            won = p[0] if isinstance(p, tuple) else 0
+            targets = judge.targets & ~won
+            gone = [c for c in _bits(targets) if not live >> c & 1]
+            if gone:
+                card = card_of(gone[0])
+                for t in position.played:
+                    if t.mask & (1 << gone[0]):
+                        return Violation("CREW_SOLVER_CARD_WON_ELSEWHERE", "crew.solver.cutoff", task=task, seat=seat,
+                                         card=card, winner=t.winner)
+                return Violation("CREW_SOLVER_CARD_OUT_OF_PLAY", "crew.solver.cutoff", task=task, seat=seat,
+                                 card=card)
+        if isinstance(judge, _WinTrickWith) and not position.hands[seat] & judge.win:
+            return Violation("CREW_SOLVER_NO_WINNING_CARD", "crew.solver.cutoff", task=task, seat=seat)
+        if isinstance(judge, (_CardCount, _CardCompare, _CaptureCards)):
+            return Violation("CREW_SOLVER_TOO_FEW_CARDS", "crew.solver.cutoff", task=task, seat=seat)
+        if isinstance(judge, (_TrickCount, _Streak, _Relative, _TrickPositions)):
+            return Violation("CREW_SOLVER_TOO_FEW_TRICKS", "crew.solver.cutoff", task=task, seat=seat, left=rest)
+        return Violation("CREW_SOLVER_TASK_LOST", "crew.solver.cutoff", task=task, seat=seat)
+    del search, predictions
+    return None
+
+
+def explain_impossible(position: Position, judges: Sequence[_Judge], already_failed: bool = False,
+                       budget: int = 20_000, deadline: float | None = None) -> Violation | None:
+    """A short, *proved* reason why no line wins, or ``None`` when none is found within ``budget`` nodes.
+
+    First the facts on the table (a task already lost, its card gone, too few tricks or cards left); then
+    searches of single tasks ("task 17 cannot be met even on its own") and of pairs ("tasks 17 and 79
+    cannot both be met") — each a complete proof by the same search, so a reason is never a guess.
+    """
+    reason = _root_reason(position, judges)
+    if reason is not None or already_failed:
+        return reason
+    tasks = position.tasks
+    if len(tasks) == 1:
+        seat, task_id, _ = tasks[0]
+        return Violation("CREW_SOLVER_NO_LINE", "crew.solver.impossible", task=_task(task_id), seat=seat)
+    deadline = deadline if deadline is not None else time.perf_counter() + 2.0
+
+    def impossible(subset: Sequence[int]) -> bool:
+        if time.perf_counter() >= deadline:
+            return False
+        result, _ = _search_position(position, _judges_for(position, subset), budget, deadline)
+        return result is False or result == "failed"
+
+    for i, (seat, task_id, _) in enumerate(tasks):
+        if impossible([i]):
+            return Violation("CREW_SOLVER_ALONE", "crew.solver.impossible", task=_task(task_id), seat=seat)
+    for i in range(len(tasks)):
+        for k in range(i + 1, len(tasks)):
+            if impossible([i, k]):
+                (sa, ta, _), (sb, tb, _) = tasks[i], tasks[k]
+                return Violation("CREW_SOLVER_PAIR", "crew.solver.impossible", task_a=_task(ta), seat_a=sa,
+                                 task_b=_task(tb), seat_b=sb)
+    if len(tasks) > 2:
+        return Violation("CREW_SOLVER_TOGETHER", "crew.solver.impossible", count=len(tasks))
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------
+# the oracle
+# ---------------------------------------------------------------------------------------------------
+
+def naive_solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], leader: int | None = None,
+                captain: int = 0, played: Sequence[Any] = (), node_limit: int | None = None) -> Solution:
+    """The test oracle: try every legal card at every turn, judging with the engine's ``task_status`` after
+    each trick. No table, no card equivalence, no bounds beyond the engine's own verdicts. Open
+    predictions are tried one value at a time."""
+    from itertools import product
+
+    from toolkit.crew.cards import Trick, legal_plays
+
+    started = time.perf_counter()
+    position = prepare(hands, tasks, leader, captain, played)
+    open_ = [(seat, task_id) for seat, task_id, prediction in position.tasks
+             if prediction is None and _task(task_id).needs_prediction]
+    nodes = 0
+
+    class Budget(Exception):
+        pass
+
+    def search(preds: Mapping[tuple[int, int], int]) -> list | None:
+        nonlocal nodes
+        players = position.players
+
+        def trick(hands_now: list[list[Any]], leader: int, history: list, plays: list) -> list | None:
+            nonlocal nodes
+            if len(plays) == players:
+                t = Trick(leader, list(plays))
+                h2 = history + [t]
+                verdict = engine_all_done(position, h2, preds)
+                if verdict == "done":
+                    return [t]
+                if verdict == "failed" or len(h2) - len(position.played) >= position.tricks_left:
+                    return None
+                rest = trick(hands_now, t.winner, h2, [])
+                return None if rest is None else [t] + rest
+            seat = (leader + len(plays)) % players
+            for card in legal_plays(hands_now[seat], plays[0] if plays else None):
+                nodes += 1
+                if node_limit is not None and nodes > node_limit:
+                    raise Budget
+                hands_now[seat].remove(card)
+                plays.append(card)
+                found = trick(hands_now, leader, history, plays)
+                plays.pop()
+                hands_now[seat].append(card)
+                if found is not None:
+                    return found
+            return None
+
+        start = engine_all_done(position, list(position.played), preds)
+        if start == "done":
+            return []
+        if start == "failed" or position.tricks_left == 0:
+            return None
+        return trick([list(h) for h in position.hand_cards], position.leader, list(position.played), [])
+
+    try:
+        for values in product(*[range(position.last + 1) for _ in open_]):
+            preds = dict(zip(open_, values))
+            line = search(preds)
+            if line is not None:
+                return Solution(True, line=line, nodes=nodes, seconds=time.perf_counter() - started,
+                                predictions=preds)
+    except Budget:
+        return Solution(None, nodes=nodes, seconds=time.perf_counter() - started, stopped="node_limit")
+    return Solution(False, nodes=nodes, seconds=time.perf_counter() - started)

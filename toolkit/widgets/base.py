@@ -1,0 +1,478 @@
+"""The widget layer's foundation: a view-model for any engine, a base view, and the generic debug panel.
+
+Split as in the ipywidgets tutorial: :class:`GameSession` is a ``traitlets.HasTraits`` model holding the
+session (state, legal moves, last refusal, event log, language, seat); views are ``VBox`` subclasses with
+private children that observe it. Widgets hold no rules: every decision comes from the engine.
+
+Everything a visitor sends (button clicks, text boxes, any comm message to any widget) is untrusted:
+callbacks go through :func:`safe_callback`, which turns a :class:`RuleError` into a readable refusal in the
+page and any other exception into a short "something went wrong" note — never a traceback, never a
+half-changed game.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import json
+import logging
+import os
+import urllib.parse
+from typing import Any, Callable, Mapping, TypeVar
+
+import ipywidgets as widgets
+import traitlets
+from traitlets import Any as AnyTrait, Bool, Int, List, Unicode, observe, validate
+
+from toolkit.core import i18n
+from toolkit.core.engine import Engine
+from toolkit.core.errors import IllegalMoveError, InvalidMoveError, RuleError, UnknownLanguageError
+from toolkit.core.explain import Event, Outcome, Violation
+from toolkit.core.session import Session
+
+log = logging.getLogger("toolkit.widgets")
+F = TypeVar("F", bound=Callable[..., Any])
+
+LANGUAGE_LABELS = (("English", "en"), ("日本語", "ja"))
+
+
+def t(key: str, lang: str = "en", **params: Any) -> str:
+    """Translate a catalogue key (shorthand for views)."""
+    return i18n.translate(key, lang, params)
+
+
+def esc(text: Any) -> str:
+    return html.escape(str(text))
+
+
+def query_params(query: str | None = None) -> dict[str, str]:
+    """The page's URL query parameters (Voila passes them to the kernel as ``QUERY_STRING``).
+
+    Values are untrusted text: callers validate them like any other input. Only the last value of a
+    repeated key is kept, and keys/values are capped at 200 characters.
+    """
+    raw = query if query is not None else os.environ.get("QUERY_STRING", "")
+    out: dict[str, str] = {}
+    for key, value in urllib.parse.parse_qsl(raw[:4000], keep_blank_values=True):
+        out[key[:200]] = value[:200]
+    return out
+
+
+def check_lang(value: Any) -> str:
+    if value not in i18n.LANGUAGES:
+        raise UnknownLanguageError(f"unknown language {value!r}: use one of {', '.join(i18n.LANGUAGES)}")
+    return value
+
+
+def explain_html(item: Violation | Event | Outcome | RuleError | str, lang: str) -> str:
+    """One explanation as HTML: the sentence in ``lang`` and, if there is one, its rule id."""
+    if isinstance(item, IllegalMoveError):
+        item = item.violation
+    if isinstance(item, (Violation, Event, Outcome)):
+        return (f'<span class="deepsea-text">{esc(item.text(lang))}</span> '
+                f'<code class="deepsea-rule">{esc(item.rule)}</code>')
+    if isinstance(item, RuleError):
+        return f'<span class="deepsea-text">{esc(t("ui.bad_input", lang, detail=str(item)))}</span>'
+    return f'<span class="deepsea-text">{esc(item)}</span>'
+
+
+def safe_callback(method: F) -> F:
+    """Wrap a view callback so nothing raises into the page.
+
+    A :class:`RuleError` (a refused or malformed input) is shown with :meth:`View.report`; any other
+    exception is logged and shown as a short internal-error note. The view's state is whatever the
+    engine left, and engines never change state on refusal.
+    """
+
+    @functools.wraps(method)
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except RuleError as exc:
+            _report(self, exc)
+        except Exception as exc:  # noqa: BLE001 - the page must survive any bug
+            log.exception("callback %s failed", method.__qualname__)
+            _report(self, t("ui.internal_error", getattr(self, "lang", "en"),
+                            detail=f"{type(exc).__name__}: {str(exc)[:120]}"), error=True)
+        return None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _report(target: Any, item: Any, error: bool = False) -> None:
+    report = getattr(target, "report", None)
+    if callable(report):
+        try:
+            report(item, error=True)
+            return
+        except Exception:  # noqa: BLE001
+            log.exception("report failed")
+    log.warning("unreported refusal: %s", item)
+
+
+class LanguageToggle(widgets.ToggleButtons):
+    """English / 日本語 switch; link its ``value`` to a view's ``lang``."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(options=list(LANGUAGE_LABELS), value=kwargs.pop("value", "en"),
+                         style={"button_width": "6em"}, **kwargs)
+        self.add_class("deepsea-lang")
+
+
+class View(widgets.VBox):
+    """Base of every view: a ``lang`` trait, a message area, translation and refusal display.
+
+    Subclasses build their children in ``__init__`` (keep them private: ``self._board``), call
+    ``self._finish(children)`` and override :meth:`refresh`, which runs whenever ``lang`` changes.
+    """
+
+    lang = Unicode("en")
+
+    def __init__(self, lang: str = "en", show_language: bool = True, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.add_class("deepsea-root")
+        self._message = widgets.HTML(value="")
+        self._message.add_class("deepsea-message")
+        self._language = LanguageToggle(value=check_lang(lang))
+        self._show_language = show_language
+        self.lang = lang
+        widgets.link((self._language, "value"), (self, "lang"))
+
+    @validate("lang")
+    def _valid_lang(self, proposal: Any) -> str:
+        value = proposal["value"]
+        if value not in i18n.LANGUAGES:
+            # A hostile comm message: keep the old language and say so instead of raising.
+            self.report(UnknownLanguageError(f"unknown language {value!r}"), error=True)
+            return self.lang if self.lang in i18n.LANGUAGES else "en"
+        return value
+
+    def _finish(self, children: list[widgets.Widget]) -> None:
+        top = [self._language] if self._show_language else []
+        self.children = tuple(top + list(children) + [self._message])
+
+    def t(self, key: str, **params: Any) -> str:
+        return t(key, self.lang, **params)
+
+    def report(self, item: Any, error: bool = False) -> None:
+        """Show a refusal, event or plain note in the message area (in the current language)."""
+        self._reported = item
+        kind = "deepsea-refusal" if error else "deepsea-note"
+        self._message.value = f'<div class="{kind}">{explain_html(item, self.lang)}</div>'
+
+    def clear_report(self) -> None:
+        self._reported = None
+        self._message.value = ""
+
+    @observe("lang")
+    def _on_lang(self, change: Mapping[str, Any]) -> None:
+        reported = getattr(self, "_reported", None)
+        if reported is not None:
+            self.report(reported, error="deepsea-refusal" in self._message.value)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Re-render labels and content for the current language/state (override)."""
+
+
+class Chart(widgets.VBox):
+    """The one place views show a plotly figure: ``Chart(fig)``, ``chart.update(fig)``.
+
+    Builders in ``toolkit.plots`` return plain ``go.Figure`` objects; how they reach the browser is decided
+    here only (see docs/publishing.md for the measured trade-offs).
+    """
+
+    def __init__(self, figure: Any = None, **kwargs: Any):
+        super().__init__(**kwargs)
+        import plotly.graph_objects as go  # plotly only when a chart is actually shown
+
+        self._go = go
+        self._figure = go.FigureWidget(figure) if figure is not None else go.FigureWidget()
+        self.add_class("deepsea-chart")
+        self.children = (self._figure,)
+
+    def update(self, figure: Any) -> None:
+        with self._figure.batch_update():
+            self._figure.data = ()
+            self._figure.layout = figure.layout
+            self._figure.add_traces(list(figure.data))
+
+    @property
+    def figure(self) -> Any:
+        return self._figure
+
+
+class GameSession(traitlets.HasTraits):
+    """View-model over any :class:`Engine`: the session plus what views display.
+
+    Every method is safe to call with untrusted input: refusals land in ``violation`` and ``message``
+    instead of raising. ``position`` is the replay cursor (``len(session)`` is "now").
+    """
+
+    state = AnyTrait()
+    legal_moves = List()
+    violation = AnyTrait(None, allow_none=True)
+    events = List()
+    lang = Unicode("en")
+    seat = Int(None, allow_none=True)
+    position = Int(0)
+    length = Int(0)
+    outcome = AnyTrait(None, allow_none=True)
+    message = Unicode("")
+    revision = Int(0)
+
+    def __init__(self, engine: Engine, seed: int = 0, options: Mapping[str, Any] | None = None,
+                 session: Session | None = None, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.engine = engine
+        self.session = session or Session(engine, seed, dict(options or {}))
+        self._sync()
+
+    @validate("lang")
+    def _valid_lang(self, proposal: Any) -> str:
+        return proposal["value"] if proposal["value"] in i18n.LANGUAGES else "en"
+
+    @validate("position")
+    def _valid_position(self, proposal: Any) -> int:
+        value = proposal["value"]
+        return min(max(int(value), 0), len(self.session))
+
+    # ---- reading ---------------------------------------------------------------------------
+    @property
+    def live(self) -> bool:
+        """True when the replay cursor is at the current position (moves may be made)."""
+        return self.position == len(self.session)
+
+    def shown_state(self) -> Any:
+        """The state at the replay cursor."""
+        return self.session.at(self.position)
+
+    def observation(self) -> Mapping[str, Any]:
+        return self.engine.observe(self.shown_state(), self.seat)
+
+    def describe(self, move: Any) -> str:
+        return self.engine.describe_move(move, self.lang)
+
+    # ---- acting (never raises) ----------------------------------------------------------------
+    def play(self, move: Any) -> bool:
+        """Try a move (object or text). Returns True if applied; otherwise ``violation``/``message`` say why."""
+        if not self.live:
+            self.truncate_to_cursor()
+        try:
+            if isinstance(move, str):
+                move = self.engine.parse_move(move.strip()[:200])
+            step = self.session.push(move)
+        except IllegalMoveError as exc:
+            self.violation = exc.violation
+            self.message = exc.violation.text(self.lang)
+            return False
+        except RuleError as exc:
+            self.violation = None
+            self.message = t("ui.bad_input", self.lang, detail=str(exc))
+            return False
+        except Exception as exc:  # noqa: BLE001
+            log.exception("move failed")
+            self.violation = None
+            self.message = t("ui.internal_error", self.lang, detail=type(exc).__name__)
+            return False
+        self.violation = None
+        self._sync()
+        self.message = "; ".join(e.text(self.lang) for e in step.events[-3:])
+        return True
+
+    def undo(self) -> None:
+        if not self.live:
+            self.truncate_to_cursor()
+        self.session.undo()
+        self.violation = None
+        self.message = ""
+        self._sync()
+
+    def new_game(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        """Start again (same seed unless given). Bad options are reported, the old game kept."""
+        try:
+            seed = self.session.seed if seed is None else int(seed)
+            fresh = Session(self.engine, seed, dict(options if options is not None else self.session.options))
+        except RuleError as exc:
+            self.message = t("ui.bad_input", self.lang, detail=str(exc))
+            return
+        except (TypeError, ValueError, OverflowError) as exc:
+            self.message = t("ui.bad_input", self.lang, detail=str(exc))
+            return
+        self.session = fresh
+        self.violation = None
+        self.message = ""
+        self._sync()
+
+    def truncate_to_cursor(self) -> None:
+        self.session.truncate(self.position)
+        self._sync()
+
+    def goto(self, position: int) -> None:
+        self.position = position  # validated and clamped
+        self.revision += 1
+
+    def _sync(self) -> None:
+        s = self.session
+        with self.hold_trait_notifications():
+            self.length = len(s)
+            self.position = len(s)
+            self.state = s.state
+            self.legal_moves = s.legal_moves()
+            self.events = s.events
+            self.outcome = s.outcome()
+        self.revision += 1
+
+
+class DebugPanel(View):
+    """Plays any engine: pick a legal move or type one, apply, undo, replay, read why.
+
+    ``DebugPanel(GameSession(engine, seed))`` is enough to make a new game playable before its own view
+    exists (boardgame.io's debug panel).
+    """
+
+    def __init__(self, model: GameSession, lang: str = "en", seat_choices: int | None = None,
+                 show_language: bool = True):
+        super().__init__(lang=lang, show_language=show_language)
+        self.add_class("deepsea-debug")
+        self.model = model
+        self._title = widgets.HTML()
+        self._moves = widgets.Dropdown(layout=widgets.Layout(width="28em"))
+        self._moves.add_class("deepsea-moves")
+        self._text = widgets.Text(layout=widgets.Layout(width="16em"))
+        self._text.add_class("deepsea-move-text")
+        self._apply = widgets.Button(button_style="primary")
+        self._apply.add_class("deepsea-apply")
+        self._apply_text = widgets.Button()
+        self._apply_text.add_class("deepsea-apply-text")
+        self._undo = widgets.Button()
+        self._undo.add_class("deepsea-undo")
+        self._slider = widgets.IntSlider(min=0, max=0, value=0, continuous_update=False)
+        self._slider.add_class("deepsea-replay")
+        self._seat = widgets.Dropdown()
+        self._seat.add_class("deepsea-seat")
+        self._status = widgets.HTML()
+        self._status.add_class("deepsea-status")
+        self._observation = widgets.HTML()
+        self._observation.add_class("deepsea-observation")
+        self._log = widgets.HTML()
+        self._log.add_class("deepsea-log")
+        self._seat_count = seat_choices
+        self._apply.on_click(self._on_apply)
+        self._apply_text.on_click(self._on_apply_text)
+        self._undo.on_click(self._on_undo)
+        self._slider.observe(self._on_slider, "value")
+        self._seat.observe(self._on_seat, "value")
+        # Only ``revision`` (bumped once the model is consistent) triggers a redraw.
+        model.observe(self._on_model, "revision")
+        self._finish([
+            self._title,
+            widgets.HBox([self._seat]),
+            widgets.HBox([self._moves, self._apply]),
+            widgets.HBox([self._text, self._apply_text, self._undo]),
+            self._slider,
+            self._status,
+            self._observation,
+            self._log,
+        ])
+        self.refresh()
+
+    # ---- callbacks -------------------------------------------------------------------------
+    @safe_callback
+    def _on_apply(self, _button: Any = None) -> None:
+        index = self._moves.value
+        moves = self.model.legal_moves
+        if not isinstance(index, int) or not 0 <= index < len(moves):
+            raise InvalidMoveError(f"no legal move number {index!r}")
+        self._play(moves[index])
+
+    @safe_callback
+    def _on_apply_text(self, _button: Any = None) -> None:
+        text = self._text.value if isinstance(self._text.value, str) else ""
+        if self._play(text):
+            self._text.value = ""
+
+    def _play(self, move: Any) -> bool:
+        applied = self.model.play(move)
+        if applied:
+            self.clear_report()
+        elif self.model.violation is not None:
+            self.report(self.model.violation, error=True)
+        else:
+            self.report(self.model.message, error=True)
+        return applied
+
+    @safe_callback
+    def _on_undo(self, _button: Any = None) -> None:
+        self.model.undo()
+        self.clear_report()
+
+    @safe_callback
+    def _on_slider(self, change: Mapping[str, Any]) -> None:
+        value = change["new"]
+        if not isinstance(value, int):
+            raise InvalidMoveError(f"replay position {value!r} is not a number")
+        self.model.goto(value)
+
+    @safe_callback
+    def _on_seat(self, change: Mapping[str, Any]) -> None:
+        value = change["new"]
+        if value is not None and not isinstance(value, int):
+            raise InvalidMoveError(f"seat {value!r} is not a seat number")
+        self.model.seat = value
+        self.refresh()
+
+    def _on_model(self, change: Mapping[str, Any]) -> None:
+        self.refresh()
+
+    # ---- rendering -------------------------------------------------------------------------
+    def refresh(self) -> None:
+        m, lang = self.model, self.lang
+        m.lang = lang
+        self._title.value = f"<h3>{esc(t('game.' + m.engine.name, lang) if i18n.has('game.' + m.engine.name) else m.engine.name)}</h3>"
+        self._apply.description = t("ui.apply", lang)
+        self._apply_text.description = t("ui.apply", lang)
+        self._undo.description = t("ui.undo", lang)
+        self._moves.description = t("ui.legal_moves", lang)
+        self._text.placeholder = t("ui.move_text", lang)
+        self._slider.description = t("ui.replay", lang)
+        self._seat.description = t("ui.seat", lang)
+        seats = self._seat_count or _seat_count(m)
+        options = [(t("ui.spectator", lang), None)] + [(str(i), i) for i in range(seats)]
+        if list(self._seat.options) != options:
+            with self.hold_trait_notifications():
+                self._seat.options = options
+                self._seat.value = m.seat if m.seat is None or m.seat < seats else None
+        labels = [(m.describe(mv), i) for i, mv in enumerate(m.legal_moves)]
+        self._moves.options = labels
+        self._moves.value = 0 if labels else None
+        with self._slider.hold_trait_notifications():
+            self._slider.max = m.length
+            self._slider.value = m.position
+        if m.outcome is not None:
+            status = f"<b>{esc(t('ui.outcome', lang))}:</b> {explain_html(m.outcome, lang)}"
+        else:
+            player = m.engine.current_player(m.shown_state())
+            status = esc(t("ui.to_move", lang, seat=player)) if player is not None else ""
+        pos = esc(t("ui.position", lang, index=m.position, total=m.length))
+        self._status.value = f"<div>{status}</div><div>{pos}</div>"
+        obs = m.observation()
+        self._observation.value = (f"<details open><summary>{esc(t('ui.state', lang))}</summary>"
+                                   f"<pre>{esc(json.dumps(obs, ensure_ascii=False, indent=1, default=str)[:6000])}</pre></details>")
+        self._log.value = event_log_html(m.session.events[-30:], lang)
+
+
+def event_log_html(events: list[Event], lang: str, title: bool = True) -> str:
+    """The event log as an HTML list, newest last, each line with its rule id."""
+    items = "".join(f"<li>{explain_html(e, lang)}</li>" for e in events)
+    head = f"<b>{esc(t('ui.event_log', lang))}</b>" if title else ""
+    return f'{head}<ol class="deepsea-events">{items}</ol>'
+
+
+def _seat_count(model: GameSession) -> int:
+    count = getattr(model.state, "players", None)
+    if isinstance(count, int):
+        return count
+    if isinstance(count, (tuple, list)):
+        return len(count)
+    return 0

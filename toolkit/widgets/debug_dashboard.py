@@ -1,0 +1,71 @@
+"""The generic debug dashboard: choose a game and a seed, then play it with the :class:`DebugPanel`."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import ipywidgets as widgets
+
+from toolkit.core import i18n
+from toolkit.core.errors import InvalidMoveError
+from toolkit.engines import available_engines
+from toolkit.widgets.base import DebugPanel, GameSession, View, query_params, safe_callback
+
+MAX_SEED = 2**31 - 1
+
+
+class DebugDashboard(View):
+    """Game picker + seed + the debug panel. URL: ``?game=crew&seed=7`` opens that game directly."""
+
+    def __init__(self, engines: Mapping[str, Any] | None = None, game: str | None = None, seed: int = 1,
+                 lang: str = "en"):
+        super().__init__(lang=lang)
+        self.engines = dict(engines if engines is not None else available_engines())
+        self._game = widgets.Dropdown(options=self._game_options())
+        self._game.add_class("deepsea-game-picker")
+        self._seed = widgets.BoundedIntText(value=seed, min=0, max=MAX_SEED, layout=widgets.Layout(width="12em"))
+        self._seed.add_class("deepsea-seed")
+        self._start = widgets.Button(button_style="info")
+        self._start.add_class("deepsea-new-game")
+        self._start.on_click(self._on_start)
+        self._holder = widgets.VBox()
+        self._finish([widgets.HBox([self._game, self._seed, self._start]), self._holder])
+        if game in self.engines:
+            self._game.value = game
+        self.refresh()
+        if self.engines:
+            self._on_start()
+
+    @safe_callback
+    def _on_start(self, _button: Any = None) -> None:
+        game, seed = self._game.value, self._seed.value
+        if game not in self.engines:
+            raise InvalidMoveError(f"unknown game {game!r}")
+        if not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise InvalidMoveError(f"seed {seed!r} must be a whole number from 0 to {MAX_SEED}")
+        panel = DebugPanel(GameSession(self.engines[game], seed), lang=self.lang, show_language=False)
+        self._panel = panel
+        widgets.link((self, "lang"), (panel, "lang"))
+        self._holder.children = (panel,)
+        self.clear_report()
+
+    def refresh(self) -> None:
+        self._start.description = self.t("ui.new_game")
+        self._seed.description = self.t("ui.seed")
+        value = self._game.value
+        self._game.options = self._game_options()
+        self._game.value = value
+
+    def _game_options(self) -> list[tuple[str, str]]:
+        return [(self.t(f"game.{g}") if i18n.has(f"game.{g}") else g, g) for g in self.engines]
+
+
+def debug_dashboard() -> DebugDashboard:
+    """Build the dashboard from the page's query string (``game``, ``seed``, ``lang``)."""
+    params = query_params()
+    try:
+        seed = min(max(int(params.get("seed", "1")), 0), MAX_SEED)
+    except ValueError:
+        seed = 1
+    lang = params.get("lang") if params.get("lang") in ("en", "ja") else "en"
+    return DebugDashboard(game=params.get("game"), seed=seed, lang=lang)

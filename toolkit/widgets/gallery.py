@@ -1,0 +1,89 @@
+"""The dashboards gallery: every dashboard in a folder, from its own notebook metadata.
+
+A dashboard declares itself in its notebook metadata (``"deepsea": {"game", "order", "title", "teaches"}``),
+so adding a dashboard never means editing the gallery.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+import ipywidgets as widgets
+
+from toolkit import GAMES
+from toolkit.core import i18n
+from toolkit.core.errors import DataError
+from toolkit.widgets.base import View, esc, t
+
+GAME_ORDER = {g: i for i, g in enumerate(GAMES)}
+
+
+@dataclass(frozen=True)
+class DashboardEntry:
+    name: str          # file stem, e.g. "crew-mission"
+    game: str
+    order: int
+    title: Mapping[str, str]
+    teaches: Mapping[str, str]
+
+    @property
+    def href(self) -> str:
+        # Relative to /voila/render/index.ipynb, so it works behind any base URL.
+        return f"{self.name}.ipynb"
+
+
+def read_entry(path: Path) -> DashboardEntry:
+    """The gallery entry of one dashboard notebook; :class:`DataError` names what is missing."""
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))["metadata"]["deepsea"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise DataError(f"{path.name}: no 'deepsea' gallery metadata ({exc!s})") from None
+    for field in ("game", "title", "teaches"):
+        if field not in meta:
+            raise DataError(f"{path.name}: gallery metadata lacks {field!r}")
+    for field in ("title", "teaches"):
+        if not all(isinstance(meta[field].get(lang), str) and meta[field][lang] for lang in ("en", "ja")):
+            raise DataError(f"{path.name}: gallery metadata {field!r} needs en and ja text")
+    return DashboardEntry(path.stem, str(meta["game"]), int(meta.get("order", 100)),
+                          dict(meta["title"]), dict(meta["teaches"]))
+
+
+def discover(folder: Path | str = ".") -> list[DashboardEntry]:
+    """Every dashboard in ``folder`` except the gallery itself, by game then order."""
+    entries = [read_entry(p) for p in sorted(Path(folder).glob("*.ipynb")) if p.stem != "index"]
+    return sorted(entries, key=lambda e: (GAME_ORDER.get(e.game, 99), e.order, e.name))
+
+
+class Gallery(View):
+    """The front page: one card per dashboard with what it teaches, in English or Japanese."""
+
+    def __init__(self, folder: Path | str = ".", lang: str = "en"):
+        super().__init__(lang=lang)
+        self.add_class("deepsea-gallery")
+        self.entries = discover(folder)
+        self._body = widgets.HTML()
+        self._body.add_class("deepsea-gallery-body")
+        self._finish([self._body])
+        self.refresh()
+
+    def refresh(self) -> None:
+        lang = self.lang
+        parts = [f"<h2>{esc(t('ui.gallery.title', lang))}</h2><p>{esc(t('ui.gallery.intro', lang))}</p>"]
+        current = None
+        for entry in self.entries:
+            if entry.game != current:
+                if current is not None:
+                    parts.append("</ul>")
+                current = entry.game
+                heading = t(f"game.{entry.game}", lang) if i18n.has(f"game.{entry.game}") else entry.game
+                parts.append(f"<h3>{esc(heading)}</h3><ul class='deepsea-gallery-list'>")
+            parts.append(
+                f"<li class='deepsea-gallery-item' data-dashboard='{esc(entry.name)}'>"
+                f"<a href='{esc(entry.href)}' target='_self'><b>{esc(entry.title[lang])}</b></a> — "
+                f"{esc(entry.teaches[lang])}</li>")
+        if current is not None:
+            parts.append("</ul>")
+        self._body.value = "".join(parts)
