@@ -931,8 +931,8 @@ def prepare(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], 
                                              seat=t.leader, winner=tricks[-1].winner))
         for c in t.cards:
             if c.index in seen:
-                raise IllegalMoveError(Violation("CREW_SOLVER_DUPLICATE_CARD", "crew.solver.position", card=c,
-                                                 seats=[f"trick {k + 1}"]))
+                raise IllegalMoveError(Violation("CREW_SOLVER_CARD_TWICE", "crew.solver.position", card=c,
+                                                 trick=k + 1))
             seen[c.index] = -1
         tricks.append(t)
     if leader is None:
@@ -1150,6 +1150,20 @@ def _task(task_id: int) -> Any:
     return TASKS[task_id]
 
 
+@dataclass(frozen=True)
+class TaskRef:
+    """A task as a message parameter: ``#17 “Win the yellow 1.”`` / ``#17「黄1を取る。」``."""
+
+    id: int
+
+    def text(self, lang: str = "en") -> str:
+        words = _task(self.id).text(lang)
+        return f"#{self.id} “{words}”" if lang == "en" else f"#{self.id}「{words}」"
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
 def _root_reason(position: Position, judges: Sequence[_Judge]) -> Violation | None:
     """Why a task is lost before the first trick still to play, from the facts on the table."""
     predictions = {}
@@ -1158,7 +1172,7 @@ def _root_reason(position: Position, judges: Sequence[_Judge]) -> Violation | No
             status = _engine_status(task_id, seat, position.played, position.players, position.captain,
                                     prediction if prediction is not None else 0, position.last)
             if status == "failed" and not (prediction is None and _task(task_id).needs_prediction):
-                return Violation("CREW_SOLVER_ALREADY_FAILED", "crew.solver.cutoff", task=_task(task_id),
+                return Violation("CREW_SOLVER_ALREADY_FAILED", "crew.solver.cutoff", task=TaskRef(task_id),
                                  seat=seat, tricks=len(position.played))
     search = _Search(position.hands, position.leader, judges, len(position.played), position.last,
                      None, None, None, None)
@@ -1187,17 +1201,17 @@ def _root_reason(position: Position, judges: Sequence[_Judge]) -> Violation | No
                 card = card_of(gone[0])
                 for t in position.played:
                     if t.mask & (1 << gone[0]):
-                        return Violation("CREW_SOLVER_CARD_WON_ELSEWHERE", "crew.solver.cutoff", task=task, seat=seat,
+                        return Violation("CREW_SOLVER_CARD_WON_ELSEWHERE", "crew.solver.cutoff", task=TaskRef(task_id), seat=seat,
                                          card=card, winner=t.winner)
-                return Violation("CREW_SOLVER_CARD_OUT_OF_PLAY", "crew.solver.cutoff", task=task, seat=seat,
+                return Violation("CREW_SOLVER_CARD_OUT_OF_PLAY", "crew.solver.cutoff", task=TaskRef(task_id), seat=seat,
                                  card=card)
         if isinstance(judge, _WinTrickWith) and not position.hands[seat] & judge.win:
-            return Violation("CREW_SOLVER_NO_WINNING_CARD", "crew.solver.cutoff", task=task, seat=seat)
+            return Violation("CREW_SOLVER_NO_WINNING_CARD", "crew.solver.cutoff", task=TaskRef(task_id), seat=seat)
         if isinstance(judge, (_CardCount, _CardCompare, _CaptureCards)):
-            return Violation("CREW_SOLVER_TOO_FEW_CARDS", "crew.solver.cutoff", task=task, seat=seat)
+            return Violation("CREW_SOLVER_TOO_FEW_CARDS", "crew.solver.cutoff", task=TaskRef(task_id), seat=seat)
         if isinstance(judge, (_TrickCount, _Streak, _Relative, _TrickPositions)):
-            return Violation("CREW_SOLVER_TOO_FEW_TRICKS", "crew.solver.cutoff", task=task, seat=seat, left=rest)
-        return Violation("CREW_SOLVER_TASK_LOST", "crew.solver.cutoff", task=task, seat=seat)
+            return Violation("CREW_SOLVER_TOO_FEW_TRICKS", "crew.solver.cutoff", task=TaskRef(task_id), seat=seat, left=rest)
+        return Violation("CREW_SOLVER_TASK_LOST", "crew.solver.cutoff", task=TaskRef(task_id), seat=seat)
     del search, predictions
     return None
 
@@ -1216,7 +1230,7 @@ def explain_impossible(position: Position, judges: Sequence[_Judge], already_fai
     tasks = position.tasks
     if len(tasks) == 1:
         seat, task_id, _ = tasks[0]
-        return Violation("CREW_SOLVER_NO_LINE", "crew.solver.impossible", task=_task(task_id), seat=seat)
+        return Violation("CREW_SOLVER_NO_LINE", "crew.solver.impossible", task=TaskRef(task_id), seat=seat)
     deadline = deadline if deadline is not None else time.perf_counter() + 2.0
 
     def impossible(subset: Sequence[int]) -> bool:
@@ -1227,13 +1241,13 @@ def explain_impossible(position: Position, judges: Sequence[_Judge], already_fai
 
     for i, (seat, task_id, _) in enumerate(tasks):
         if impossible([i]):
-            return Violation("CREW_SOLVER_ALONE", "crew.solver.impossible", task=_task(task_id), seat=seat)
+            return Violation("CREW_SOLVER_ALONE", "crew.solver.impossible", task=TaskRef(task_id), seat=seat)
     for i in range(len(tasks)):
         for k in range(i + 1, len(tasks)):
             if impossible([i, k]):
                 (sa, ta, _), (sb, tb, _) = tasks[i], tasks[k]
-                return Violation("CREW_SOLVER_PAIR", "crew.solver.impossible", task_a=_task(ta), seat_a=sa,
-                                 task_b=_task(tb), seat_b=sb)
+                return Violation("CREW_SOLVER_PAIR", "crew.solver.impossible", task_a=TaskRef(ta), seat_a=sa,
+                                 task_b=TaskRef(tb), seat_b=sb)
     if len(tasks) > 2:
         return Violation("CREW_SOLVER_TOGETHER", "crew.solver.impossible", count=len(tasks))
     return None

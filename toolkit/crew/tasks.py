@@ -880,10 +880,11 @@ def select_tasks(difficulties: Sequence[int], target: int) -> list[int]:
     """
     if isinstance(target, bool) or not isinstance(target, int) or target < 1:
         raise InvalidMoveError(f"the target difficulty must be a whole number of at least 1, not {target!r}")
-    taken, total = [], 0
     for i, d in enumerate(difficulties):
         if isinstance(d, bool) or not isinstance(d, int) or d < 1:
             raise InvalidMoveError(f"difficulty {i} must be a whole number of at least 1, not {d!r}")
+    taken, total = [], 0
+    for i, d in enumerate(difficulties):
         if total + d <= target:
             taken.append(i)
             total += d

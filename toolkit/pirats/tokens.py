@@ -145,8 +145,8 @@ class ScoreSheet:
         return "\n".join(line.text(lang) for line in self.lines)
 
 
-def _line(rule: str, code: str, points: int, tokens: Sequence[Token], **params: Any) -> ScoreLine:
-    return ScoreLine(rule, code, points, tuple(tokens), tuple(sorted(params.items())))
+def _line(rule: str, code: str, earned: int, tokens: Sequence[Token], /, **params: Any) -> ScoreLine:
+    return ScoreLine(rule, code, earned, tuple(tokens), tuple(sorted(params.items())))
 
 
 def score_sheet(tokens: Iterable["str | Token"]) -> ScoreSheet:

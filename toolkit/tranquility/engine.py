@@ -23,7 +23,7 @@ exactly where it stopped.
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import combinations
+from itertools import combinations as _combinations
 from typing import Any, Iterator, Mapping
 
 from toolkit.core.chance import Chance
@@ -61,6 +61,11 @@ STORM_TERM = {STORM_YELLOW: Term("tranquility.card.yellow"), STORM_PURPLE: Term(
               STORM_ORANGE: Term("tranquility.card.orange")}
 
 
+def combinations(cards: list[int], k: int) -> list[tuple[int, ...]]:
+    """Distinct k-card choices (a hand can hold several identical finish cards)."""
+    return sorted(set(_combinations(cards, k)))
+
+
 def hand_limit(state: TranquilityState, seat: int) -> int:
     return YELLOW_HAND_LIMIT if state.yellow and state.yellow[seat] else HAND_LIMIT
 
@@ -76,6 +81,64 @@ def complete_rows(cells: tuple[int, ...]) -> list[int]:
 
 def rows_with_space(cells: tuple[int, ...]) -> list[int]:
     return [r for r in range(ROWS) if not all(cells[i] for i in row_cells(r))]
+
+
+def make_options(options: Mapping[str, Any]) -> Options:
+    """Options from keyword arguments (lists accepted for tuples); unknown names are refused."""
+    options = dict(options)
+    if isinstance(options.get("options"), Options) and len(options) == 1:
+        return options["options"]
+    try:
+        return Options(**{k: tuple(v) if k == "storm_colours" and isinstance(v, list) else v
+                          for k, v in options.items()})
+    except TypeError as exc:
+        raise InvalidOptionError(f"unknown Tranquility option: {exc}") from None
+
+
+def deal(seed: int, opts: Options) -> tuple[Chance, list[list[int]], tuple[int, ...], int]:
+    """The setup's chance events: removal, shuffle, deal, start cards, start player.
+
+    Returns ``(chance, piles, removed, start_seat)``; piles are top-first and still hold the 5 opening
+    cards on top (the opening refill draws them). Shared by the engine and the fast simulator so both
+    play the same deal for the same seed.
+    """
+    n = opts.players
+    chance = Chance(seed)
+    islands = list(ISLANDS)
+    removed: tuple[int, ...] = ()
+    if opts.removed_islands:
+        # Finish cards are not in this shuffle: 「カードを取り除く前に、必ず完了カードをよけておく」.
+        chance, shuffled = chance.shuffled(islands)
+        removed, islands = tuple(sorted(shuffled[:opts.removed_islands])), list(shuffled[opts.removed_islands:])
+    deck = islands + [FINISH] * C.FINISH_CARDS + [MONSTER] * opts.monsters
+    if opts.storms:
+        y, p, o = opts.storm_colours
+        deck += [STORM_YELLOW] * y + [STORM_PURPLE] * p + [STORM_ORANGE] * o
+    chance, deck_t = chance.shuffled(deck)
+    deck = list(deck_t)
+    if n == 1:
+        # Solo: split in half, shuffle the start card into one half, put it on top of the other.
+        half = len(deck) // 2
+        chance, top = chance.shuffled(deck[:half] + [START])
+        return chance, [list(top) + deck[half:]], removed, 0
+    piles = [deck[i::n] for i in range(n)]  # dealt one at a time: earlier seats get the extra cards
+    sizes = [len(p) for p in piles]
+    fewest = [i for i in range(n) if sizes[i] == min(sizes)]
+    if opts.start_player == "random":
+        chance, start_seat = chance.integer(0, n)
+    elif len(fewest) == 1:
+        start_seat = fewest[0]
+    else:
+        chance, start_seat = chance.choice(fewest)
+    # Everyone draws 5, then shuffles a start card into the rest of the pile
+    # (「最後に、各プレイヤーはそれぞれスタートカード1枚を自分の山札に混ぜてシャッフル」). The five opening
+    # cards stay on top and are drawn by the opening refill, so a storm among them is resolved like any
+    # other drawn storm (its replacement comes from the shuffled pile).
+    for i in range(n):
+        head, tail = piles[i][:HAND_LIMIT], piles[i][HAND_LIMIT:]
+        chance, rest = chance.shuffled(tail + [START])
+        piles[i] = head + list(rest)
+    return chance, piles, removed, start_seat
 
 
 class _Work:
@@ -129,61 +192,16 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
         """Deal a new game. Options: see :class:`~toolkit.tranquility.model.Options`."""
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise InvalidOptionError(f"seed {seed!r} must be a whole number ≥ 0")
-        try:
-            opts = options.pop("options") if "options" in options and isinstance(options["options"], Options) \
-                else Options(**{k: tuple(v) if k == "storm_colours" and isinstance(v, list) else v
-                                for k, v in options.items()})
-        except TypeError as exc:
-            raise InvalidOptionError(f"unknown Tranquility option: {exc}") from None
+        opts = make_options(options)
         n = opts.players
-        chance = Chance(seed)
-        islands = list(ISLANDS)
-        removed: tuple[int, ...] = ()
-        if opts.removed_islands:
-            # Finish cards are not in this shuffle: 「カードを取り除く前に、必ず完了カードをよけておく」.
-            chance, shuffled = chance.shuffled(islands)
-            removed, islands = tuple(sorted(shuffled[:opts.removed_islands])), list(shuffled[opts.removed_islands:])
-        deck = islands + [FINISH] * C.FINISH_CARDS + [MONSTER] * opts.monsters
-        if opts.storms:
-            y, p, o = opts.storm_colours
-            deck += [STORM_YELLOW] * y + [STORM_PURPLE] * p + [STORM_ORANGE] * o
-        chance, deck_t = chance.shuffled(deck)
-        deck = list(deck_t)
-        if n == 1:
-            # Solo: split roughly in half, shuffle the start card into one half, put it on top of the other.
-            half = len(deck) // 2
-            chance, top = chance.shuffled(deck[:half] + [START])
-            piles = [list(top) + deck[half:]]
-            hands: list[list[int]] = [[]]
-            start_seat = 0
-        else:
-            piles = [deck[i::n] for i in range(n)]  # dealt one at a time: earlier seats get the extra cards
-            sizes = [len(p) for p in piles]
-            fewest = [i for i in range(n) if sizes[i] == min(sizes)]
-            if opts.start_player == "random":
-                chance, start_seat = chance.integer(0, n)
-            elif len(fewest) == 1:
-                start_seat = fewest[0]
-            else:
-                chance, start_seat = chance.choice(fewest)
-            hands = [[] for _ in range(n)]
+        chance, piles, removed, start_seat = deal(seed, opts)
+        hands: list[list[int]] = [[] for _ in range(n)]
         state = TranquilityState(
             options=opts, chance=chance, cells=(0,) * CELLS, start_space=False,
             hands=tuple(tuple(h) for h in hands), piles=tuple(tuple(p) for p in piles),
             discards=((),) * n, removed=removed, seat=start_seat, turn_seat=start_seat,
             yellow=(0,) * n, orange=(0,) * n, compass_supply=opts.compasses if opts.storms else 0)
         w = _Work(state)
-        if n > 1:
-            # Everyone draws 5, then shuffles a start card into the rest of their pile
-            # (「最後に、各プレイヤーはそれぞれスタートカード1枚を自分の山札に混ぜてシャッフル」). The five
-            # opening cards stay on top and are drawn by the opening refill below, so a storm among them is
-            # resolved like any other drawn storm (its replacement comes from the shuffled pile).
-            chance = w.get("chance")
-            for i in range(n):
-                head, tail = w.piles[i][:HAND_LIMIT], w.piles[i][HAND_LIMIT:]
-                chance, rest = chance.shuffled(tail + [START])
-                w.piles[i] = head + list(rest)
-            w.set(chance=chance)
         if opts.rocks:
             chance, row = w.get("chance").integer(0, ROWS)
             w.set(chance=chance, rock_row=row)
@@ -287,7 +305,7 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
 
     def _why_discard(self, hand: tuple[int, ...], cards: tuple[int, ...], rule: str) -> Violation | None:
         for c in cards:
-            if c not in hand:
+            if cards.count(c) > hand.count(c):
                 return Violation("TRANQ_DISCARD_NOT_IN_HAND", "tranquility.place.no-pile-discard", card=card_name(c))
             if c == MONSTER:
                 return Violation("TRANQ_MONSTER_NO_DISCARD", "tranquility.monster.no-discard",
@@ -304,9 +322,9 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
             return broken
         row = cell // COLUMNS
         if row == state.rock_row:
-            return Violation("TRANQ_ROW_ROCK", "tranquility.rocks.block", row=row + 1, **_cell(cell))
+            return Violation("TRANQ_ROW_ROCK", "tranquility.rocks.block", **_cell(cell))
         if row in state.purple_rows:
-            return Violation("TRANQ_ROW_PURPLE", "tranquility.storm.purple", row=row + 1, **_cell(cell))
+            return Violation("TRANQ_ROW_PURPLE", "tranquility.storm.purple", **_cell(cell))
         if state.orange and state.orange[seat]:
             if not ((cell > 0 and cells[cell - 1]) or (cell < CELLS - 1 and cells[cell + 1])):
                 return Violation("TRANQ_ORANGE_ADJACENT", "tranquility.storm.orange", number=number, **_cell(cell))
@@ -719,6 +737,7 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
             "compass_pool": state.compass_pool, "compass_supply": state.compass_supply,
             "storm": card_name(state.storm) if state.storm else None,
             "start_discard_left": state.start_discard_left, "result": state.result or None,
+            "hidden_by": "tranquility.view.hidden",
         }
         if seat is not None:
             view["hand"] = [card_name(c) for c in sorted(state.hands[seat])]

@@ -34,7 +34,8 @@ def _cards(values: Any, what: str) -> tuple[int, ...]:
             raise InvalidMoveError(f"{what}: {v!r} is not a card")
         card_name(v)  # validates the code
         out.append(v)
-    if len(set(out)) != len(out):
+    islands = [c for c in out if is_island(c)]
+    if len(set(islands)) != len(islands):  # finish cards (and dead start cards) may repeat; islands are unique
         raise InvalidMoveError(f"{what}: a card is listed twice ({', '.join(card_name(c) for c in out)})")
     return tuple(sorted(out))
 

@@ -31,6 +31,8 @@ from toolkit.core.explain import Event, Outcome, Violation
 from toolkit.core.session import Session
 
 log = logging.getLogger("toolkit.widgets")
+
+from toolkit.widgets.chart import Chart  # noqa: E402  (re-exported: views import Chart from here)
 F = TypeVar("F", bound=Callable[..., Any])
 
 LANGUAGE_LABELS = (("English", "en"), ("日本語", "ja"))
@@ -173,33 +175,6 @@ class View(widgets.VBox):
 
     def refresh(self) -> None:
         """Re-render labels and content for the current language/state (override)."""
-
-
-class Chart(widgets.VBox):
-    """The one place views show a plotly figure: ``Chart(fig)``, ``chart.update(fig)``.
-
-    Builders in ``toolkit.plots`` return plain ``go.Figure`` objects; how they reach the browser is decided
-    here only (see docs/publishing.md for the measured trade-offs).
-    """
-
-    def __init__(self, figure: Any = None, **kwargs: Any):
-        super().__init__(**kwargs)
-        import plotly.graph_objects as go  # plotly only when a chart is actually shown
-
-        self._go = go
-        self._figure = go.FigureWidget(figure) if figure is not None else go.FigureWidget()
-        self.add_class("deepsea-chart")
-        self.children = (self._figure,)
-
-    def update(self, figure: Any) -> None:
-        with self._figure.batch_update():
-            self._figure.data = ()
-            self._figure.layout = figure.layout
-            self._figure.add_traces(list(figure.data))
-
-    @property
-    def figure(self) -> Any:
-        return self._figure
 
 
 class GameSession(traitlets.HasTraits):

@@ -1,0 +1,1053 @@
+"""The mission engine: deal, task draw, allocation, predictions, sonar, distress signal, tricks, judging,
+retries, the logbook missions and two-player TONOJA.
+
+A :class:`CrewState` is an immutable value; every move is a small frozen dataclass with ``__str__`` and a
+parser (``"take 16"``, ``"sonar 2 P9 top"``, ``"play P9"``). ``ENGINE.why_illegal`` explains every
+refusal with a rule id; ``ENGINE.transition`` returns the events, each tied to the rule that caused it.
+
+Phases of an attempt::
+
+    allocate -> predict (only with prediction tasks) -> play [-> distress -> play] -> success | failed
+    failed --retry--> allocate (or play, for missions without task cards)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Mapping
+
+from toolkit.core.chance import Chance
+from toolkit.core.engine import Engine
+from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
+from toolkit.core.explain import Event, Outcome, Violation
+from toolkit.crew.cards import (COLOURS, DECK, POSITIONS, SUBMARINE, Card, Trick, cards, check_players,
+                                deal_from, deal_tonoja_from, mask_of, parse_position, sonar_options,
+                                suit_term, tricks_in_mission, why_illegal_play, why_illegal_sonar)
+from toolkit.crew.missions import Mission, custom, mission as get_mission
+from toolkit.crew.tasks import (DONE, FAILED, PENDING, TASKS, Ledger, compile_task, incompatible,
+                                redeal_needed, select_tasks)
+
+S4 = Card("S", 4)
+TONOJA = 2  # TONOJA's seat in a two-player game (after the two real players)
+
+
+# ---- small serialisable helpers ---------------------------------------------------------------------
+def _deep_tuple(x):
+    return tuple(_deep_tuple(v) for v in x) if isinstance(x, list) else x
+
+
+class Memos(tuple):
+    """The task judges' memos (nested tuples), kept in the state so judging is incremental."""
+
+    def to_json(self):
+        return [list(_json_memo(m)) for m in self]
+
+    @classmethod
+    def from_json(cls, data):
+        if not isinstance(data, list):
+            raise InvalidMoveError("memos must be a list")
+        return cls(_deep_tuple(m) for m in data)
+
+
+def _json_memo(m):
+    return [(_json_memo(v) if isinstance(v, tuple) else v) for v in m]
+
+
+@dataclass(frozen=True, slots=True)
+class Communication:
+    """A sonar communication: ``position`` is ``None`` under currents (not shown)."""
+
+    seat: int
+    card: Card
+    position: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One of TONOJA's seven columns: a face-down card under a face-up card (``None`` once gone)."""
+
+    face_down: Card | None
+    face_up: Card | None
+
+
+@dataclass(frozen=True)
+class CrewState:
+    players: int                      # 2 (with TONOJA), 3, 4 or 5
+    mission: int                      # logbook number; 0 = custom
+    timed: bool
+    custom: tuple[int, str, str] | None  # mission 0: (target difficulty, communication, allocation)
+    chance: Chance
+    phase: str                        # allocate, predict, play, distress, success, failed
+    attempt: int
+    distress_used: bool               # the signal has been flipped for this mission
+    comm: str                         # this attempt's communication: normal, currents, rapture, none
+    terrain: Card | None              # unfamiliar terrain: the card drawn for this attempt
+    hands: tuple[tuple[Card, ...], ...]
+    columns: tuple[Column, ...]       # TONOJA (two players); () otherwise
+    captain: int
+    task_deck: tuple[int, ...]        # undrawn tasks, top first
+    tasks: tuple[int, ...]            # face-up tasks, in the order revealed
+    owners: tuple[int | None, ...]
+    predictions: tuple[int | None, ...]
+    turn: int                         # allocation: choices made so far (takes and passes)
+    gave_away: bool                   # missions 10/13: the captain gave every task to another player
+    sonar_used: tuple[bool, ...]      # per seat (normal/currents)
+    tokens: int                       # rapture of the deep: shared tokens left
+    comms: tuple[Communication, ...]  # communicated cards still in hand
+    any_comm: bool                    # someone communicated this attempt (closes the distress window)
+    distress: int                     # 0 none this attempt; +1 pass to the left (clockwise), -1 right
+    gifts: tuple[Card | None, ...]    # distress: each seat's chosen card until all have chosen
+    leader: int
+    trick: tuple[Card, ...]           # the trick on the table
+    tricks: tuple[Trick, ...]         # every completed trick of this attempt (the engine keeps all)
+    statuses: tuple[str, ...]
+    memos: Memos
+    time_up: bool
+    result: str | None                # None while playing; "success" or "failed" (with its reason)
+    reason: str
+    max_attempts: int | None
+
+    @property
+    def seats(self) -> int:
+        return 3 if self.players == 2 else self.players
+
+    @property
+    def tonoja(self) -> int | None:
+        return TONOJA if self.players == 2 else None
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` may play from (TONOJA: its face-up cards)."""
+        if self.players == 2 and seat == TONOJA:
+            return tuple(sorted(c.face_up for c in self.columns if c.face_up is not None))
+        return self.hands[seat]
+
+    @property
+    def attempts_counted(self) -> int:
+        """The logbook count: attempts, plus one if the distress signal was used."""
+        return self.attempt + (1 if self.distress_used else 0)
+
+
+# ---- moves ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TakeTask:
+    task: int
+
+    def __str__(self):
+        return f"take {self.task}"
+
+
+@dataclass(frozen=True)
+class PassTask:
+    def __str__(self):
+        return "pass"
+
+
+@dataclass(frozen=True)
+class AssignTask:
+    task: int
+    seat: int
+
+    def __str__(self):
+        return f"assign {self.task} to {self.seat}"
+
+
+@dataclass(frozen=True)
+class AssignAll:
+    seat: int
+
+    def __str__(self):
+        return f"assign all to {self.seat}"
+
+
+@dataclass(frozen=True)
+class Predict:
+    tricks: int
+
+    def __str__(self):
+        return f"predict {self.tricks}"
+
+
+@dataclass(frozen=True)
+class Sonar:
+    seat: int
+    card: Card
+    position: str | None = None
+
+    def __str__(self):
+        return f"sonar {self.seat} {self.card}" + (f" {self.position}" if self.position else "")
+
+
+@dataclass(frozen=True)
+class Distress:
+    direction: str  # "left" (clockwise, to seat + 1) or "right"
+
+    def __str__(self):
+        return f"distress {self.direction}"
+
+
+@dataclass(frozen=True)
+class GiveCard:
+    seat: int
+    card: Card
+
+    def __str__(self):
+        return f"give {self.seat} {self.card}"
+
+
+@dataclass(frozen=True)
+class PlayCard:
+    card: Card
+
+    def __str__(self):
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True)
+class TimeUp:
+    def __str__(self):
+        return "time-up"
+
+
+@dataclass(frozen=True)
+class Retry:
+    new_tasks: bool = False
+
+    def __str__(self):
+        return "retry new" if self.new_tasks else "retry"
+
+
+MOVE_TYPES = (TakeTask, PassTask, AssignTask, AssignAll, Predict, Sonar, Distress, GiveCard, PlayCard, TimeUp,
+              Retry)
+
+
+def _int(text: str, what: str, raw: str) -> int:
+    if not re.fullmatch(r"\d{1,3}", text):
+        raise InvalidMoveError(f"not a {what} in {raw!r}: {text!r}")
+    return int(text)
+
+
+def parse_move(text: str):
+    """``take 16``, ``pass``, ``assign 16 to 2``, ``assign all to 2``, ``predict 3``,
+    ``sonar 2 P9 top``, ``distress left``, ``give 1 B3``, ``play P9``, ``time-up``, ``retry [new]``."""
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a move is text such as 'play P9', not {text!r}")
+    raw = text
+    words = text.strip().lower().replace("#", "").split()
+    if not words:
+        raise InvalidMoveError("an empty move: try 'play P9'")
+    verb, args = words[0], words[1:]
+    try:
+        if verb == "take" and len(args) == 1:
+            return TakeTask(_int(args[0], "task", raw))
+        if verb == "pass" and not args:
+            return PassTask()
+        if verb == "assign" and len(args) == 3 and args[0] == "all" and args[1] == "to":
+            return AssignAll(_int(args[2], "seat", raw))
+        if verb == "assign" and len(args) == 3 and args[1] == "to":
+            return AssignTask(_int(args[0], "task", raw), _int(args[2], "seat", raw))
+        if verb == "predict" and len(args) == 1:
+            return Predict(_int(args[0], "number of tricks", raw))
+        if verb == "sonar" and len(args) in (2, 3, 4):
+            seat = _int(args[0], "seat", raw)
+            rest = args[1:]
+            pos = None
+            if rest[-1] in POSITIONS or rest[-1] in ("high", "highest", "low", "lowest", "only"):
+                pos = parse_position(rest[-1])
+                rest = rest[:-1]
+            return Sonar(seat, Card.parse(" ".join(rest)), pos)
+        if verb == "distress" and len(args) == 1 and args[0] in ("left", "right"):
+            return Distress(args[0])
+        if verb == "give" and len(args) in (2, 3):
+            return GiveCard(_int(args[0], "seat", raw), Card.parse(" ".join(args[1:])))
+        if verb == "play" and len(args) in (1, 2):
+            return PlayCard(Card.parse(" ".join(args)))
+        if verb in ("time-up", "timeup") and not args:
+            return TimeUp()
+        if verb == "retry" and args in ([], ["new"]):
+            return Retry(bool(args))
+    except InvalidMoveError as exc:
+        raise InvalidMoveError(f"not a Crew move: {raw!r} ({exc})") from None
+    raise InvalidMoveError(f"not a Crew move: {raw!r} (try 'play P9', 'take 16', 'sonar 1 P9 top', 'retry')")
+
+
+# ---- the engine -------------------------------------------------------------------------------------
+def _v(code: str, rule: str, **params) -> Violation:
+    return Violation(code, rule, **params)
+
+
+class CrewEngine(Engine):
+    name: ClassVar[str] = "crew"
+    state_type: ClassVar[type] = CrewState
+    move_types: ClassVar[tuple[type, ...]] = MOVE_TYPES
+
+    # ---- setup ----------------------------------------------------------------------------------
+    def new_state(self, seed: int, players: int = 4, mission: int = 1, timed: bool = False,
+                  tasks: list | None = None, hands: list | None = None, difficulty: int | None = None,
+                  communication: str | None = None, allocation: str | None = None,
+                  max_attempts: int | None = None) -> CrewState:
+        """A mission from ``seed``. ``players`` 2 (with TONOJA) to 5; ``mission`` 1–32 (33+ epilogue) or 0
+        for a custom mission with ``difficulty``/``communication``/``allocation``. Teaching positions may
+        fix ``tasks`` (ids) and ``hands`` (3–5 players, the 40 cards split into hands of the right sizes).
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidMoveError(f"the seed must be a whole number, not {seed!r}")
+        check_players(players, (2, 3, 4, 5))
+        m = self._mission(mission, timed, difficulty, communication, allocation)
+        if max_attempts is not None and (isinstance(max_attempts, bool) or not isinstance(max_attempts, int)
+                                         or max_attempts < 1):
+            raise InvalidMoveError(f"max_attempts must be a positive whole number or None, not {max_attempts!r}")
+        fixed_hands = self._check_hands(hands, players) if hands is not None else None
+        fixed_tasks = None
+        if tasks is not None:
+            from toolkit.crew.tasks import get_task
+            fixed_tasks = tuple(get_task(t).id for t in tasks)
+            if len(set(fixed_tasks)) != len(fixed_tasks):
+                raise InvalidMoveError(f"a task appears twice in {list(tasks)!r}")
+        seats = 3 if players == 2 else players
+        state = CrewState(
+            players=players, mission=m.number, timed=m.timed,
+            custom=(m.difficulty, m.communication, m.allocation) if m.number == 0 else None, chance=Chance(seed), phase="allocate", attempt=1,
+            distress_used=False, comm="normal", terrain=None, hands=(), columns=(), captain=0, task_deck=(),
+            tasks=(), owners=(), predictions=(), turn=0, gave_away=False, sonar_used=(False,) * seats,
+            tokens=0, comms=(), any_comm=False, distress=0, gifts=(None,) * seats, leader=0, trick=(),
+            tricks=(), statuses=(), memos=Memos(), time_up=False, result=None, reason="",
+            max_attempts=max_attempts)
+        state, events = self._start_attempt(state, m, new_tasks=True, fixed_tasks=fixed_tasks,
+                                            fixed_hands=fixed_hands)
+        object.__setattr__(state, "_setup_events", events)  # shown by views as the first log lines
+        return state
+
+    @staticmethod
+    def _mission(number, timed, difficulty, communication, allocation) -> Mission:
+        if number == 0:
+            return custom(difficulty if difficulty is not None else 1, communication or "normal",
+                          allocation or "standard")
+        if difficulty is not None or communication is not None or allocation is not None:
+            raise InvalidMoveError("difficulty, communication and allocation are options of a custom "
+                                   "mission (mission=0); a logbook mission defines its own")
+        return get_mission(number, timed)
+
+    def mission_of(self, state: CrewState) -> Mission:
+        if state.custom is not None:
+            return Mission(0, *state.custom)
+        return get_mission(state.mission, state.timed)
+
+    @staticmethod
+    def _check_hands(hands, players):
+        if players == 2:
+            raise InvalidMoveError("fixed hands are for 3–5 players (TONOJA's columns are dealt)")
+        try:
+            parsed = tuple(tuple(sorted(cards(h))) for h in hands)
+        except TypeError:
+            raise InvalidMoveError(f"hands must be lists of cards, not {hands!r}") from None
+        sizes = {3: (14, 13, 13), 4: (10,) * 4, 5: (8,) * 5}[players]
+        if len(parsed) != players or tuple(sorted((len(h) for h in parsed), reverse=True)) != tuple(
+                sorted(sizes, reverse=True)):
+            raise InvalidMoveError(f"{players} players hold {'/'.join(map(str, sizes))} cards, not "
+                                   f"{'/'.join(str(len(h)) for h in parsed)}")
+        every = [c for h in parsed for c in h]
+        if sorted(every) != list(DECK):
+            raise InvalidMoveError("the hands must hold each of the 40 cards exactly once")
+        return parsed
+
+    def _start_attempt(self, state: CrewState, m: Mission, new_tasks: bool, fixed_tasks=None,
+                       fixed_hands=None) -> tuple[CrewState, list[Event]]:
+        events: list[Event] = []
+        chance = state.chance
+        seats = state.seats
+        # unfamiliar terrain: draw a colour card before the deal (redraw a submarine)
+        comm, terrain = m.communication, None
+        if comm == "unfamiliar":
+            while True:
+                chance, terrain = chance.choice(DECK)
+                if not terrain.is_submarine:
+                    break
+            comm = "normal" if terrain.value <= 3 else "currents" if terrain.value <= 6 else "rapture"
+            events.append(_ev("CREW_EVT_TERRAIN", "crew.sonar.unfamiliar", card=terrain,
+                                mode=_comm_term(comm)))
+        # the tasks
+        if m.fixed_tasks:
+            tasks, deck = m.fixed_tasks, tuple(t for t in TASKS if t not in m.fixed_tasks)
+        elif not m.has_tasks:
+            tasks, deck = (), ()
+        elif fixed_tasks is not None:
+            tasks, deck = fixed_tasks, tuple(t for t in TASKS if t not in fixed_tasks)
+        elif new_tasks:
+            chance, order = chance.shuffled(list(TASKS))
+            picked = select_tasks([TASKS[t].difficulty_for(state.players) for t in order], m.difficulty)
+            tasks = tuple(order[i] for i in picked)
+            deck = tuple(t for i, t in enumerate(order) if i > picked[-1])
+            events.append(_ev("CREW_EVT_TASKS_DRAWN", "crew.tasks.draw", tasks=list(tasks),
+                                target=m.difficulty))
+        else:
+            tasks, deck = state.tasks, state.task_deck
+        # unavoidable incompatible pairs (only the standard allocation forces tasks apart)
+        choosers = seats - (1 if m.number == 25 else 0)
+        while m.allocation == "standard" and len(tasks) <= choosers and fixed_tasks is None:
+            pair = next(((a, b) for i, a in enumerate(tasks) for b in tasks[i + 1:] if incompatible(a, b)), None)
+            if pair is None:
+                break
+            back = tasks[-1]  # the most recently revealed task goes back into the deck
+            need = TASKS[back].difficulty_for(state.players)
+            chance, deck = chance.shuffled(deck + (back,))
+            replacement = next(t for t in deck if t != back and TASKS[t].difficulty_for(state.players) == need)
+            deck = tuple(t for t in deck if t != replacement)
+            tasks = tasks[:-1] + (replacement,)
+            events.append(_ev("CREW_EVT_TASK_SWAPPED", "crew.alloc.incompatible", task=back,
+                                other=pair[0] if pair[1] == back else pair[1], new=replacement))
+        # the deal (redealt, without counting a failure, while a footnote makes it impossible)
+        for _ in range(1000):
+            if fixed_hands is not None:
+                hands, columns = fixed_hands, ()
+            elif state.players == 2:
+                chance, two, cols = deal_tonoja_from(chance)
+                hands, columns = two + ((),), tuple(Column(d, u) for d, u in cols)
+            else:
+                chance, hands = deal_from(chance, state.players)
+                columns = ()
+            blocker = redeal_needed(tasks, list(hands) + [tuple(c for col in columns for c in (col.face_down,
+                                                                                               col.face_up))])
+            if blocker is None or fixed_hands is not None:
+                break
+            events.append(_ev("CREW_EVT_REDEAL", "crew.alloc.redeal", task=blocker))
+        events.append(_ev("CREW_EVT_DEAL", "crew.deal.sizes", attempt=state.attempt,
+                            sizes=[len(h) if i != state.tonoja else 7 for i, h in enumerate(hands)]))
+        captain = next(i for i, h in enumerate(hands) if S4 in h)
+        events.append(_ev("CREW_EVT_CAPTAIN", "crew.alloc.captain", seat=captain))
+        tokens = max(seats - 2, 0) if comm == "rapture" else 0
+        phase = "allocate" if tasks else "play"
+        state = replace(
+            state, chance=chance, phase=phase, comm=comm, terrain=terrain, hands=tuple(hands), columns=columns,
+            captain=captain, task_deck=deck, tasks=tuple(tasks), owners=(None,) * len(tasks),
+            predictions=(None,) * len(tasks), turn=0, gave_away=False, sonar_used=(False,) * seats,
+            tokens=tokens, comms=(), any_comm=False, distress=0, gifts=(None,) * seats, leader=captain,
+            trick=(), tricks=(), statuses=(PENDING,) * len(tasks), memos=Memos(), time_up=False, result=None,
+            reason="")
+        if phase == "allocate":
+            state, more = self._advance_allocation(state, m)
+            events += more
+        return state, events
+
+    # ---- allocation helpers -----------------------------------------------------------------------
+    def _choosers(self, state: CrewState, m: Mission) -> list[int]:
+        order = [(state.captain + i) % state.seats for i in range(state.seats)]
+        if m.number == 25:
+            order.remove(state.captain)
+        return order
+
+    def _open_tasks(self, state: CrewState) -> list[int]:
+        return [t for t, o in zip(state.tasks, state.owners) if o is None]
+
+    def chooser(self, state: CrewState) -> int | None:
+        if state.phase != "allocate":
+            return None
+        m = self.mission_of(state)
+        if m.allocation != "standard":
+            return state.captain
+        order = self._choosers(state, m)
+        return order[state.turn % len(order)]
+
+    def _advance_allocation(self, state: CrewState, m: Mission) -> tuple[CrewState, list[Event]]:
+        """Skip a captain who can only see captain-comparison tasks; finish the allocation when all
+        tasks have owners (then predictions, then play)."""
+        events = []
+        if m.allocation == "standard":
+            order = self._choosers(state, m)
+            for _ in range(len(order) * 2):
+                open_ = self._open_tasks(state)
+                if not open_:
+                    break
+                seat = order[state.turn % len(order)]
+                if seat == state.captain and all(TASKS[t].captain_comparison for t in open_):
+                    events.append(_ev("CREW_EVT_CAPTAIN_SKIPPED", "crew.alloc.no-pass", seat=seat))
+                    state = replace(state, turn=state.turn + 1)
+                    continue
+                break
+        if not self._open_tasks(state):
+            state = replace(state, phase="predict" if self._next_predictor(state) is not None else "play",
+                            memos=Memos(self._judge(state, i).start() for i in range(len(state.tasks))))
+            events.append(_ev("CREW_EVT_ALLOCATED", "crew.alloc.order",
+                                owners=[f"{t}→{o}" for t, o in zip(state.tasks, state.owners)]))
+        return state, events
+
+    def _next_predictor(self, state: CrewState) -> int | None:
+        for i, t in enumerate(state.tasks):
+            if TASKS[t].needs_prediction and state.predictions[i] is None:
+                return i
+        return None
+
+    def _judge(self, state: CrewState, i: int):
+        t = state.tasks[i]
+        pred = state.predictions[i]
+        return compile_task(t, state.owners[i], state.players, state.captain,
+                            pred if pred is not None or not TASKS[t].needs_prediction else 0)
+
+    # ---- the verbs ----------------------------------------------------------------------------------
+    def current_player(self, state: CrewState) -> int | None:
+        if state.phase == "allocate":
+            return self.chooser(state)
+        if state.phase == "predict":
+            i = self._next_predictor(state)
+            return state.owners[i] if i is not None else None
+        if state.phase == "distress":
+            return next((s for s in self._givers(state) if state.gifts[s] is None), None)
+        if state.phase == "play":
+            return (state.leader + len(state.trick)) % state.seats
+        return None
+
+    def _givers(self, state: CrewState) -> list[int]:
+        return [(state.captain + i) % state.seats for i in range(state.seats)
+                if (state.captain + i) % state.seats != state.tonoja]
+
+    def outcome(self, state: CrewState) -> Outcome | None:
+        seats = tuple(range(state.seats))
+        if state.phase == "success":
+            return Outcome("CREW_OUTCOME_SUCCESS", "crew.end.success", result="win", winners=seats,
+                           attempts=state.attempts_counted)
+        if state.phase == "failed" and state.max_attempts is not None and state.attempt >= state.max_attempts:
+            return Outcome("CREW_OUTCOME_FAILURE", "crew.end.failure", result="loss",
+                           attempts=state.attempts_counted)
+        return None
+
+    def legal_moves(self, state: CrewState) -> list:
+        ph = state.phase
+        if ph == "success" or self.outcome(state) is not None:
+            return []
+        if ph == "failed":
+            m = self.mission_of(state)
+            return [Retry(False), Retry(True)] if m.has_tasks and not m.fixed_tasks else [Retry(False)]
+        if ph == "allocate":
+            return self._legal_allocation(state)
+        if ph == "predict":
+            total = tricks_in_mission(state.players)
+            return [Predict(n) for n in range(total + 1)]
+        if ph == "distress":
+            out = []
+            for seat in self._givers(state):
+                if state.gifts[seat] is None:
+                    out += [GiveCard(seat, c) for c in state.hands[seat] if not c.is_submarine]
+            return out
+        # play
+        seat = (state.leader + len(state.trick)) % state.seats
+        hand = state.hand(seat)
+        led = state.trick[0].suit if state.trick else None
+        if led is not None:
+            follow = [c for c in hand if c.suit == led]
+            plays = follow or list(hand)
+        else:
+            plays = list(hand)
+        moves: list = [PlayCard(c) for c in plays]
+        if not state.trick:
+            for s in range(state.seats):
+                if self._comm_block(state, s) is None:
+                    opts = sonar_options(state.hands[s])
+                    shown = {c.card for c in state.comms}
+                    for c, pos in opts.items():
+                        if c not in shown:
+                            moves.append(Sonar(s, c, None if state.comm == "currents" else pos))
+            if self._distress_block(state) is None:
+                moves += [Distress("left"), Distress("right")]
+        if state.timed:
+            moves.append(TimeUp())
+        return moves
+
+    def _legal_allocation(self, state: CrewState) -> list:
+        m = self.mission_of(state)
+        open_ = self._open_tasks(state)
+        out: list = []
+        if m.allocation == "standard":
+            seat = self.chooser(state)
+            for t in open_:
+                if self._take_block(state, m, seat, t) is None:
+                    out.append(TakeTask(t))
+            if self._pass_block(state, m) is None:
+                out.append(PassTask())
+        elif m.allocation in ("free",) or (m.allocation == "volunteers" and m.volunteers == 2):
+            for t in open_:
+                for s in range(state.seats):
+                    if self._assign_block(state, m, t, s) is None:
+                        out.append(AssignTask(t, s))
+        else:
+            for s in range(state.seats):
+                if self._assign_all_block(state, m, s) is None:
+                    out.append(AssignAll(s))
+        return out
+
+    # refusals, one function per decision so legal_moves and why_illegal agree by construction
+    def _take_block(self, state, m, seat, task) -> Violation | None:
+        if task not in state.tasks:
+            return _v("CREW_TASK_NOT_ON_TABLE", "crew.alloc.order", task=task)
+        if state.owners[state.tasks.index(task)] is not None:
+            return _v("CREW_TASK_TAKEN", "crew.alloc.order", task=task,
+                      seat=state.owners[state.tasks.index(task)])
+        if TASKS[task].captain_comparison and seat == state.captain:
+            return _v("CREW_CAPTAIN_COMPARISON", "crew.alloc.captain-comparison", task=task)
+        if m.number == 19 and seat == state.captain and state.turn == 0:
+            hardest = max(state.tasks, key=lambda t: (TASKS[t].difficulty_for(state.players),
+                                                      -state.tasks.index(t)))
+            if task != hardest:
+                return _v("CREW_HARDEST_FIRST", "crew.mission.hardest-first", task=task, hardest=hardest)
+        return None
+
+    def _pass_block(self, state, m) -> Violation | None:
+        order = self._choosers(state, m)
+        open_n = len(self._open_tasks(state))
+        if len(state.tasks) >= len(order):
+            return _v("CREW_NO_PASS", "crew.alloc.no-pass", tasks=len(state.tasks), players=len(order))
+        left_to_choose = len(order) - state.turn
+        if open_n >= left_to_choose:
+            return _v("CREW_MUST_TAKE", "crew.alloc.pass", tasks=open_n, players=left_to_choose)
+        return None
+
+    def _assign_block(self, state, m, task, seat) -> Violation | None:
+        if not 0 <= seat < state.seats:
+            return _v("CREW_NO_SEAT", "crew.alloc.free", seat=seat, seats=state.seats)
+        if task not in state.tasks or state.owners[state.tasks.index(task)] is not None:
+            return _v("CREW_TASK_TAKEN", "crew.alloc.free", task=task, seat="-")
+        if TASKS[task].captain_comparison and seat == state.captain:
+            return _v("CREW_CAPTAIN_COMPARISON", "crew.alloc.captain-comparison", task=task)
+        if m.allocation == "volunteers":
+            owners = {o for o in state.owners if o is not None}
+            if seat not in owners and len(owners) >= m.volunteers:
+                return _v("CREW_VOLUNTEERS", "crew.realtime.timer", count=m.volunteers)
+            open_n = len(self._open_tasks(state))
+            if open_n == 1 and len(owners | {seat}) < m.volunteers:
+                return _v("CREW_VOLUNTEERS", "crew.realtime.timer", count=m.volunteers)
+        return None
+
+    def _assign_all_block(self, state, m, seat) -> Violation | None:
+        if not 0 <= seat < state.seats:
+            return _v("CREW_NO_SEAT", m.rule, seat=seat, seats=state.seats)
+        bad = next((t for t in state.tasks if TASKS[t].captain_comparison), None)
+        if bad is not None and seat == state.captain:
+            return _v("CREW_CAPTAIN_COMPARISON", "crew.alloc.captain-comparison", task=bad)
+        return None
+
+    def _comm_block(self, state: CrewState, seat: int) -> Violation | None:
+        """Why ``seat`` may not communicate now (``None``: it may)."""
+        if state.phase != "play" or state.trick:
+            return _v("CREW_SONAR_TIMING", "crew.sonar.timing")
+        if seat == state.tonoja:
+            return _v("CREW_TONOJA_SILENT", "crew.tonoja.captain")
+        if state.comm == "none":
+            return _v("CREW_NO_COMMUNICATION", "crew.sonar.none")
+        if state.mission == 23 and not state.tricks:
+            return _v("CREW_M23_SILENT", "crew.mission.first-winner-leads")
+        if state.gave_away and state.tricks:
+            return _v("CREW_M10_SILENT", "crew.mission.captain-gives")
+        if state.comm == "rapture":
+            if state.tokens <= 0:
+                return _v("CREW_NO_TOKENS", "crew.sonar.rapture")
+        elif state.sonar_used[seat]:
+            return _v("CREW_SONAR_USED", "crew.sonar.once", seat=seat)
+        if not sonar_options(state.hands[seat]):
+            return _v("CREW_SONAR_NOTHING", "crew.sonar.position", seat=seat)
+        return None
+
+    def _distress_block(self, state: CrewState) -> Violation | None:
+        if state.phase != "play" or state.tricks or state.trick or state.any_comm:
+            return _v("CREW_DISTRESS_TIMING", "crew.distress.timing")
+        if state.distress:
+            return _v("CREW_DISTRESS_DONE", "crew.distress.timing")
+        return None
+
+    def why_illegal(self, state: CrewState, move) -> Violation | None:
+        self.check_move_type(move)
+        ph = state.phase
+        if ph == "success" or self.outcome(state) is not None:
+            return _v("GAME_OVER", "core.over")
+        if isinstance(move, Retry):
+            if ph != "failed":
+                return _v("CREW_RETRY_NOT_FAILED", "crew.retry")
+            if move.new_tasks and Retry(True) not in self.legal_moves(state):
+                return _v("CREW_RETRY_SAME_TASKS", "crew.retry")
+            return None
+        if ph == "failed":
+            return _v("CREW_ATTEMPT_OVER", "crew.retry")
+        if isinstance(move, (TakeTask, PassTask, AssignTask, AssignAll)):
+            if ph != "allocate":
+                return _v("CREW_NOT_ALLOCATING", "crew.alloc.order")
+            m = self.mission_of(state)
+            wanted = {"standard": (TakeTask, PassTask), "free": (AssignTask,), "one": (AssignAll,),
+                      "captain": (AssignAll,),
+                      "volunteers": (AssignTask,) if m.volunteers == 2 else (AssignAll,)}[m.allocation]
+            if not isinstance(move, wanted):
+                return _v("CREW_ALLOCATION_MODE", m.rule, how=_alloc_term(m))
+            if isinstance(move, TakeTask):
+                return self._take_block(state, m, self.chooser(state), move.task)
+            if isinstance(move, PassTask):
+                return self._pass_block(state, m)
+            if isinstance(move, AssignTask):
+                return self._assign_block(state, m, move.task, move.seat)
+            return self._assign_all_block(state, m, move.seat)
+        if ph == "allocate":
+            return _v("CREW_ALLOCATE_FIRST", "crew.alloc.order")
+        if isinstance(move, Predict):
+            if ph != "predict":
+                return _v("CREW_NO_PREDICTION_NOW", "crew.task.prediction")
+            total = tricks_in_mission(state.players)
+            if not 0 <= move.tricks <= total:
+                return _v("CREW_PREDICTION_RANGE", "crew.task.prediction", value=move.tricks, total=total)
+            return None
+        if ph == "predict":
+            i = self._next_predictor(state)
+            return _v("CREW_PREDICT_FIRST", "crew.task.prediction", seat=state.owners[i], task=state.tasks[i])
+        if isinstance(move, GiveCard):
+            if ph != "distress":
+                return _v("CREW_NO_DISTRESS", "crew.distress.signal")
+            if move.seat not in self._givers(state):
+                return _v("CREW_NOT_A_GIVER", "crew.distress.signal", seat=move.seat)
+            if state.gifts[move.seat] is not None:
+                return _v("CREW_ALREADY_GAVE", "crew.distress.signal", seat=move.seat)
+            if move.card not in state.hands[move.seat]:
+                return _v("CREW_NOT_IN_HAND", "crew.trick.own-card", card=move.card,
+                          hand=list(state.hands[move.seat]) or "-")
+            if move.card.is_submarine:
+                return _v("CREW_DISTRESS_SUBMARINE", "crew.distress.no-submarine", card=move.card)
+            return None
+        if ph == "distress":
+            return _v("CREW_DISTRESS_PENDING", "crew.distress.signal")
+        # play phase
+        if isinstance(move, PlayCard):
+            seat = (state.leader + len(state.trick)) % state.seats
+            return why_illegal_play(state.hand(seat), move.card, state.trick[0] if state.trick else None)
+        if isinstance(move, Sonar):
+            if not 0 <= move.seat < state.seats:
+                return _v("CREW_NO_SEAT", "crew.sonar.timing", seat=move.seat, seats=state.seats)
+            block = self._comm_block(state, move.seat)
+            if block is not None and block.code != "CREW_SONAR_NOTHING":
+                return block
+            if any(c.card == move.card for c in state.comms):
+                return _v("CREW_ALREADY_SHOWN", "crew.sonar.once", card=move.card)
+            hand = state.hands[move.seat]
+            if state.comm == "currents":
+                if move.position is not None:
+                    return _v("CREW_CURRENTS_NO_POSITION", "crew.sonar.currents")
+                if move.card not in hand or move.card.is_submarine:
+                    return why_illegal_sonar(hand, move.card, "middle")
+                if move.card not in sonar_options(hand):
+                    return why_illegal_sonar(hand, move.card, "middle")
+                return None
+            if move.position is None:
+                return _v("CREW_SONAR_POSITION_NEEDED", "crew.sonar.position")
+            return why_illegal_sonar(hand, move.card, move.position)
+        if isinstance(move, Distress):
+            return self._distress_block(state)
+        if isinstance(move, TimeUp):
+            if not state.timed:
+                return _v("CREW_NOT_TIMED", "crew.realtime.timer")
+            return None
+        return _v("CREW_NOT_NOW", "crew.trick.own-card")  # pragma: no cover - every move type is handled
+
+    # ---- transitions --------------------------------------------------------------------------------
+    def _transition(self, state: CrewState, move) -> tuple[CrewState, tuple[Event, ...]]:
+        if isinstance(move, PlayCard):
+            return self._play(state, move.card)
+        m = self.mission_of(state)
+        events: list[Event] = []
+        if isinstance(move, TakeTask):
+            seat = self.chooser(state)
+            i = state.tasks.index(move.task)
+            state = replace(state, owners=_set(state.owners, i, seat), turn=state.turn + 1)
+            events.append(_ev("CREW_EVT_TAKE", "crew.alloc.order", seat=seat, task=move.task))
+            state, more = self._advance_allocation(state, m)
+            events += more
+        elif isinstance(move, PassTask):
+            seat = self.chooser(state)
+            state = replace(state, turn=state.turn + 1)
+            events.append(_ev("CREW_EVT_PASS", "crew.alloc.pass", seat=seat))
+            state, more = self._advance_allocation(state, m)
+            events += more
+        elif isinstance(move, AssignTask):
+            i = state.tasks.index(move.task)
+            state = replace(state, owners=_set(state.owners, i, move.seat))
+            events.append(_ev("CREW_EVT_TAKE", m.rule, seat=move.seat, task=move.task))
+            state, more = self._advance_allocation(state, m)
+            events += more
+        elif isinstance(move, AssignAll):
+            state = replace(state, owners=(move.seat,) * len(state.tasks),
+                            gave_away=m.allocation == "captain" and move.seat != state.captain)
+            events.append(_ev("CREW_EVT_ASSIGN_ALL", m.rule, seat=move.seat, tasks=list(state.tasks)))
+            state, more = self._advance_allocation(state, m)
+            events += more
+        elif isinstance(move, Predict):
+            i = self._next_predictor(state)
+            preds = _set(state.predictions, i, move.tricks)
+            state = replace(state, predictions=preds)
+            secret = TASKS[state.tasks[i]].secret_prediction
+            events.append(_ev("CREW_EVT_PREDICT_SECRET" if secret else "CREW_EVT_PREDICT",
+                                "crew.task.prediction", seat=state.owners[i], task=state.tasks[i],
+                                **({} if secret else {"tricks": move.tricks})))
+            if self._next_predictor(state) is None:
+                state = replace(state, phase="play",
+                                memos=Memos(self._judge(state, k).start() for k in range(len(state.tasks))))
+        elif isinstance(move, Sonar):
+            pos = None if state.comm == "currents" else move.position
+            comms = state.comms + (Communication(move.seat, move.card, pos),)
+            if state.comm == "rapture":
+                state = replace(state, comms=comms, tokens=state.tokens - 1, any_comm=True)
+            else:
+                state = replace(state, comms=comms, sonar_used=_set(state.sonar_used, move.seat, True),
+                                any_comm=True)
+            if pos is None:
+                events.append(_ev("CREW_EVT_SONAR_CURRENTS", "crew.sonar.currents", seat=move.seat,
+                                    card=move.card))
+            else:
+                events.append(_ev("CREW_EVT_SONAR", "crew.sonar.position", seat=move.seat, card=move.card,
+                                    position=Term_pos(pos)))
+        elif isinstance(move, Distress):
+            state = replace(state, phase="distress", distress=1 if move.direction == "left" else -1,
+                            distress_used=True, gifts=(None,) * state.seats)
+            events.append(_ev("CREW_EVT_DISTRESS", "crew.distress.signal",
+                                direction=_dir_term(move.direction)))
+        elif isinstance(move, GiveCard):
+            gifts = _set(state.gifts, move.seat, move.card)
+            state = replace(state, gifts=gifts)
+            events.append(_ev("CREW_EVT_GAVE", "crew.distress.signal", seat=move.seat))
+            if all(gifts[s] is not None for s in self._givers(state)):
+                state = self._exchange(state)
+                events.append(_ev("CREW_EVT_EXCHANGED", "crew.distress.count", attempts=state.attempts_counted))
+        elif isinstance(move, TimeUp):
+            state = replace(state, phase="failed", time_up=True, result="failed", reason="time")
+            events.append(_ev("CREW_EVT_TIME_UP", "crew.realtime.timer"))
+        elif isinstance(move, Retry):
+            state = replace(state, attempt=state.attempt + 1)
+            events.append(_ev("CREW_EVT_RETRY", "crew.retry", attempt=state.attempt,
+                                new=move.new_tasks))
+            state, more = self._start_attempt(state, m, new_tasks=move.new_tasks)
+            events += more
+        return state, tuple(events)
+
+    def _exchange(self, state: CrewState) -> CrewState:
+        """Everyone passes their chosen card to the same side at once (TONOJA takes no part)."""
+        givers = self._givers(state)
+        ring = sorted(givers)
+        hands = [list(h) for h in state.hands]
+        for s in ring:
+            hands[s].remove(state.gifts[s])
+        for k, s in enumerate(ring):
+            target = ring[(k + state.distress) % len(ring)]
+            hands[target].append(state.gifts[s])
+        return replace(state, hands=tuple(tuple(sorted(h)) for h in hands), gifts=(None,) * state.seats,
+                       phase="play")
+
+    def _play(self, state: CrewState, card: Card) -> tuple[CrewState, tuple[Event, ...]]:
+        seats = state.seats
+        seat = (state.leader + len(state.trick)) % seats
+        events = [_ev("CREW_EVT_PLAY", "crew.trick.own-card", seat=seat, card=card)]
+        columns, hands = state.columns, state.hands
+        if seat == state.tonoja:
+            columns = tuple(Column(c.face_down, None) if c.face_up is card else c for c in columns)
+        else:
+            h = hands[seat]
+            hands = hands[:seat] + (tuple(c for c in h if c is not card),) + hands[seat + 1:]
+        comms = state.comms
+        if comms and any(c.card is card for c in comms):
+            comms = tuple(c for c in comms if c.card is not card)  # the reminder returns
+        trick = state.trick + (card,)
+        if len(trick) < seats:
+            return replace(state, hands=hands, columns=columns, comms=comms, trick=trick), tuple(events)
+        # the trick is complete
+        done = Trick(state.leader, trick)
+        tricks = state.tricks + (done,)
+        events.append(_ev("CREW_EVT_TRICK", "crew.trick.winner", seat=done.winner, card=done.winning_card,
+                            number=len(tricks)))
+        if columns:
+            flipped = []
+            new_cols = []
+            for c in columns:
+                if c.face_up is None and c.face_down is not None:
+                    new_cols.append(Column(None, c.face_down))
+                    flipped.append(c.face_down)
+                else:
+                    new_cols.append(c)
+            columns = tuple(new_cols)
+            for f in flipped:
+                events.append(_ev("CREW_EVT_FLIP", "crew.tonoja.flip", card=f))
+        ledger = _ledger(state, tricks)
+        statuses, memos = state.statuses, state.memos
+        if state.tasks:
+            new_memos = []
+            new_statuses = []
+            for i in range(len(state.tasks)):
+                memo = memos[i]
+                if memo[0] == PENDING:
+                    memo = self._judge(state, i).step(memo, ledger)
+                    if memo[0] != PENDING:
+                        events.append(_ev("CREW_EVT_TASK_DONE" if memo[0] == DONE else "CREW_EVT_TASK_FAILED",
+                                            "crew.task.judge", seat=state.owners[i], task=state.tasks[i]))
+                new_memos.append(memo)
+                new_statuses.append(memo[0])
+            memos, statuses = Memos(new_memos), tuple(new_statuses)
+        phase, result, reason = "play", None, ""
+        if FAILED in statuses:
+            phase, result, reason = "failed", "failed", "task"
+            events.append(_ev("CREW_EVT_FAILED", "crew.end.failure",
+                                task=state.tasks[statuses.index(FAILED)]))
+        elif statuses and all(s == DONE for s in statuses):
+            phase, result = "success", "success"
+            events.append(_ev("CREW_EVT_SUCCESS", "crew.end.success", tricks=len(tricks)))
+        elif not state.tasks:
+            broken = _condition_broken(state.mission, ledger, tricks)
+            if broken:
+                phase, result, reason = "failed", "failed", broken
+                events.append(_ev("CREW_EVT_CONDITION_FAILED", broken, mission=state.mission))
+            elif ledger.count == ledger.total:
+                phase, result = "success", "success"
+                events.append(_ev("CREW_EVT_SUCCESS", "crew.end.success", tricks=len(tricks)))
+        if phase == "play":
+            events.append(_ev("CREW_EVT_LEADS", "crew.trick.leader", seat=done.winner))
+        new = replace(state, hands=hands, columns=columns, comms=comms, trick=(), tricks=tricks,
+                      leader=done.winner, statuses=statuses, memos=memos, phase=phase, result=result,
+                      reason=reason)
+        _LEDGERS[id(new)] = (new, ledger)
+        return new, tuple(events)
+
+    # ---- views ------------------------------------------------------------------------------------
+    def observe(self, state: CrewState, seat: int | None) -> Mapping[str, Any]:
+        """What ``seat`` may see: its own hand, the communicated cards, the tasks (secret predictions only
+        to their owner), the trick on the table, the previous trick and the tricks won per seat."""
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats):
+            raise InvalidMoveError(f"no seat {seat!r}: seats are 0 to {state.seats - 1}")
+        m = self.mission_of(state)
+        tasks = []
+        for i, t in enumerate(state.tasks):
+            task = TASKS[t]
+            pred = state.predictions[i]
+            if pred is not None and task.secret_prediction and seat != state.owners[i]:
+                pred = "secret"
+            tasks.append({"id": t, "en": task.text_en, "ja": task.text_ja,
+                          "difficulty": task.difficulty_for(state.players), "owner": state.owners[i],
+                          "status": state.statuses[i], "prediction": pred})
+        prev = state.tricks[-1] if state.tricks else None
+        wins = [0] * state.seats
+        for t in state.tricks:
+            wins[t.winner] += 1
+        view = {
+            "game": "crew", "mission": state.mission, "players": state.players, "seats": state.seats,
+            "seat": seat, "tonoja_seat": state.tonoja, "phase": state.phase, "attempt": state.attempt,
+            "attempts_counted": state.attempts_counted, "captain": state.captain,
+            "current": self.current_player(state), "chooser": self.chooser(state),
+            "hand": [str(c) for c in state.hand(seat)] if seat is not None else None,
+            "hand_sizes": [len(state.hand(s)) for s in range(state.seats)],
+            "tonoja": [{"face_up": str(c.face_up) if c.face_up else None, "face_down": c.face_down is not None}
+                       for c in state.columns],
+            "tasks": tasks,
+            "communication": {"mode": state.comm, "terrain": str(state.terrain) if state.terrain else None,
+                              "tokens_left": state.tokens, "used": list(state.sonar_used),
+                              "time_limit": m.time_limit},
+            "communicated": [{"seat": c.seat, "card": str(c.card), "position": c.position} for c in state.comms],
+            "trick": {"leader": state.leader, "cards": [str(c) for c in state.trick]},
+            "previous_trick": None if prev is None else {"leader": prev.leader, "cards": [str(c) for c in prev.cards],
+                                                         "winner": prev.winner},
+            "tricks_played": len(state.tricks), "tricks_total": tricks_in_mission(state.players),
+            "tricks_won": wins,
+            "distress": {"used": state.distress_used, "direction": state.distress,
+                         "chosen": (str(state.gifts[seat]) if seat is not None and state.gifts[seat] else None)},
+            "result": state.result, "reason": state.reason,
+        }
+        return view
+
+    def parse_move(self, text: str):
+        return parse_move(text)
+
+    def describe_move(self, move, lang: str = "en") -> str:
+        from toolkit.core.i18n import translate
+        if isinstance(move, PlayCard):
+            return translate("CREW_MOVE_PLAY", lang, card=move.card)
+        if isinstance(move, Sonar):
+            pos = Term_pos(move.position) if move.position else Term_pos(None)
+            return translate("CREW_MOVE_SONAR", lang, seat=move.seat, card=move.card, position=pos)
+        if isinstance(move, TakeTask):
+            return translate("CREW_MOVE_TAKE", lang, task=move.task, text=TASKS[move.task].text(lang))
+        return str(move)
+
+    def validate_state(self, state: CrewState) -> None:
+        every = [c for h in state.hands for c in h] + [c for col in state.columns for c in (col.face_down, col.face_up)
+                                                        if c is not None]
+        every += list(state.trick) + [c for t in state.tricks for c in t.cards]
+        if sorted(every) != list(DECK):
+            raise InvalidStateError("state: the 40 cards are not all present exactly once")
+        if state.phase not in ("allocate", "predict", "play", "distress", "success", "failed"):
+            raise InvalidStateError(f"state.phase: unknown phase {state.phase!r}")
+        if not (len(state.tasks) == len(state.owners) == len(state.predictions) == len(state.statuses)):
+            raise InvalidStateError("state.tasks: owners, predictions and statuses must match the tasks")
+
+
+# ---- module helpers ---------------------------------------------------------------------------------
+PENDING_MEMO = (PENDING, None)
+_LEDGERS: dict[int, tuple] = {}
+
+
+def _ledger(state: CrewState, tricks: tuple[Trick, ...]) -> Ledger:
+    """The ledger after ``tricks``: the previous state's (cached by identity) plus the new trick."""
+    cached = _LEDGERS.get(id(state))
+    if cached is not None and cached[0] is state and cached[1].count == len(tricks) - 1:
+        ledger = cached[1].add(tricks[-1])
+    else:
+        ledger = Ledger.start(state.players)
+        for t in tricks:
+            ledger = ledger.add(t)
+    if len(_LEDGERS) > 4096:
+        _LEDGERS.clear()
+    return ledger
+
+
+def _condition_broken(mission: int, ledger: Ledger, tricks: tuple[Trick, ...]) -> str:
+    """The rule id a mission-level condition (missions without task cards) breaks, or ``""``."""
+    if mission in (8, 21):
+        mask = mask_of(c for c in DECK if c.suit in COLOURS and c.value == (9 if mission == 8 else 1))
+        counts = [(w & mask).bit_count() for w in ledger.won]
+        if max(counts) - min(counts) >= 2:
+            return "crew.mission.nines" if mission == 8 else "crew.mission.ones"
+    elif mission == 12:
+        led = tricks[-1].cards[0]
+        if led.suit in ("P", SUBMARINE):
+            return "crew.mission.no-pink-lead"
+    elif mission == 23:
+        first = tricks[0].winner
+        if any(w >= ledger.wins[first] for s, w in enumerate(ledger.wins) if s != first):
+            return "crew.mission.first-winner-leads"
+    elif mission == 27:
+        y5 = Card("Y", 5)
+        last = tricks[-1]
+        if y5 in last.cards and not (ledger.count == ledger.total and last.cards[-1] is y5):
+            return "crew.mission.yellow-five-last"
+        if ledger.count == ledger.total and y5 not in last.cards:
+            return "crew.mission.yellow-five-last"
+    return ""
+
+
+def _ev(code: str, rule: str, seat: int | None = None, **params) -> Event:
+    """An event; the seat it concerns is also a message parameter (``{who}``)."""
+    if seat is not None:
+        params["who"] = seat
+    return Event(code, rule, seat=seat, **params)
+
+
+def _set(t: tuple, i: int, v) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def Term_pos(pos):
+    from toolkit.core.i18n import Term
+    return Term(f"crew.sonar.{pos}" if pos else "crew.sonar.hidden")
+
+
+def _comm_term(mode):
+    from toolkit.core.i18n import Term
+    return Term(f"crew.comm.{mode}")
+
+
+def _dir_term(direction):
+    from toolkit.core.i18n import Term
+    return Term(f"crew.direction.{direction}")
+
+
+def _alloc_term(m: Mission):
+    from toolkit.core.i18n import Term
+    return Term(f"crew.alloc.{m.allocation}")
+
+
+ENGINE = CrewEngine()

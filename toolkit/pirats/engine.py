@@ -1,0 +1,1361 @@
+"""The Sewer Pirats rules engine: setup (standard, landlubber, crew auction), the four actions, sailing,
+species powers, the end and scoring.
+
+Turn structure as a small state machine (``state.phase``):
+
+``action``   the seat to move picks one action: ``draw`` (A), ``move`` (B), ``captain`` (C), ``sail`` (D)
+``draw``     the second card of action A
+``discard``  down to 6 cards after drawing with 7 or more
+``sail``     a sailing is paid out; the pirat whose pick it is chooses loot (``take``), a toad may ``stay``,
+             a rat may ``pass`` on its second loot
+``extra``    a weasel may take a second move/captain/sail action with the same figure (or ``pass``)
+``auction`` / ``bid`` / ``pay``   the crew auction variant
+``over``     scored
+
+Every refusal is a :class:`Violation` with a ``pirats.*`` rule id; every change an :class:`Event`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from toolkit.core.chance import Chance
+from toolkit.core.engine import Engine
+from toolkit.core.errors import IllegalMoveError, InvalidStateError
+from toolkit.core.explain import Event, Outcome, Violation
+from toolkit.core.i18n import Term, translate
+from toolkit.pirats.boarding import crew_path
+from toolkit.pirats.model import (AUCTION_MONEY, CAPTAIN, CAPTAIN_NUMBER, CARDS_PER_SYMBOL, COLOURS, CREW_SIZE,
+                                  FIGURES_PER_SPECIES, HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, MOVE_TYPES,
+                                  ROW_SIZE, SHIPS, SPECIES, VARIANTS, Auction, BecomeCaptain, Bid, Discard,
+                                  Draw, Flotsam, MovePirat, OpenAuction, Pass, Pay, Pirat, PiratsState,
+                                  Sailing, SetSail, Ship, Stay, TakeLoot, figure_label, parse_move,
+                                  resolve_figure)
+from toolkit.pirats.tokens import DEFAULT_BOX, Box, Token, load_box, score, score_sheet
+
+TOTAL_CARDS = CARDS_PER_SYMBOL * len(SHIPS)
+PHASES = ("action", "draw", "discard", "sail", "extra", "auction", "bid", "pay", "over")
+_SHIP_INDEX = {s: i for i, s in enumerate(SHIPS)}
+
+
+class SetupError(InvalidStateError):
+    """Options for a new game that do not describe a Sewer Pirats start (player count, variant, species)."""
+
+
+def _ship_term(i: int) -> Term:
+    return Term(f"pirats.ship.{SHIPS[i]}")
+
+
+def _card_term(symbol: str) -> Term:
+    return Term(f"pirats.card.{symbol}")
+
+
+def _species_term(species: str) -> Term:
+    return Term(f"pirats.species.{species}")
+
+
+def _space_name(index: int) -> Term:
+    """A space by its index in ``Ship.spaces`` (-1 = the player's area)."""
+    if index == CAPTAIN:
+        return Term("pirats.space.captain")
+    return Term("pirats.space.area") if index < 0 else Term(f"pirats.space.{index + 1}")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the mutable scratch copy a transition works on (states stay immutable; this is thrown away)
+
+class _Work:
+    __slots__ = ("s", "spaces", "flotsam", "loot_stock", "bonus_stock", "deck", "row", "discard", "hands",
+                 "treasure", "boxed", "turn", "phase", "chance", "drawn", "to_discard", "sailing", "extra",
+                 "extra_used", "ended", "final", "auction", "crews", "start_player", "events", "explain")
+
+    def __init__(self, s: PiratsState, explain: bool = True):
+        self.s = s
+        self.explain = explain
+        self.spaces = [list(sh.spaces) for sh in s.ships]
+        self.flotsam = [list(sh.flotsam) for sh in s.ships]
+        self.loot_stock = s.loot_stock
+        self.bonus_stock = s.bonus_stock
+        self.deck = list(s.deck)
+        self.row = list(s.row)
+        self.discard = list(s.discard)
+        self.hands = [list(h) for h in s.hands]
+        self.treasure = [list(t) for t in s.treasure]
+        self.boxed = s.boxed
+        self.turn = s.turn
+        self.phase = s.phase
+        self.chance = s.chance
+        self.drawn = s.drawn
+        self.to_discard = s.to_discard
+        self.sailing = s.sailing
+        self.extra = s.extra
+        self.extra_used = s.extra_used
+        self.ended = s.ended
+        self.final = s.final
+        self.auction = s.auction
+        self.crews = s.crews
+        self.start_player = s.start_player
+        self.events: list[Event] = []
+
+    def freeze(self) -> PiratsState:
+        s = self.s
+        return PiratsState(
+            players=s.players, variant=s.variant, powers=s.powers, crews=self.crews,
+            ships=tuple(Ship(tuple(sp), tuple(fl)) for sp, fl in zip(self.spaces, self.flotsam)),  # type: ignore[arg-type]
+            loot_stock=self.loot_stock, bonus_stock=self.bonus_stock, deck=tuple(self.deck),
+            row=tuple(self.row), discard=tuple(self.discard), hands=tuple(tuple(h) for h in self.hands),  # type: ignore[misc]
+            treasure=tuple(tuple(t) for t in self.treasure), boxed=self.boxed, turn=self.turn,
+            start_player=self.start_player, phase=self.phase, chance=self.chance, drawn=self.drawn,
+            to_discard=self.to_discard, sailing=self.sailing, extra=self.extra, extra_used=self.extra_used,
+            ended=self.ended, final=self.final, auction=self.auction, actions=s.actions + 1)
+
+    def ev(self, code: str, rule: str, seat: int | None = None, **params: Any) -> None:
+        if not self.explain:
+            return
+        if seat is not None:
+            params["who"] = seat  # so the sentence can name the seat
+        self.events.append(Event(code, rule, seat=seat, **params))
+
+    # ---- cards -------------------------------------------------------------------------------
+    def _reshuffle(self) -> None:
+        self.chance, order = self.chance.shuffled(self.discard)
+        self.deck = list(order)
+        self.ev("PIRATS_RESHUFFLED", "pirats.draw.reshuffle", cards=len(order))
+        self.discard = []
+
+    def top_card(self) -> str | None:
+        """Take the deck's top card; discards are reshuffled into a new deck whenever the deck runs out."""
+        if not self.deck and self.discard:
+            self._reshuffle()
+        if not self.deck:
+            return None
+        card = self.deck.pop(0)
+        if not self.deck and self.discard:
+            self._reshuffle()
+        return card
+
+    def captain_of(self, seat: int) -> int | None:
+        for i, sp in enumerate(self.spaces):
+            c = sp[CAPTAIN]
+            if c is not None and c.seat == seat:
+                return i
+        return None
+
+
+class PiratsEngine(Engine[PiratsState, Any]):
+    name = "pirats"
+    state_type = PiratsState
+    move_types = MOVE_TYPES
+
+    # =====================================================================================================
+    # setup
+
+    def new_state(self, seed: int, players: int = 4, variant: str = "standard", species: Any = None,
+                  start_player: int = 0, box: Any = None, **options: Any) -> PiratsState:
+        """A new game. ``variant`` is ``standard`` (4 species cards drawn, powers), ``landlubber``
+        (``species``: one species per seat, four figures each, no powers) or ``auction`` (crews hired at the
+        bar). ``box`` replaces the illustrative token mix and starting hands (see ``box.json``)."""
+        if options:
+            raise SetupError(f"unknown option(s) {', '.join(sorted(options))}: use players, variant, species, "
+                             "start_player, box")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise SetupError(f"the seed must be a whole number, not {seed!r}")
+        if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise SetupError(f"Sewer Pirats is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r} "
+                             "(rule pirats.setup.crew)")
+        if variant not in VARIANTS:
+            raise SetupError(f"unknown variant {variant!r}: use {', '.join(VARIANTS)}")
+        if isinstance(start_player, bool) or not isinstance(start_player, int) or not 0 <= start_player < players:
+            raise SetupError(f"start_player must be a seat from 0 to {players - 1}, not {start_player!r}")
+        the_box: Box = DEFAULT_BOX if box is None else load_box(box)
+        chance = Chance(seed)
+        # tokens: two face-down stocks; two flotsam groups (3 loot + 1 bonus) before each ship
+        chance, loot = chance.shuffled(the_box.loot)
+        chance, bonus = chance.shuffled(the_box.bonus)
+        ships = []
+        for _ in SHIPS:
+            groups = []
+            for _g in range(2):
+                groups.append(Flotsam(loot[:3], bonus[0]))
+                loot, bonus = loot[3:], bonus[1:]
+            ships.append(Ship((None, None, None, None), tuple(groups)))
+        # crews
+        crews: tuple[tuple[str, ...], ...]
+        auction = None
+        if variant == "standard":
+            if species is not None:
+                crews = (self._check_crew_species(species),) * players
+            else:
+                chance, cards = chance.shuffled(SPECIES)
+                drawn = tuple(sorted(cards[:CREW_SIZE], key=SPECIES.index))
+                crews = (drawn,) * players
+        elif variant == "landlubber":
+            chosen = self._check_landlubber(species, players)
+            crews = tuple((sp,) * CREW_SIZE for sp in chosen)
+        else:
+            if species is not None:
+                raise SetupError("the auction variant hires crews at the bar; do not pass species")
+            bar: list[str | None] = [None] * (CREW_SIZE * players)
+            placed = 0
+            for _seat in range(players):   # each player in turn shuffles the species cards and draws 4
+                chance, cards = chance.shuffled(SPECIES)
+                for sp in cards[:CREW_SIZE]:
+                    bar[len(bar) - 1 - placed] = sp  # the rearmost free stool
+                    placed += 1
+            auction = Auction(tuple(bar), tuple(() for _ in bar), opener=start_player, active=())
+            crews = tuple(() for _ in range(players))
+        # charm cards
+        chance, deck = chance.shuffled([s for s in SHIPS for _ in range(CARDS_PER_SYMBOL)])
+        deck_l = list(deck)
+        hands = [[0, 0, 0] for _ in range(players)]
+        row: list[str] = []
+        if variant == "auction":
+            for seat in range(players):       # 8 cards each, face down, as money
+                for _ in range(AUCTION_MONEY):
+                    hands[seat][_SHIP_INDEX[deck_l.pop(0)]] += 1
+            phase = "auction"
+        else:
+            row, deck_l = deck_l[:ROW_SIZE], deck_l[ROW_SIZE:]
+            for k in range(players):
+                seat = (start_player + k) % players
+                for _ in range(the_box.starting_hands[k]):
+                    hands[seat][_SHIP_INDEX[deck_l.pop(0)]] += 1
+            phase = "action"
+        return PiratsState(
+            players=players, variant=variant, powers=variant != "landlubber", crews=crews, ships=tuple(ships),
+            loot_stock=tuple(loot), bonus_stock=tuple(bonus), deck=tuple(deck_l), row=tuple(row), discard=(),
+            hands=tuple(tuple(h) for h in hands),  # type: ignore[misc]
+            treasure=tuple(() for _ in range(players)), boxed=(), turn=start_player, start_player=start_player,
+            phase=phase, chance=chance, auction=auction)
+
+    @staticmethod
+    def _check_crew_species(species: Any) -> tuple[str, ...]:
+        if isinstance(species, str) or not isinstance(species, (list, tuple)):
+            raise SetupError(f"species must be a list of {CREW_SIZE} species, not {species!r}")
+        chosen = tuple(species)
+        if len(chosen) != CREW_SIZE or len(set(chosen)) != CREW_SIZE or not set(chosen) <= set(SPECIES):
+            raise SetupError(f"a standard crew is {CREW_SIZE} different species from {', '.join(SPECIES)}; "
+                             f"got {species!r}")
+        return tuple(sorted(chosen, key=SPECIES.index))
+
+    @staticmethod
+    def _check_landlubber(species: Any, players: int) -> tuple[str, ...]:
+        if species is None:
+            return SPECIES[:players]
+        if isinstance(species, str) or not isinstance(species, (list, tuple)) or len(species) != players:
+            raise SetupError(f"landlubber: give one species per seat ({players}), got {species!r}")
+        if not set(species) <= set(SPECIES):
+            raise SetupError(f"landlubber: species must come from {', '.join(SPECIES)}; got {species!r}")
+        if len(set(species)) != len(species):
+            # only five figures of each species exist, and everyone takes four
+            raise SetupError(f"landlubber: each seat needs its own species (5 figures each), got {species!r}")
+        return tuple(species)
+
+    # =====================================================================================================
+    # reading
+
+    def current_player(self, state: PiratsState) -> int | None:
+        if state.phase == "over":
+            return None
+        if state.phase == "sail":
+            sail = state.sailing
+            assert sail is not None
+            pirat = state.ships[sail.ship].spaces[sail.order[sail.index]]
+            return pirat.seat if pirat is not None else state.turn
+        return state.turn
+
+    def species_of(self, state: PiratsState, pirat: Pirat) -> str:
+        return state.crews[pirat.seat][pirat.figure]
+
+    def _power(self, state: PiratsState, pirat: Pirat, species: str) -> bool:
+        return state.powers and state.crews[pirat.seat][pirat.figure] == species
+
+    def scores(self, state: PiratsState) -> tuple[int, ...]:
+        return tuple(score(t) for t in state.treasure)
+
+    def tie_break(self, state: PiratsState) -> tuple[int, ...]:
+        """Sum of the space numbers each seat's pirats stand on (the captain space counts 4)."""
+        out = [0] * state.players
+        for ship in state.ships:
+            for i, p in enumerate(ship.spaces):
+                if p is not None:
+                    out[p.seat] += CAPTAIN_NUMBER if i == CAPTAIN else i + 1
+        return tuple(out)
+
+    def outcome(self, state: PiratsState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        scores = self.scores(state)
+        best = max(scores)
+        leaders = [s for s in range(state.players) if scores[s] == best]
+        if len(leaders) == 1:
+            return Outcome("PIRATS_WINNER", "pirats.end.scoring", result="win", winners=tuple(leaders),
+                           scores=scores, seat=leaders[0], points=best)
+        spaces = self.tie_break(state)
+        top = max(spaces[s] for s in leaders)
+        winners = tuple(s for s in leaders if spaces[s] == top)
+        if len(winners) == 1:
+            return Outcome("PIRATS_WINNER_TIE_BREAK", "pirats.end.tie-break", result="win", winners=winners,
+                           scores=scores, seat=winners[0], points=best, spaces=top)
+        return Outcome("PIRATS_SHARED_WIN", "pirats.end.tie-break", result="draw", winners=winners,
+                       scores=scores, seats=list(winners), points=best, spaces=top)
+
+    # =====================================================================================================
+    # legality
+
+    def _phase_violation(self, state: PiratsState) -> Violation:
+        """Why a move of the wrong kind for this phase is refused: say what is expected now."""
+        phase = state.phase
+        if phase == "over":
+            return Violation("GAME_OVER", "core.over")
+        rule = {"action": "pirats.turn.one-action", "draw": "pirats.draw.two", "discard": "pirats.draw.hand-limit",
+                "sail": "pirats.sail.order", "extra": "pirats.power.weasel", "auction": "pirats.auction.open",
+                "bid": "pirats.auction.bidding", "pay": "pirats.auction.bidding"}[phase]
+        return Violation(f"PIRATS_EXPECT_{phase.upper()}", rule, seat=self.current_player(state),
+                         count=state.to_discard, bid=state.auction.bid if state.auction else 0)
+
+    def _gate(self, state: PiratsState, kind: str) -> Violation | None:
+        """Checks shared by the actions A-D in the ``action``/``extra`` phases."""
+        if state.phase == "extra":
+            if kind == "draw":
+                return Violation("PIRATS_WEASEL_EXTRA_KIND", "pirats.power.weasel")
+            return None
+        if state.phase != "action":
+            return self._phase_violation(state)
+        if state.final:
+            if kind != "sail":
+                return Violation("PIRATS_FINAL_SAILING", "pirats.end.final-sailing", seat=state.turn,
+                                 ship=_ship_term(state.final[0]))
+            return None
+        own = state.captain_of(state.turn)
+        if own is not None and kind != "sail":
+            return Violation("PIRATS_MUST_SAIL", "pirats.sail.must", seat=state.turn, ship=_ship_term(own))
+        return None
+
+    def _figure(self, state: PiratsState, label: str) -> tuple[Violation | None, int]:
+        seat = state.turn
+        fig = resolve_figure(state.crews[seat], label)
+        if fig is None:
+            return Violation("PIRATS_NO_SUCH_FIGURE", "pirats.setup.crew", seat=seat, figure=label,
+                             crew=[figure_label(state.crews[seat], i) for i in range(len(state.crews[seat]))]), -1
+        if state.phase == "extra" and fig != state.extra:
+            return Violation("PIRATS_WEASEL_SAME_FIGURE", "pirats.power.weasel", seat=seat,
+                             figure=figure_label(state.crews[seat], state.extra or 0)), -1
+        return None, fig
+
+    def _tolls(self, state: PiratsState, ship: Ship, seat: int, passed: tuple[int, ...]) -> list[int]:
+        """Seats owed a toll card: each other player's raccoon on a space the mover jumps over."""
+        if not state.powers:
+            return []
+        out = []
+        for idx in passed:
+            p = ship.spaces[idx]
+            if p is not None and p.seat != seat and state.crews[p.seat][p.figure] == "raccoon":
+                out.append(p.seat)
+        return out
+
+    def _plan_move(self, state: PiratsState, move: MovePirat) -> tuple[Violation | None, dict]:
+        gate = self._gate(state, "move")
+        if gate:
+            return gate, {}
+        bad, fig = self._figure(state, move.figure)
+        if bad:
+            return bad, {}
+        seat, s = state.turn, _SHIP_INDEX[move.ship]
+        ship = state.ships[s]
+        here = state.where(seat, fig)
+        if here is not None and here[0] != s:
+            return Violation("PIRATS_OTHER_SHIP", "pirats.move.along", figure=move.figure,
+                             ship=_ship_term(here[0]), target=_ship_term(s)), {}
+        if here is not None and here[1] == CAPTAIN:
+            return Violation("PIRATS_CAPTAIN_STAYS", "pirats.move.no-captain", figure=move.figure,
+                             ship=_ship_term(s)), {}
+        start = 0 if here is None else here[1] + 1       # 0 = the player's area, else the space number
+        occupied = frozenset(i + 1 for i in range(3) if ship.spaces[i] is not None) - {start}
+        path = crew_path(occupied, start, move.steps)
+        if isinstance(path, Violation):
+            return path, {}
+        dest, jumped = path
+        cockroach = self._power(state, Pirat(seat, fig), "cockroach")
+        base = move.steps - (1 if cockroach else 0)
+        tolls = self._tolls(state, ship, seat, tuple(j - 1 for j in jumped))
+        held = state.hands[seat][s]
+        if base > held:
+            return Violation("PIRATS_NOT_ENOUGH_CARDS", "pirats.move.match", figure=move.figure, ship=_ship_term(s),
+                             need=base, held=held), {}
+        if base + len(tolls) > held:
+            return Violation("PIRATS_TOLL_UNPAID", "pirats.power.raccoon", figure=move.figure, ship=_ship_term(s),
+                             need=base + len(tolls), tolls=len(tolls), held=held), {}
+        if move.peek and not self._power(state, Pirat(seat, fig), "snail"):
+            return Violation("PIRATS_ONLY_SNAIL_PEEKS", "pirats.power.snail", figure=move.figure), {}
+        return None, dict(seat=seat, fig=fig, ship=s, start=start, dest=dest, jumped=jumped, base=base, tolls=tolls)
+
+    def _plan_captain(self, state: PiratsState, move: BecomeCaptain) -> tuple[Violation | None, dict]:
+        gate = self._gate(state, "captain")
+        if gate:
+            return gate, {}
+        bad, fig = self._figure(state, move.figure)
+        if bad:
+            return bad, {}
+        seat, s = state.turn, _SHIP_INDEX[move.ship]
+        ship = state.ships[s]
+        here = state.where(seat, fig)
+        if here is not None and here[0] != s:
+            return Violation("PIRATS_OTHER_SHIP", "pirats.move.along", figure=move.figure,
+                             ship=_ship_term(here[0]), target=_ship_term(s)), {}
+        if here is not None and here[1] == CAPTAIN:
+            return Violation("PIRATS_ALREADY_CAPTAIN", "pirats.captain.path", figure=move.figure,
+                             ship=_ship_term(s)), {}
+        if ship.spaces[CAPTAIN] is not None:
+            return Violation("PIRATS_CAPTAIN_TAKEN", "pirats.captain.path", ship=_ship_term(s),
+                             seat=ship.spaces[CAPTAIN].seat), {}
+        start_idx = -1 if here is None else here[1]
+        between = tuple(range(start_idx + 1, CAPTAIN))
+        gaps = [i + 1 for i in between if ship.spaces[i] is None]
+        if gaps:
+            return Violation("PIRATS_GAP_BEFORE_CAPTAIN", "pirats.captain.path", figure=move.figure,
+                             ship=_ship_term(s), spaces=gaps), {}
+        own = state.captain_of(seat)
+        if own is not None:
+            return Violation("PIRATS_ONE_CAPTAIN", "pirats.captain.one-per-player", seat=seat,
+                             ship=_ship_term(own)), {}
+        cockroach = self._power(state, Pirat(seat, fig), "cockroach")
+        base = (3 if here is None else 1) - (1 if cockroach else 0)
+        tolls = self._tolls(state, ship, seat, between)
+        held = state.hands[seat][s]
+        if base > held:
+            return Violation("PIRATS_CAPTAIN_COST", "pirats.captain.cost", figure=move.figure, ship=_ship_term(s),
+                             need=base, held=held), {}
+        if base + len(tolls) > held:
+            return Violation("PIRATS_TOLL_UNPAID", "pirats.power.raccoon", figure=move.figure, ship=_ship_term(s),
+                             need=base + len(tolls), tolls=len(tolls), held=held), {}
+        return None, dict(seat=seat, fig=fig, ship=s, start=start_idx, jumped=between, base=base, tolls=tolls)
+
+    def _check_sail(self, state: PiratsState, move: SetSail) -> Violation | None:
+        gate = self._gate(state, "sail")
+        if gate:
+            return gate
+        s = _SHIP_INDEX[move.ship]
+        captain = state.ships[s].spaces[CAPTAIN]
+        if state.phase == "action" and state.final and s != state.final[0]:
+            return Violation("PIRATS_FINAL_SAILING", "pirats.end.final-sailing", seat=state.turn,
+                             ship=_ship_term(state.final[0]))
+        if captain is None or captain.seat != state.turn:
+            return Violation("PIRATS_NOT_YOUR_CAPTAIN", "pirats.sail.must", seat=state.turn, ship=_ship_term(s))
+        if state.phase == "extra" and captain.figure != state.extra:
+            return Violation("PIRATS_WEASEL_SAME_FIGURE", "pirats.power.weasel", seat=state.turn,
+                             figure=figure_label(state.crews[state.turn], state.extra or 0))
+        return None
+
+    def _sail_picker(self, state: PiratsState) -> tuple[Pirat, int]:
+        sail = state.sailing
+        assert sail is not None
+        idx = sail.order[sail.index]
+        pirat = state.ships[sail.ship].spaces[idx]
+        assert pirat is not None
+        return pirat, idx
+
+    def why_illegal(self, state: PiratsState, move: Any) -> Violation | None:
+        self.check_move_type(move)
+        phase = state.phase
+        if isinstance(move, Draw):
+            gate = self._gate(state, "draw") if phase != "draw" else None
+            if gate:
+                return gate
+            if move.source == "deck":
+                if not state.deck and not state.discard:
+                    return Violation("PIRATS_DECK_EMPTY", "pirats.draw.reshuffle")
+            elif move.source not in state.row:
+                return Violation("PIRATS_NOT_IN_ROW", "pirats.draw.two", card=_card_term(move.source),
+                                 row=[_card_term(c) for c in state.row])
+            return None
+        if isinstance(move, MovePirat):
+            return self._plan_move(state, move)[0]
+        if isinstance(move, BecomeCaptain):
+            return self._plan_captain(state, move)[0]
+        if isinstance(move, SetSail):
+            return self._check_sail(state, move)
+        if isinstance(move, Discard):
+            if phase != "discard":
+                return self._phase_violation(state)
+            return self._check_cards(state, move.cards, state.to_discard, "PIRATS_DISCARD_COUNT",
+                                     "PIRATS_DISCARD_NOT_HELD", "pirats.draw.hand-limit")
+        if isinstance(move, TakeLoot):
+            if phase != "sail":
+                return self._phase_violation(state)
+            sail = state.sailing
+            assert sail is not None
+            front = state.ships[sail.ship].flotsam[0]
+            if move.token not in front.loot:
+                return Violation("PIRATS_NO_SUCH_LOOT", "pirats.sail.order", token=move.token, loot=list(front.loot))
+            return None
+        if isinstance(move, Stay):
+            if phase != "sail":
+                return self._phase_violation(state)
+            pirat, idx = self._sail_picker(state)
+            if not self._power(state, pirat, "toad"):
+                return Violation("PIRATS_ONLY_TOAD_STAYS", "pirats.power.toad",
+                                 figure=figure_label(state.crews[pirat.seat], pirat.figure))
+            if idx == CAPTAIN:
+                return Violation("PIRATS_TOAD_CAPTAIN_JUMPS", "pirats.power.toad")
+            if state.sailing.picks:  # type: ignore[union-attr]
+                return Violation("PIRATS_ONLY_TOAD_STAYS", "pirats.power.toad",
+                                 figure=figure_label(state.crews[pirat.seat], pirat.figure))
+            return None
+        if isinstance(move, Pass):
+            return self._check_pass(state)
+        if isinstance(move, OpenAuction):
+            if phase != "auction":
+                return self._phase_violation(state)
+            auc = state.auction
+            assert auc is not None
+            i = move.stool - 1
+            if i >= len(auc.bar) or auc.bar[i] is None:
+                return Violation("PIRATS_STOOL_EMPTY", "pirats.auction.bar", stool=move.stool)
+            price = self.minimum_price(auc, i)
+            if move.bid < price:
+                return Violation("PIRATS_BELOW_MINIMUM", "pirats.auction.minimum-price", stool=move.stool,
+                                 bid=move.bid, price=price)
+            if move.bid > state.hand_size(state.turn):
+                return Violation("PIRATS_BID_OVER_HAND", "pirats.auction.bidding", bid=move.bid,
+                                 held=state.hand_size(state.turn))
+            return None
+        if isinstance(move, Bid):
+            if phase != "bid":
+                return self._phase_violation(state)
+            auc = state.auction
+            assert auc is not None
+            if move.amount <= auc.bid:
+                return Violation("PIRATS_BID_TOO_LOW", "pirats.auction.bidding", bid=move.amount, high=auc.bid)
+            if move.amount > state.hand_size(state.turn):
+                return Violation("PIRATS_BID_OVER_HAND", "pirats.auction.bidding", bid=move.amount,
+                                 held=state.hand_size(state.turn))
+            return None
+        if isinstance(move, Pay):
+            if phase != "pay":
+                return self._phase_violation(state)
+            return self._check_cards(state, move.cards, state.auction.bid, "PIRATS_PAY_COUNT",  # type: ignore[union-attr]
+                                     "PIRATS_PAY_NOT_HELD", "pirats.auction.bidding")
+        raise AssertionError(move)  # pragma: no cover - check_move_type covers every type
+
+    @staticmethod
+    def _check_cards(state: PiratsState, cards: tuple[int, int, int], need: int, count_code: str,
+                     held_code: str, rule: str) -> Violation | None:
+        if sum(cards) != need:
+            return Violation(count_code, rule, count=need, given=sum(cards))
+        hand = state.hands[state.turn]
+        short = [_card_term(SHIPS[i]) for i in range(3) if cards[i] > hand[i]]
+        if short:
+            return Violation(held_code, rule, cards=short)
+        return None
+
+    def _check_pass(self, state: PiratsState) -> Violation | None:
+        phase = state.phase
+        if phase in ("extra", "bid"):
+            return None
+        if phase == "sail":
+            if state.sailing.picks == 0:  # type: ignore[union-attr]
+                pirat, _ = self._sail_picker(state)
+                return Violation("PIRATS_MUST_PICK", "pirats.sail.order",
+                                 figure=figure_label(state.crews[pirat.seat], pirat.figure))
+            return None
+        if phase == "action":
+            if self._action_moves(state, stop_at_first=True):
+                return Violation("PIRATS_MUST_ACT", "pirats.turn.one-action", seat=state.turn)
+            return None
+        return self._phase_violation(state)
+
+    @staticmethod
+    def minimum_price(auction: Auction, stool: int) -> int:
+        """A figure's minimum price: its place among the figures still at the bar, counted from the front."""
+        return sum(1 for sp in auction.bar[:stool] if sp is not None)
+
+    # =====================================================================================================
+    # legal moves
+
+    def _action_moves(self, state: PiratsState, stop_at_first: bool = False) -> list[Any]:
+        """Legal A-D moves in the ``action`` or ``extra`` phase.
+
+        This is the hot path of every playout, so it walks the ships directly instead of asking
+        :meth:`why_illegal` about each candidate; the property tests check the two always agree.
+        """
+        out: list[Any] = []
+        seat = state.turn
+        ships = state.ships
+        if state.phase == "action":
+            if state.final:
+                return [_SAIL[state.final[0]]]
+            for s, ship in enumerate(ships):
+                c = ship.spaces[CAPTAIN]
+                if c is not None and c.seat == seat:
+                    return [_SAIL[s]]
+            if state.deck or state.discard:
+                out.append(_DRAW["deck"])
+            for sym in SHIPS:
+                if sym in state.row:
+                    out.append(_DRAW[sym])
+            if out and stop_at_first:
+                return out
+            figures: Any = range(len(state.crews[seat]))
+        else:
+            figures = [state.extra] if state.extra is not None else []
+        crews = state.crews
+        crew = crews[seat]
+        hand = state.hands[seat]
+        powers = state.powers
+        where: dict[int, tuple[int, int]] = {}
+        for s, ship in enumerate(ships):
+            for i, p in enumerate(ship.spaces):
+                if p is not None and p.seat == seat:
+                    where[p.figure] = (s, i)
+        has_captain = any(i == CAPTAIN for _, i in where.values())
+        if state.phase == "extra" and state.extra is not None:
+            here = where.get(state.extra)
+            if here is not None and here[1] == CAPTAIN:
+                out.append(_SAIL[here[0]])
+        for fig in figures:
+            here = where.get(fig)
+            if here is not None and here[1] == CAPTAIN:
+                continue
+            species = crew[fig]
+            discount = 1 if powers and species == "cockroach" else 0
+            peek = powers and species == "snail"
+            label = _labels(crew)[fig]
+            start = -1 if here is None else here[1]
+            for s in ((here[0],) if here is not None else (0, 1, 2)):
+                held = hand[s]
+                if held == 0 and not discount:
+                    continue
+                spaces = ships[s].spaces
+                name = SHIPS[s]
+                pos, toll = start, 0
+                for steps in (1, 2, 3):
+                    nxt = pos + 1
+                    while nxt < CAPTAIN and spaces[nxt] is not None:
+                        p = spaces[nxt]
+                        if powers and p.seat != seat and crews[p.seat][p.figure] == "raccoon":  # type: ignore[union-attr]
+                            toll += 1
+                        nxt += 1
+                    if nxt >= CAPTAIN or steps - discount + toll > held:
+                        break
+                    pos = nxt
+                    out.append(_move(label, name, steps, False))
+                    if peek:
+                        out.append(_move(label, name, steps, True))
+                    if stop_at_first:
+                        return out
+                if has_captain or spaces[CAPTAIN] is not None:
+                    continue
+                toll, full = 0, True
+                for i in range(start + 1, CAPTAIN):
+                    p = spaces[i]
+                    if p is None:
+                        full = False
+                        break
+                    if powers and p.seat != seat and crews[p.seat][p.figure] == "raccoon":
+                        toll += 1
+                if full and (3 if here is None else 1) - discount + toll <= held:
+                    out.append(_captain(label, name))
+                    if stop_at_first:
+                        return out
+        return out
+
+    def legal_moves(self, state: PiratsState) -> list[Any]:
+        phase = state.phase
+        if phase == "over":
+            return []
+        if phase == "action":
+            moves = self._action_moves(state)
+            return moves or [Pass()]
+        if phase == "extra":
+            return self._action_moves(state) + [Pass()]
+        if phase == "draw":
+            out = [Draw("deck")] if state.deck or state.discard else []
+            return out + [Draw(sym) for sym in SHIPS if sym in state.row]
+        if phase == "discard":
+            return [Discard(c) for c in _compositions(state.hands[state.turn], state.to_discard)]
+        if phase == "sail":
+            sail = state.sailing
+            assert sail is not None
+            front = state.ships[sail.ship].flotsam[0]
+            out = [TakeLoot(t) for t in sorted(set(front.loot), key=Token.sort_key)]
+            pirat, idx = self._sail_picker(state)
+            if sail.picks:
+                out.append(Pass())
+            elif idx != CAPTAIN and self._power(state, pirat, "toad"):
+                out.append(Stay())
+            return out
+        auc = state.auction
+        assert auc is not None
+        held = state.hand_size(state.turn)
+        if phase == "auction":
+            return [OpenAuction(i + 1, b) for i, sp in enumerate(auc.bar) if sp is not None
+                    for b in range(self.minimum_price(auc, i), held + 1)]
+        if phase == "bid":
+            return [Bid(b) for b in range(auc.bid + 1, held + 1)] + [Pass()]
+        if phase == "pay":
+            return [Pay(c) for c in _compositions(state.hands[state.turn], auc.bid)]
+        raise AssertionError(phase)  # pragma: no cover
+
+    # =====================================================================================================
+    # transitions
+
+    def apply(self, state: PiratsState, move: Any) -> PiratsState:
+        """Checked move, like :meth:`transition`, but builds no events (they would be thrown away):
+        playouts and searches call this millions of times."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        self.check_move_type(move)
+        violation = self.why_illegal(state, move)
+        if violation is not None:
+            raise IllegalMoveError(violation)
+        return self._run(state, move, explain=False)[0]
+
+    def _transition(self, state: PiratsState, move: Any) -> tuple[PiratsState, tuple[Event, ...]]:
+        return self._run(state, move, explain=True)
+
+    def _run(self, state: PiratsState, move: Any, explain: bool) -> tuple[PiratsState, tuple[Event, ...]]:
+        w = _Work(state, explain)
+        if isinstance(move, Draw):
+            self._do_draw(w, move)
+        elif isinstance(move, Discard):
+            seat = w.turn
+            for i in range(3):
+                w.hands[seat][i] -= move.cards[i]
+                w.discard += [SHIPS[i]] * move.cards[i]
+            w.ev("PIRATS_DISCARDED", "pirats.draw.hand-limit", seat=seat,
+                 cards=[_card_term(SHIPS[i]) for i in range(3) for _ in range(move.cards[i])])
+            w.to_discard = 0
+            self._end_turn(w)
+        elif isinstance(move, MovePirat):
+            self._begin_extra(w)
+            self._do_move(w, self._plan_move(state, move)[1], move.peek)
+        elif isinstance(move, BecomeCaptain):
+            self._begin_extra(w)
+            self._do_captain(w, self._plan_captain(state, move)[1])
+        elif isinstance(move, SetSail):
+            self._begin_extra(w)
+            self._do_sail(w, _SHIP_INDEX[move.ship])
+        elif isinstance(move, TakeLoot):
+            self._do_take(w, move.token)
+        elif isinstance(move, Stay):
+            sail = w.sailing
+            assert sail is not None
+            pirat = w.spaces[sail.ship][sail.order[sail.index]]
+            w.ev("PIRATS_TOAD_STAYS", "pirats.power.toad", seat=pirat.seat)  # type: ignore[union-attr]
+            w.sailing = Sailing(sail.ship, sail.seat, sail.order, sail.index + 1, 0, sail.outcomes + ("stay",),
+                                sail.weasel)
+            self._advance_sailing(w)
+        elif isinstance(move, Pass):
+            self._do_pass(w)
+        elif isinstance(move, OpenAuction):
+            self._do_open(w, move)
+        elif isinstance(move, Bid):
+            auc = w.auction
+            assert auc is not None
+            w.auction = _replace_auction(auc, bid=move.amount, bidder=w.turn)
+            w.ev("PIRATS_BID", "pirats.auction.bidding", seat=w.turn, bid=move.amount)
+            w.turn = _next_in(w.auction.active, w.turn)
+        elif isinstance(move, Pay):
+            seat = w.turn
+            for i in range(3):
+                w.hands[seat][i] -= move.cards[i]
+                w.discard += [SHIPS[i]] * move.cards[i]
+            w.ev("PIRATS_PAID", "pirats.auction.bidding", seat=seat,
+                 cards=[_card_term(SHIPS[i]) for i in range(3) for _ in range(move.cards[i])])
+            self._after_hire(w)
+        return w.freeze(), tuple(w.events)
+
+    # ---- A: draw ------------------------------------------------------------------------------
+    def _do_draw(self, w: _Work, move: Draw) -> None:
+        seat = w.turn
+        if move.source == "deck":
+            card = w.top_card()
+            assert card is not None
+            w.ev("PIRATS_DREW_DECK", "pirats.draw.two", seat=seat)
+        else:
+            w.row.remove(move.source)
+            card = move.source
+            w.ev("PIRATS_DREW_ROW", "pirats.draw.two", seat=seat, card=_card_term(card))
+        w.hands[seat][_SHIP_INDEX[card]] += 1
+        w.drawn += 1
+        if w.drawn < 2 and (w.deck or w.discard or w.row):
+            w.phase = "draw"
+            return
+        # after both cards: refill the face-up row, then the hand limit
+        added = []
+        while len(w.row) < ROW_SIZE:
+            c = w.top_card()
+            if c is None:
+                break
+            w.row.append(c)
+            added.append(_card_term(c))
+        if added:
+            w.ev("PIRATS_ROW_REFILLED", "pirats.draw.refill", cards=added)
+        w.drawn = 0
+        held = sum(w.hands[seat])
+        if held > HAND_LIMIT:
+            w.phase = "discard"
+            w.to_discard = held - HAND_LIMIT
+            w.ev("PIRATS_OVER_LIMIT", "pirats.draw.hand-limit", seat=seat, held=held, count=w.to_discard)
+        else:
+            self._end_turn(w)
+
+    # ---- B/C: moving and becoming captain -------------------------------------------------------------
+    def _begin_extra(self, w: _Work) -> None:
+        if w.phase == "extra":
+            w.extra, w.extra_used = None, True
+            w.phase = "action"
+
+    def _pay(self, w: _Work, plan: dict) -> None:
+        seat, s = plan["seat"], plan["ship"]
+        w.hands[seat][s] -= plan["base"]
+        w.discard += [SHIPS[s]] * plan["base"]
+        for owner in plan["tolls"]:
+            w.hands[seat][s] -= 1
+            w.hands[owner][s] += 1
+            w.ev("PIRATS_TOLL", "pirats.power.raccoon", seat=seat, owner=owner, ship=_card_term(SHIPS[s]))
+
+    def _after_action(self, w: _Work, seat: int, fig: int) -> None:
+        """End the action: a weasel may act again (once) with the same figure."""
+        if w.s.powers and w.crews[seat][fig] == "weasel" and not w.extra_used:
+            w.phase, w.extra = "extra", fig
+            w.ev("PIRATS_WEASEL_AGAIN", "pirats.power.weasel", seat=seat)
+        else:
+            self._end_turn(w)
+
+    def _do_move(self, w: _Work, plan: dict, peek: bool) -> None:
+        seat, fig, s = plan["seat"], plan["fig"], plan["ship"]
+        self._pay(w, plan)
+        me = Pirat(seat, fig)
+        if plan["start"]:
+            w.spaces[s][plan["start"] - 1] = None
+        dest = plan["dest"] - 1
+        w.spaces[s][dest] = me
+        label = figure_label(w.crews[seat], fig)
+        w.ev("PIRATS_MOVED", "pirats.move.skip-occupied", seat=seat, figure=_species_term(w.crews[seat][fig]),
+             label=label, ship=_ship_term(s), start=_space_name(plan["start"] - 1), space=_space_name(plan["dest"] - 1),
+             cards=plan["base"],
+             jumped=list(plan["jumped"]) or "-")
+        if w.crews[seat][fig] == "cockroach" and w.s.powers:
+            w.ev("PIRATS_COCKROACH_DISCOUNT", "pirats.power.cockroach", seat=seat)
+        if peek:
+            card = w.top_card()
+            if card is None:
+                w.ev("PIRATS_SNAIL_NO_CARD", "pirats.power.snail", seat=seat)
+            else:
+                w.discard.append(card)
+                if card != SHIPS[s]:
+                    w.ev("PIRATS_SNAIL_MISS", "pirats.power.snail", seat=seat, card=_card_term(card),
+                         ship=_ship_term(s))
+                else:
+                    self._snail_step(w, seat, fig, s, dest, card)
+        self._after_action(w, seat, fig)
+
+    def _snail_step(self, w: _Work, seat: int, fig: int, s: int, here: int, card: str) -> None:
+        """A matching card: one more space toward the bow, swapping with whoever stands there (the captain
+        space too, unless the owner already has a captain). Not a move action, so no raccoon toll."""
+        target = here + 1
+        if target == CAPTAIN and w.captain_of(seat) is not None:
+            w.ev("PIRATS_SNAIL_HELD", "pirats.captain.one-per-player", seat=seat, card=_card_term(card))
+            return
+        other = w.spaces[s][target]
+        w.spaces[s][target], w.spaces[s][here] = Pirat(seat, fig), other
+        w.ev("PIRATS_SNAIL_STEP", "pirats.power.snail", seat=seat, card=_card_term(card), space=_space_name(target),
+             swapped=other is not None)
+
+    def _do_captain(self, w: _Work, plan: dict) -> None:
+        seat, fig, s = plan["seat"], plan["fig"], plan["ship"]
+        self._pay(w, plan)
+        if plan["start"] >= 0:
+            w.spaces[s][plan["start"]] = None
+        w.spaces[s][CAPTAIN] = Pirat(seat, fig)
+        w.ev("PIRATS_BECAME_CAPTAIN", "pirats.captain.cost", seat=seat, figure=_species_term(w.crews[seat][fig]),
+             ship=_ship_term(s), cards=plan["base"])
+        self._after_action(w, seat, fig)
+
+    # ---- D: sailing -------------------------------------------------------------------------------
+    def _do_sail(self, w: _Work, s: int) -> None:
+        seat = w.turn
+        if w.final and w.final[0] == s:
+            w.final = w.final[1:]
+        captain = w.spaces[s][CAPTAIN]
+        assert captain is not None
+        order = (CAPTAIN,) + tuple(i for i in (2, 1, 0) if w.spaces[s][i] is not None)
+        front = w.flotsam[s][0]
+        w.ev("PIRATS_SET_SAIL", "pirats.sail.order", seat=seat, ship=_ship_term(s),
+             loot=list(front.loot), bonus=front.bonus if front.bonus is not None else "-")
+        if front.bonus is not None:
+            w.treasure[seat].append(front.bonus)
+            w.ev("PIRATS_TOOK_BONUS", "pirats.sail.order", seat=seat, token=front.bonus)
+            w.flotsam[s][0] = Flotsam(front.loot, None)
+        weasel = captain.figure if (w.s.powers and w.crews[seat][captain.figure] == "weasel"
+                                    and not w.extra_used) else None
+        w.sailing = Sailing(s, seat, order, 0, 0, (), weasel)
+        w.phase = "sail"
+        self._advance_sailing(w)
+
+    def _advance_sailing(self, w: _Work) -> None:
+        """Move the payout on to the next real choice; forced picks are made automatically."""
+        while True:
+            sail = w.sailing
+            assert sail is not None
+            if sail.index >= len(sail.order):
+                self._finish_sailing(w)
+                return
+            idx = sail.order[sail.index]
+            pirat = w.spaces[sail.ship][idx]
+            assert pirat is not None
+            loot = w.flotsam[sail.ship][0].loot
+            rat = w.s.powers and w.crews[pirat.seat][pirat.figure] == "rat"
+            if not loot:
+                # the captain always took the bonus token, so it always goes home
+                w.sailing = _next_pirat(sail, "took" if sail.picks or idx == CAPTAIN else "none")
+                continue
+            if sail.picks and not rat:  # pragma: no cover - only a rat picks twice
+                w.sailing = _next_pirat(sail, "took")
+                continue
+            toad = w.s.powers and w.crews[pirat.seat][pirat.figure] == "toad" and idx != CAPTAIN
+            if sail.picks == 0 and not toad and len(set(loot)) == 1:
+                self._take(w, loot[0])  # the only choice
+                continue
+            return  # a real choice: wait for the picker's move
+
+    def _take(self, w: _Work, token: Token) -> None:
+        sail = w.sailing
+        assert sail is not None
+        idx = sail.order[sail.index]
+        pirat = w.spaces[sail.ship][idx]
+        assert pirat is not None
+        front = w.flotsam[sail.ship][0]
+        loot = list(front.loot)
+        loot.remove(token)
+        w.flotsam[sail.ship][0] = Flotsam(tuple(loot), front.bonus)
+        w.treasure[pirat.seat].append(token)
+        rat = w.s.powers and w.crews[pirat.seat][pirat.figure] == "rat"
+        w.ev("PIRATS_TOOK_LOOT", "pirats.power.rat" if sail.picks else "pirats.sail.order", seat=pirat.seat,
+             token=token, space=_space_name(idx))
+        if rat and sail.picks == 0:
+            w.sailing = Sailing(sail.ship, sail.seat, sail.order, sail.index, 1, sail.outcomes, sail.weasel)
+        else:
+            w.sailing = _next_pirat(sail, "took")
+
+    def _do_take(self, w: _Work, token: Token) -> None:
+        self._take(w, token)
+        self._advance_sailing(w)
+
+    def _finish_sailing(self, w: _Work) -> None:
+        sail = w.sailing
+        assert sail is not None
+        s = sail.ship
+        spaces = w.spaces[s]
+        went_home = []
+        for idx, outcome in zip(sail.order, sail.outcomes):
+            if outcome == "took":
+                p = spaces[idx]
+                went_home.append(p.seat)  # type: ignore[union-attr]
+                spaces[idx] = None
+        if went_home:
+            w.ev("PIRATS_WENT_HOME", "pirats.sail.go-home", seats=sorted(set(went_home)))
+        left = w.flotsam[s][0].loot
+        if left:
+            w.boxed = w.boxed + left
+            w.ev("PIRATS_LEFTOVERS_BOXED", "pirats.sail.leftovers", loot=list(left))
+        # Pirats that took nothing move one space toward the bow, front first. "One space" is one *free*
+        # space, occupied ones skipped as in a crew move: the rules' toad example has red's toad go from
+        # space 2 past green's toad (held on 3) straight to the captain space.
+        stayed = {idx for idx, o in zip(sail.order, sail.outcomes) if o in ("stay", "none")}
+        for idx in (2, 1, 0):
+            if idx not in stayed:
+                continue
+            p = spaces[idx]
+            assert p is not None
+            target = idx + 1
+            while target < CAPTAIN and spaces[target] is not None:
+                target += 1
+            toad = w.s.powers and w.crews[p.seat][p.figure] == "toad"
+            if target == CAPTAIN:
+                if toad and spaces[CAPTAIN] is None and w.captain_of(p.seat) is None:
+                    spaces[CAPTAIN], spaces[idx] = p, None
+                    w.ev("PIRATS_TOAD_CAPTAIN", "pirats.power.toad", seat=p.seat, ship=_ship_term(s))
+                else:
+                    # only a toad may become captain this way, and only if its owner has no captain
+                    w.ev("PIRATS_HELD", "pirats.captain.one-per-player" if toad else "pirats.sail.move-up",
+                         seat=p.seat, ship=_ship_term(s), space=idx + 1)
+            else:
+                spaces[target], spaces[idx] = p, None
+                w.ev("PIRATS_MOVED_UP", "pirats.sail.move-up", seat=p.seat, ship=_ship_term(s),
+                     space=target + 1)
+        # the next flotsam group moves up; a new one is drawn, or the game's end begins
+        w.flotsam[s] = w.flotsam[s][1:]
+        if len(w.loot_stock) >= 3 and w.bonus_stock:
+            group = Flotsam(w.loot_stock[:3], w.bonus_stock[0])
+            w.loot_stock, w.bonus_stock = w.loot_stock[3:], w.bonus_stock[1:]
+            w.flotsam[s].append(group)
+            w.ev("PIRATS_NEW_FLOTSAM", "pirats.sail.flotsam", ship=_ship_term(s), loot=list(group.loot),
+                 bonus=group.bonus)
+        elif not w.ended:
+            w.ended = True
+            n = w.s.players
+            others = [(((sp[CAPTAIN].seat - sail.seat) % n) or n, i) for i, sp in enumerate(w.spaces)
+                      if i != s and sp[CAPTAIN] is not None]
+            w.final = tuple(i for _, i in sorted(others))
+            w.ev("PIRATS_END_TRIGGERED", "pirats.end.trigger", ship=_ship_term(s),
+                 ships=[_ship_term(i) for i in w.final] or "-")
+        w.sailing = None
+        seat = sail.seat
+        w.phase = "action"
+        if sail.weasel is not None:
+            w.phase, w.extra = "extra", sail.weasel
+            w.ev("PIRATS_WEASEL_AGAIN", "pirats.power.weasel", seat=seat)
+        else:
+            self._end_turn(w)
+
+    # ---- turn order and the end -----------------------------------------------------------------
+    def _end_turn(self, w: _Work) -> None:
+        w.extra, w.extra_used, w.drawn, w.phase = None, False, 0, "action"
+        if w.ended:
+            while w.final and w.spaces[w.final[0]][CAPTAIN] is None:
+                w.final = w.final[1:]
+            if w.final:
+                w.turn = w.spaces[w.final[0]][CAPTAIN].seat  # type: ignore[union-attr]
+                w.ev("PIRATS_FINAL_TURN", "pirats.end.final-sailing", seat=w.turn, ship=_ship_term(w.final[0]))
+                return
+            w.phase = "over"
+            scores = [score(t) for t in w.treasure]
+            w.ev("PIRATS_GAME_ENDS", "pirats.end.scoring", scores=scores)
+            return
+        w.turn = (w.turn + 1) % w.s.players
+
+    def _do_pass(self, w: _Work) -> None:
+        if w.phase == "extra":
+            w.ev("PIRATS_WEASEL_DECLINES", "pirats.power.weasel", seat=w.turn)
+            self._end_turn(w)
+        elif w.phase == "sail":
+            sail = w.sailing
+            assert sail is not None
+            w.ev("PIRATS_RAT_DECLINES", "pirats.power.rat", seat=self.current_player(w.s))
+            w.sailing = _next_pirat(sail, "took")
+            self._advance_sailing(w)
+        elif w.phase == "bid":
+            auc = w.auction
+            assert auc is not None
+            w.ev("PIRATS_PASSED", "pirats.auction.bidding", seat=w.turn)
+            active = tuple(a for a in auc.active if a != w.turn)
+            nxt = _next_in(auc.active, w.turn)
+            w.auction = _replace_auction(auc, active=active)
+            if len(active) == 1:
+                self._hire(w, active[0])
+            else:
+                w.turn = nxt
+        else:
+            w.ev("PIRATS_NO_ACTION", "pirats.turn.one-action", seat=w.turn)
+            self._end_turn(w)
+
+    # ---- the crew auction -----------------------------------------------------------------------
+    def _do_open(self, w: _Work, move: OpenAuction) -> None:
+        auc = w.auction
+        assert auc is not None
+        i = move.stool - 1
+        front = next(k for k, sp in enumerate(auc.bar) if sp is not None)
+        under = list(auc.under)
+        if i != front:
+            card = w.top_card()
+            if card is not None:
+                under[front] = under[front] + (card,)
+                w.ev("PIRATS_CARD_SLIPPED", "pirats.auction.skip-card", stool=front + 1)
+        needers = [seat for seat in range(w.s.players) if len(w.crews[seat]) < CREW_SIZE]
+        k = needers.index(w.turn)
+        active = tuple(needers[k:] + needers[:k])
+        w.auction = _replace_auction(auc, under=tuple(under), stool=i, bid=move.bid, bidder=w.turn, active=active)
+        w.ev("PIRATS_AUCTION_OPENED", "pirats.auction.open", seat=w.turn, stool=move.stool,
+             species=_species_term(auc.bar[i]), bid=move.bid)  # type: ignore[arg-type]
+        w.phase = "bid"
+        w.turn = _next_in(active, w.turn)
+
+    def _hire(self, w: _Work, seat: int) -> None:
+        auc = w.auction
+        assert auc is not None and auc.stool is not None
+        i = auc.stool
+        species = auc.bar[i]
+        assert species is not None
+        crews = list(w.crews)
+        crews[seat] = crews[seat] + (species,)
+        w.crews = tuple(crews)
+        for c in auc.under[i]:
+            w.hands[seat][_SHIP_INDEX[c]] += 1
+        bar = list(auc.bar)
+        bar[i] = None
+        under = list(auc.under)
+        w.ev("PIRATS_HIRED", "pirats.auction.bidding", seat=seat, species=_species_term(species), bid=auc.bid,
+             bonus=len(under[i]))
+        under[i] = ()
+        w.auction = _replace_auction(auc, bar=tuple(bar), under=tuple(under), bidder=seat)
+        w.turn = seat
+        if auc.bid:
+            w.phase = "pay"
+        else:
+            self._after_hire(w)
+
+    def _after_hire(self, w: _Work) -> None:
+        auc = w.auction
+        assert auc is not None
+        winner = auc.bidder
+        n = w.s.players
+        needers = [s for s in range(n) if len(w.crews[s]) < CREW_SIZE]
+        last = winner
+        if len(needers) == 1:
+            # the only player still hiring takes everyone left at the bar, free (cards under them too)
+            seat = needers[0]
+            crews = list(w.crews)
+            rest = [sp for sp in auc.bar if sp is not None]
+            crews[seat] = crews[seat] + tuple(rest)
+            w.crews = tuple(crews)
+            for cards in auc.under:
+                for c in cards:
+                    w.hands[seat][_SHIP_INDEX[c]] += 1
+            w.ev("PIRATS_HIRED_REST_FREE", "pirats.auction.last-bidder", seat=seat,
+                 species=[_species_term(sp) for sp in rest])
+            w.auction = _replace_auction(auc, bar=tuple(None for _ in auc.bar), under=tuple(() for _ in auc.bar))
+            last = seat
+            needers = []
+        if not needers:
+            assert last is not None
+            w.auction = _replace_auction(w.auction, last_hirer=last, stool=None, active=())
+            added = []
+            while len(w.row) < ROW_SIZE:
+                c = w.top_card()
+                if c is None:
+                    break
+                w.row.append(c)
+                added.append(_card_term(c))
+            w.turn = w.start_player = last
+            w.phase = "action"
+            w.ev("PIRATS_AUCTION_DONE", "pirats.auction.starter", seat=last, cards=added)
+            return
+        opener = _next_in(tuple(needers), auc.opener)  # the left neighbour of the last opener still hiring
+        w.auction = _replace_auction(auc, opener=opener, stool=None, bid=0, bidder=None, active=(),
+                                     last_hirer=winner)
+        w.turn = opener
+        w.phase = "auction"
+
+    # =====================================================================================================
+    # views, text, loading
+
+    def observe(self, state: PiratsState, seat: int | None) -> Mapping[str, Any]:
+        """What ``seat`` may see: every table component, treasure piles (each pick is made face up in
+        plain view), hand *sizes* of others and only ``seat``'s own hand."""
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players):
+            raise InvalidStateError(f"no seat {seat!r}: seats are 0 to {state.players - 1}")
+
+        def pirat_json(p: Pirat | None) -> Any:
+            if p is None:
+                return None
+            return {"seat": p.seat, "figure": figure_label(state.crews[p.seat], p.figure),
+                    "species": state.crews[p.seat][p.figure]}
+
+        auc = state.auction
+        return {
+            "seat": seat, "players": state.players, "variant": state.variant, "powers": state.powers,
+            "phase": state.phase, "to_move": self.current_player(state), "turn": state.turn,
+            "colours": list(COLOURS[:state.players]),
+            "crews": [[figure_label(c, i) for i in range(len(c))] for c in state.crews],
+            "home": [[figure_label(state.crews[p], f) for f in range(len(state.crews[p]))
+                      if state.where(p, f) is None] for p in range(state.players)],
+            "ships": {name: {"spaces": [pirat_json(p) for p in ship.spaces],
+                             "flotsam": [{"loot": [str(t) for t in g.loot],
+                                          "bonus": str(g.bonus) if g.bonus else None} for g in ship.flotsam]}
+                      for name, ship in zip(SHIPS, state.ships)},
+            "row": list(state.row), "deck": len(state.deck),
+            "discard": {sym: state.discard.count(sym) for sym in SHIPS},
+            "hand": dict(zip(SHIPS, state.hands[seat])) if seat is not None else None,
+            "hand_sizes": [sum(h) for h in state.hands],
+            "treasure": [[str(t) for t in pile] for pile in state.treasure],
+            "scores": list(self.scores(state)),
+            "loot_stock": len(state.loot_stock), "bonus_stock": len(state.bonus_stock),
+            "boxed": [str(t) for t in state.boxed],
+            "ended": state.ended, "final": [SHIPS[i] for i in state.final],
+            "auction": None if auc is None else {
+                "bar": list(auc.bar), "cards_under": [len(u) for u in auc.under], "opener": auc.opener,
+                "stool": None if auc.stool is None else auc.stool + 1, "bid": auc.bid, "bidder": auc.bidder,
+                "active": list(auc.active)},
+        }
+
+    def parse_move(self, text: str) -> Any:
+        return parse_move(text)
+
+    def describe_move(self, move: Any, lang: str = "en") -> str:
+        """A move as a sentence for menus, in ``lang``."""
+        if isinstance(move, Draw):
+            src = translate("pirats.source.deck", lang) if move.source == "deck" else \
+                translate(f"pirats.ship.{move.source}", lang)
+            return translate("pirats.describe.draw", lang, source=src)
+        if isinstance(move, MovePirat):
+            key = "pirats.describe.move_peek" if move.peek else "pirats.describe.move"
+            return translate(key, lang, figure=_label_text(move.figure, lang),
+                             ship=translate(f"pirats.ship.{move.ship}", lang), steps=move.steps)
+        if isinstance(move, BecomeCaptain):
+            return translate("pirats.describe.captain", lang, figure=_label_text(move.figure, lang),
+                             ship=translate(f"pirats.ship.{move.ship}", lang))
+        if isinstance(move, SetSail):
+            return translate("pirats.describe.sail", lang, ship=translate(f"pirats.ship.{move.ship}", lang))
+        if isinstance(move, TakeLoot):
+            return translate("pirats.describe.take", lang, token=move.token.text(lang))
+        if isinstance(move, (Discard, Pay)):
+            cards = [translate(f"pirats.ship.{SHIPS[i]}", lang) for i in range(3) for _ in range(move.cards[i])]
+            key = "pirats.describe.discard" if isinstance(move, Discard) else "pirats.describe.pay"
+            return translate(key, lang, cards=cards)
+        if isinstance(move, OpenAuction):
+            return translate("pirats.describe.auction", lang, stool=move.stool, bid=move.bid)
+        if isinstance(move, Bid):
+            return translate("pirats.describe.bid", lang, bid=move.amount)
+        if isinstance(move, Stay):
+            return translate("pirats.describe.stay", lang)
+        return translate("pirats.describe.pass", lang)
+
+    def validate_state(self, state: PiratsState) -> None:
+        n = state.players
+        fail = InvalidStateError
+        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise fail(f"state.players: {n} is not 2-5")
+        if state.variant not in VARIANTS:
+            raise fail(f"state.variant: unknown variant {state.variant!r}")
+        if state.phase not in PHASES:
+            raise fail(f"state.phase: unknown phase {state.phase!r}")
+        for name in ("crews", "hands", "treasure"):
+            if len(getattr(state, name)) != n:
+                raise fail(f"state.{name}: expected {n} entries, one per seat")
+        for seat, crew in enumerate(state.crews):
+            if len(crew) > CREW_SIZE or not set(crew) <= set(SPECIES):
+                raise fail(f"state.crews[{seat}]: a crew is up to {CREW_SIZE} figures of {', '.join(SPECIES)}")
+            if state.phase not in ("auction", "bid", "pay") and len(crew) != CREW_SIZE:
+                raise fail(f"state.crews[{seat}]: a crew has {CREW_SIZE} figures once play begins")
+        if not 0 <= state.turn < n or not 0 <= state.start_player < n:
+            raise fail("state.turn: not a seat")
+        if len(state.ships) != len(SHIPS):
+            raise fail("state.ships: there are three ships")
+        seen: set[Pirat] = set()
+        captains: list[int] = []
+        for s, ship in enumerate(state.ships):
+            if len(ship.spaces) != 4:
+                raise fail(f"state.ships[{s}].spaces: a ship has spaces 1-3 and the captain space")
+            for i, p in enumerate(ship.spaces):
+                if p is None:
+                    continue
+                if not 0 <= p.seat < n or not 0 <= p.figure < len(state.crews[p.seat]):
+                    raise fail(f"state.ships[{s}].spaces[{i}]: no figure {p.figure} of seat {p.seat}")
+                if p in seen:
+                    raise fail(f"state.ships[{s}].spaces[{i}]: figure {p.figure} of seat {p.seat} is in two places")
+                seen.add(p)
+                if i == CAPTAIN:
+                    captains.append(p.seat)
+            for g, group in enumerate(ship.flotsam):
+                if len(group.loot) > 3 or any(not t.is_loot for t in group.loot) or (
+                        group.bonus is not None and not group.bonus.is_bonus):
+                    raise fail(f"state.ships[{s}].flotsam[{g}]: a group is up to 3 loot and one bonus token")
+        if len(captains) != len(set(captains)):
+            raise fail("state.ships: a player has two captains (one captain per player)")
+        cards = len(state.deck) + len(state.row) + len(state.discard) + sum(sum(h) for h in state.hands)
+        if state.auction is not None:
+            cards += sum(len(u) for u in state.auction.under)
+        if any(c not in SHIPS for c in state.deck + state.row + state.discard):
+            raise fail("state.deck/row/discard: charm cards are cat, bird or fish")
+        if any(x < 0 for h in state.hands for x in h):
+            raise fail("state.hands: negative card count")
+        if cards != TOTAL_CARDS:
+            raise fail(f"state: {cards} charm cards in play; the game has {TOTAL_CARDS}")
+        if len(state.row) > ROW_SIZE:
+            raise fail("state.row: at most 4 face-up cards")
+        if state.phase == "sail" and state.sailing is None:
+            raise fail("state.sailing: a sailing phase needs the sailing's details")
+        if state.phase in ("auction", "bid", "pay") and state.auction is None:
+            raise fail("state.auction: an auction phase needs the bar")
+
+    def token_count(self, state: PiratsState) -> int:
+        """Every token in the game, wherever it is (stocks, flotsam, piles, the box): conserved."""
+        on_table = sum(len(g.loot) + (g.bonus is not None) for sh in state.ships for g in sh.flotsam)
+        return (len(state.loot_stock) + len(state.bonus_stock) + on_table
+                + sum(len(t) for t in state.treasure) + len(state.boxed))
+
+    def card_count(self, state: PiratsState) -> int:
+        """Every charm card, wherever it is: conserved at 54."""
+        under = sum(len(u) for u in state.auction.under) if state.auction else 0
+        return len(state.deck) + len(state.row) + len(state.discard) + sum(sum(h) for h in state.hands) + under
+
+    def score_sheet(self, state: PiratsState, seat: int):
+        return score_sheet(state.treasure[seat])
+
+
+# ---------------------------------------------------------------------------------------------------------
+# helpers
+
+# Moves are immutable values: legal-move generation hands out shared instances instead of re-validating.
+_DRAW = {src: Draw(src) for src in ("deck",) + SHIPS}
+_SAIL = tuple(SetSail(s) for s in SHIPS)
+_MOVES: dict[tuple[str, str, int, bool], MovePirat] = {}
+_CAPTAINS: dict[tuple[str, str], BecomeCaptain] = {}
+
+
+_LABELS: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+def _labels(crew: tuple[str, ...]) -> tuple[str, ...]:
+    labels = _LABELS.get(crew)
+    if labels is None:
+        labels = _LABELS[crew] = tuple(figure_label(crew, i) for i in range(len(crew)))
+    return labels
+
+
+def _move(label: str, ship: str, steps: int, peek: bool) -> MovePirat:
+    key = (label, ship, steps, peek)
+    mv = _MOVES.get(key)
+    if mv is None:
+        mv = _MOVES[key] = MovePirat(label, ship, steps, peek)
+    return mv
+
+
+def _captain(label: str, ship: str) -> BecomeCaptain:
+    key = (label, ship)
+    mv = _CAPTAINS.get(key)
+    if mv is None:
+        mv = _CAPTAINS[key] = BecomeCaptain(label, ship)
+    return mv
+
+def _label_text(label: str, lang: str) -> str:
+    species, hash_, number = label.partition("#")
+    name = translate(f"pirats.species.{species}", lang)
+    return f"{name}#{number}" if hash_ else name
+
+
+def _next_pirat(sail: Sailing, outcome: str) -> Sailing:
+    return Sailing(sail.ship, sail.seat, sail.order, sail.index + 1, 0, sail.outcomes + (outcome,), sail.weasel)
+
+
+def _next_in(ring: tuple[int, ...], seat: int) -> int:
+    """The next seat of ``ring`` clockwise after ``seat`` (``seat`` need not be in it)."""
+    ordered = sorted(ring)
+    for s in ordered:
+        if s > seat:
+            return s
+    return ordered[0]
+
+
+def _replace_auction(auc: Auction, **changes: Any) -> Auction:
+    fields = dict(bar=auc.bar, under=auc.under, opener=auc.opener, stool=auc.stool, bid=auc.bid,
+                  bidder=auc.bidder, active=auc.active, last_hirer=auc.last_hirer)
+    fields.update(changes)
+    return Auction(**fields)
+
+
+def _compositions(hand: tuple[int, int, int], total: int) -> list[tuple[int, int, int]]:
+    """Every way to give ``total`` cards from ``hand`` (counts per symbol)."""
+    out = []
+    for a in range(min(hand[0], total) + 1):
+        for b in range(min(hand[1], total - a) + 1):
+            c = total - a - b
+            if c <= hand[2]:
+                out.append((a, b, c))
+    return out
+
+
+ENGINE = PiratsEngine()

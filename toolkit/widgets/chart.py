@@ -1,0 +1,201 @@
+"""How views show a plotly figure. The one place that decides how a chart reaches the browser.
+
+Measured (benchmarks/publishing_weight.py, docs/publishing.md): a ``go.FigureWidget`` carries all of
+plotly.js (~5 MB) in its ``_esm`` trait, so every chart on every page view pushes 5 MB through the
+kernel websocket and the JSON decoder of the page. :class:`Chart` instead sends only the figure's JSON
+(a few kB) and a ~4 kB module; plotly.js itself is loaded **once per page**:
+
+1. under Voila, from ``plotly_url`` — a static file of the ``deepsea`` template
+   (``voila/templates/deepsea/static/plotly-<version>.min.js``, copied from the installed plotly package
+   by :func:`toolkit.publishing.assets.ensure_plotly_asset`; cacheable and gzip-compressed by the server);
+2. otherwise (JupyterLab, classic notebook, a Voila started without the asset), the page asks the
+   kernel for the source with one custom message and the kernel answers once.
+
+The browser can never change a chart: :meth:`Chart.set_state` ignores every state update it sends (a
+visitor can send any comm message to any widget) and the only custom message it understands is the
+plotly.js request, answered a bounded number of times per kernel.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+log = logging.getLogger("toolkit.widgets.chart")
+
+# How many times one kernel sends plotly.js over its websocket. One page needs it once; JupyterLab may
+# show the same kernel in a few tabs. The bound stops a visitor from using the request as an amplifier
+# (a 60-byte message answered with 4.8 MB).
+MAX_SOURCE_REPLIES = 3
+_source_lock = threading.Lock()
+_source_replies = 0
+
+_ESM = r"""
+const KEY = "__deepseaPlotly";
+
+function runSource(source) {
+  // plotly.min.js is a UMD bundle: with no module/exports/define in scope it sets window.Plotly.
+  new Function("module", "exports", "define", source)(undefined, undefined, undefined);
+  return window.Plotly;
+}
+
+async function fromUrl(url) {
+  const response = await fetch(url, { credentials: "same-origin" });
+  if (!response.ok) throw new Error("plotly.js not served at " + url + " (" + response.status + ")");
+  return runSource(await response.text());
+}
+
+function fromKernel(model) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the kernel did not send plotly.js")), 60000);
+    const onMessage = (msg) => {
+      if (!msg || msg.type !== "plotly-source" || typeof msg.source !== "string") return;
+      clearTimeout(timer);
+      model.off("msg:custom", onMessage);
+      try { resolve(runSource(msg.source)); } catch (err) { reject(err); }
+    };
+    model.on("msg:custom", onMessage);
+    model.send({ type: "need-plotly" });
+  });
+}
+
+function plotly(model) {
+  if (window.Plotly && window.Plotly.react) return Promise.resolve(window.Plotly);
+  if (!window[KEY]) {
+    // One promise per page: every chart on the page waits for the same single download.
+    window[KEY] = (async () => {
+      const url = model.get("plotly_url");
+      if (url) {
+        try { return await fromUrl(url); }
+        catch (err) { console.warn("deepsea chart: " + err.message + "; asking the kernel instead"); }
+      }
+      return await fromKernel(model);
+    })();
+    window[KEY].catch(() => { window[KEY] = undefined; });
+  }
+  return window[KEY];
+}
+
+function render({ model, el }) {
+  const plot = document.createElement("div");
+  plot.className = "deepsea-chart-plot";
+  el.appendChild(plot);
+  let alive = true;
+  const draw = async () => {
+    let figure;
+    try { figure = JSON.parse(model.get("figure_json") || "{}"); } catch (err) { return; }
+    const Plotly = await plotly(model);
+    if (!alive) return;
+    await Plotly.react(plot, figure.data || [], figure.layout || {},
+                       { responsive: true, displaylogo: false });
+  };
+  const redraw = () => draw().catch((err) => {
+    plot.textContent = "Chart unavailable / グラフを表示できません: " + err.message;
+  });
+  model.on("change:figure_json", redraw);
+  redraw();
+  return () => {
+    alive = false;
+    model.off("change:figure_json", redraw);
+    if (window.Plotly && window.Plotly.purge) window.Plotly.purge(plot);
+  };
+}
+
+export default { render };
+"""
+
+_CSS = """
+.deepsea-chart { width: 100%; min-width: 0; }
+.deepsea-chart-plot { width: 100%; }
+"""
+
+PLOTLY_ASSET_NAME = "plotly-{version}.min.js"
+
+
+def plotly_source_path() -> Path:
+    """The plotly.js bundle of the installed plotly package (the version the figure JSON is made for)."""
+    import plotly
+
+    return Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"
+
+
+def plotly_asset_url() -> str:
+    """Where the page can fetch plotly.js, or ``""`` to ask the kernel.
+
+    Only under Voila (it gives kernels ``VOILA_BASE_URL``) and only when the template's static copy of
+    the installed version exists: a stale or missing copy would draw with the wrong plotly.js.
+    """
+    base = os.environ.get("VOILA_BASE_URL")
+    if base is None:
+        return ""
+    from toolkit.publishing.assets import find_plotly_asset
+
+    asset = find_plotly_asset()
+    if asset is None:
+        return ""
+    return f"{base.rstrip('/')}/voila/templates/deepsea/static/{asset.name}"
+
+
+class Chart(anywidget.AnyWidget):
+    """A plotly figure in a view: ``Chart(fig)``, ``chart.update(fig)``, ``chart.figure``.
+
+    Builders in ``toolkit.plots`` return plain ``go.Figure`` objects; this widget sends their JSON and
+    lets the page draw them with one shared copy of plotly.js (see the module docstring). ``figure`` is
+    the last figure given (a ``go.Figure``): change a chart with :meth:`update`, not by mutating it.
+    """
+
+    _esm = _ESM
+    _css = _CSS
+    figure_json = traitlets.Unicode("{}").tag(sync=True)
+    plotly_url = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, figure: Any = None, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.add_class("deepsea-chart")
+        self._figure: Any = None
+        self.plotly_url = plotly_asset_url()
+        self.on_msg(self._on_custom_message)
+        self.update(figure)
+
+    def update(self, figure: Any) -> None:
+        """Show ``figure`` (a ``go.Figure``, a figure dict, or ``None`` for an empty chart)."""
+        import plotly.graph_objects as go  # plotly only when a chart is actually shown
+        import plotly.io as pio
+
+        fig = go.Figure() if figure is None else go.Figure(figure)
+        self._figure = fig
+        self.figure_json = pio.to_json(fig, validate=False, pretty=False)
+
+    @property
+    def figure(self) -> Any:
+        return self._figure
+
+    def set_state(self, sync_data: Any) -> None:
+        """Ignore every state change sent by the browser: a chart only ever flows kernel → page."""
+        if sync_data:
+            log.info("ignored a browser update of chart traits %s", sorted(map(str, sync_data))[:5])
+
+    def _on_custom_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        global _source_replies
+        if not isinstance(content, dict) or content.get("type") != "need-plotly":
+            return
+        with _source_lock:
+            if _source_replies >= MAX_SOURCE_REPLIES:
+                log.warning("refused another plotly.js request (%d already sent)", _source_replies)
+                return
+            _source_replies += 1
+        self.send({"type": "plotly-source", "source": plotly_source_path().read_text(encoding="utf-8")})
+
+    def __repr__(self) -> str:
+        # Deterministic and short: notebooks' text/plain outputs are compared by nbval, and the figure JSON
+        # embeds plotly's template (version-dependent, kilobytes long).
+        fig = self._figure
+        traces = len(fig.data) if fig is not None else 0
+        title = fig.layout.title.text if fig is not None and fig.layout.title.text else ""
+        return f"Chart(traces={traces}" + (f", title={title!r})" if title else ")")
