@@ -9,6 +9,7 @@ from toolkit.crew import (DECK, Card, Trick, deal, deal_tonoja, legal_plays, son
 
 
 def test_deck_has_forty_distinct_cards():
+    """Shows "crew.cards.deck"."""
     assert len(DECK) == 40 and len(set(DECK)) == 40
     assert sum(1 for c in DECK if c.is_submarine) == 4
     assert {str(c) for c in DECK if c.suit == "P"} == {f"P{v}" for v in range(1, 10)}
@@ -36,6 +37,7 @@ def test_card_text_in_both_languages():
 
 
 def test_pink_nine_example_captain_wins():
+    """Shows "crew.trick.winner"."""
     # rule text: captain P9, then P7, then Y2 from a player without pink, then P8 — the captain wins
     assert trick_winner(["P9", "P7", "Y2", "P8"]) == 0
     assert Trick(0, ["P9", "P7", "Y2", "P8"]).winner == 0
@@ -71,6 +73,7 @@ def test_must_follow_led_colour():
 
 
 def test_void_player_may_play_anything():
+    """Shows "crew.trick.free-play"."""
     hand = ["Y2", "S1", "B5"]
     assert legal_plays(hand, led="P9") == sorted(Card.parse(c) for c in hand)
     assert all(why_illegal_play(hand, c, led="P9") is None for c in hand)
@@ -136,6 +139,7 @@ def test_hand_with_duplicate_is_invalid():
 
 
 def test_deal_sizes():
+    """Shows "crew.deal.sizes"."""
     assert [len(h) for h in deal(3, 1)] == [14, 13, 13]
     assert [len(h) for h in deal(4, 1)] == [10] * 4
     assert [len(h) for h in deal(5, 1)] == [8] * 5

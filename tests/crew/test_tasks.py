@@ -14,6 +14,7 @@ def T(leader, cards):
 
 
 def test_catalogue_has_96_tasks_with_sources():
+    """Shows "crew.tasks.catalogue"."""
     assert sorted(TASKS) == list(range(1, 97))
     for task in TASKS.values():
         assert task.text_en and task.text_ja and task.sources
@@ -23,6 +24,7 @@ def test_catalogue_has_96_tasks_with_sources():
 
 
 def test_difficulty_column_for_player_count():
+    """Shows "crew.tasks.column"."""
     assert TASKS[46].difficulty_for(3) == 2 and TASKS[46].difficulty_for(4) == 5
     assert TASKS[46].difficulty_for(5) == 6 and TASKS[46].difficulty_for(2) == 2
 
@@ -45,6 +47,7 @@ def test_select_tasks_refusals():
 
 
 def test_intro_draw_reveals_until_difficulty_one():
+    """Shows "crew.tasks.intro"."""
     assert select_tasks([3, 2, 1, 1], 1) == [2]
 
 
@@ -59,6 +62,7 @@ def test_first_two_tricks_example():
 
 
 def test_playing_a_card_is_not_winning_it():
+    """Shows "crew.task.judge"."""
     # seat 1 plays P7 but seat 0 wins it: "win P7 with a submarine" is not helped, "win P9" fails for 1
     assert task_status(16, 1, [T(0, "P3 P7 Y2 P8")], 4) == "failed"
     assert task_status(16, 3, [T(0, "P3 P7 Y2 P8")], 4) == "done"
@@ -75,6 +79,7 @@ def test_status_never_reverts():
 
 
 def test_submarines_are_not_colour_cards():
+    """Shows "crew.task.colours-only"."""
     # "win no 1s" ignores submarine 1; "at least one of each colour" does not count submarines
     assert task_status(69, 0, [T(0, "S1 B2 G2 Y2")], 4) == "pending"
     assert task_status(69, 0, [T(0, "S1 B1 G2 Y2")], 4) == "failed"
@@ -83,6 +88,7 @@ def test_submarines_are_not_colour_cards():
 
 
 def test_sum_and_parity_tricks_exclude_submarines():
+    """Shows "crew.task.no-submarine-trick"."""
     # task 50: total exactly 22 or 23 — a submarine in the trick spoils it
     assert task_status(50, 0, [T(0, "P9 P7 P4 S2")], 4) == "pending"
     assert task_status(50, 0, [T(0, "P9 P7 P4 P2")], 4) == "done"
@@ -95,11 +101,13 @@ def test_sum_and_parity_tricks_exclude_submarines():
 
 
 def test_submarine_one_is_not_odd():
+    """Shows "crew.task.sub1-not-odd"."""
     assert task_status(47, 0, [T(0, "P9 P7 P5 P3")], 4) == "done"
     assert task_status(47, 0, [T(0, "S1 P7 P5 P3")], 4) == "pending"
 
 
 def test_zero_equals_zero_is_not_as_many():
+    """Shows "crew.task.as-many"."""
     # task 92: as many pink as yellow, at least one each; with every pink/yellow won by others it fails
     pinks_yellows = [T(0, "P1 P2 P3 P4"), T(0, "P5 P6 P7 P8"), T(0, "P9 Y1 Y2 Y3"), T(0, "Y9 Y4 Y5 Y6"),
                      T(0, "Y7 Y8 B1 B2")]
@@ -109,12 +117,14 @@ def test_zero_equals_zero_is_not_as_many():
 
 
 def test_more_a_than_b_allows_zero_b():
+    """Shows "crew.task.more-than"."""
     # task 95: more yellow than blue; every blue gone, none won by the owner, one yellow won
     tricks = [T(0, "B1 B2 B3 B4"), T(0, "B5 B6 B7 B8"), T(0, "B9 G1 G2 G3"), T(1, "Y9 Y1 G4 G5")]
     assert task_status(95, 1, tricks, 4) == "done"
 
 
 def test_win_with_needs_own_winning_card():
+    """Shows "crew.task.winning-card"."""
     # task 12: win a 5 with a 7 — the owner's winning card must be the 7
     assert task_status(12, 0, [T(0, "G7 G5 G1 G2")], 4) == "done"
     assert task_status(12, 0, [T(0, "G8 G5 G7 G2")], 4) == "pending"
@@ -126,12 +136,14 @@ def test_win_with_needs_own_winning_card():
 
 
 def test_no_lead_means_own_first_card():
+    """Shows "crew.task.lead"."""
     # task 61: never lead pink or green — following with pink is fine
     assert task_status(61, 1, [T(0, "P9 P7 Y2 P8")], 4) == "pending"
     assert task_status(61, 0, [T(0, "P9 P7 Y2 P8")], 4) == "failed"
 
 
 def test_exactly_n_is_judged_at_the_end():
+    """Shows "crew.task.end-judged"."""
     # task 84: exactly two tricks — having two is not yet done
     assert task_status(84, 0, [FIRST, SECOND], 4) == "pending"
     # task 76: the last trick — only the tenth trick counts
@@ -143,6 +155,7 @@ def test_exactly_n_is_judged_at_the_end():
 
 
 def test_three_in_a_row():
+    """Shows "crew.task.consecutive"."""
     wins = [T(0, "B1 B2 B3 B9"), T(3, "G9 G1 G2 G3"), T(3, "Y9 Y1 Y2 Y3")]
     assert task_statuses(86, 3, wins, 4) == ["pending", "pending", "done"]
     # exactly three consecutive (88): a fourth win fails it
@@ -156,6 +169,7 @@ def test_only_the_first_trick():
 
 
 def test_relative_counts():
+    """Shows "crew.task.relative"."""
     # task 3: fewer tricks than every other player — winning two of the first two with 8 left is still open
     assert task_status(3, 0, [FIRST, SECOND], 4) == "pending"
     # task 2: more than all others combined — decided once no remaining trick can change it
@@ -206,6 +220,7 @@ def test_incompatible_pairs():
 
 
 def test_redeal_footnotes():
+    """Shows "crew.alloc.redeal"."""
     hands = [tuple(Card.parse(c) for c in "S1 S2 S3 S4 P1".split()), (Card.parse("P2"),)]
     assert redeal_needed([51], hands) == 51
     assert redeal_needed([52], [tuple(Card.parse(c) for c in "S1 S4".split())]) == 52

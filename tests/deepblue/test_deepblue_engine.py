@@ -458,8 +458,42 @@ def test_moves_round_trip_as_text(text):
     assert str(parse_move(text)) == text
 
 
+@pytest.mark.parametrize("options", [{"players": 1}, {"players": 6}, {"players": "3"}, {"scenario": "kraken"},
+                                     {"gems_return": "no"}, {"leader_bonus_on_bust": 1}, {"colour": "red"}])
+def test_bad_game_options_are_refused(options):
+    with pytest.raises(InvalidMoveError):
+        E.new_state(0, **options)
+
+
 @pytest.mark.parametrize("text", ["", "draw", "s0 fly", "s0 hire x pay 1", "s0 sail 1+1", "s0 move boat2 to 3",
                                   "s0 protect card", "s0 spot 3", "s99999 draw", None, 12])
 def test_bad_move_text_is_refused(text):
     with pytest.raises(InvalidMoveError):
         parse_move(text)
+
+
+# ---- saved states ------------------------------------------------------------------------------
+def test_saved_states_round_trip_and_bad_ones_name_the_field():
+    import json
+
+    from toolkit.core.errors import InvalidStateError
+
+    from toolkit.deepblue.positions import teaching_dive
+
+    s = E.apply(E.apply(E.apply(teaching_dive(7), Join(1)), Decline(2)), DrawGem(0))
+    E.validate_state(s)
+    assert E.state_from_json(E.state_to_json(s)) == s
+    data = json.loads(E.state_to_json(s))
+    for mutate, field in [
+        (lambda d: d["players"][0].update(hand=["x"]), "state.players[0].hand[0]"),
+        (lambda d: d.update(phase="nap"), "state.phase"),
+        (lambda d: d["players"][1]["boats"][0].update(site=99), "state.players[1].boats[0].site"),
+        (lambda d: d.update(scenario="kraken"), "state.scenario"),
+        (lambda d: d.update(bag=[1, 2, 3]), "state.bag"),
+        (lambda d: d["players"][0].update(hand=d["players"][0]["hand"] + [d["market"][0]]), "crew card"),
+    ]:
+        broken = json.loads(json.dumps(data))
+        mutate(broken)
+        with pytest.raises(InvalidStateError) as err:
+            E.state_from_json(json.dumps(broken))
+        assert field in str(err.value)

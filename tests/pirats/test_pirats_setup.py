@@ -146,3 +146,50 @@ def test_json_round_trip_and_bad_saves():
     data["loot_stock"][0] = "pizza 2"
     with pytest.raises(InvalidStateError, match="loot_stock"):
         ENGINE.state_from_json(json.dumps(data))
+
+
+def test_setup_is_explained_rule_by_rule():
+    s = new_state(1, players=4)
+    events = ENGINE.setup_events(s)
+    assert [e.rule for e in events] == (["pirats.setup.ships"] + ["pirats.setup.flotsam"] * 6
+                                        + ["pirats.setup.charms", "pirats.setup.hands", "pirats.setup.crew"])
+    assert all(e.text("ja") for e in events)
+    hands = events[-2]
+    assert hands.param("sizes") == (3, 3, 4, 4)
+    lubber = ENGINE.setup_events(new_state(1, players=2, variant="landlubber"))
+    assert lubber[-1].rule == "pirats.variant.landlubber"
+    bar = ENGINE.setup_events(new_state(1, players=2, variant="auction"))
+    assert [e.rule for e in bar[-2:]] == ["pirats.auction.bar", "pirats.auction.money"]
+    assert bar[-2].param("count") == 8 and bar[-1].param("count") == 8
+
+
+def test_broken_saves_name_the_setup_rule():
+    s = new_state(9, players=3)
+    data = json.loads(ENGINE.state_to_json(s))
+    data["ships"] = data["ships"][:2]
+    with pytest.raises(InvalidStateError, match="pirats.setup.ships"):
+        ENGINE.state_from_json(json.dumps(data))
+    data = json.loads(ENGINE.state_to_json(s))
+    data["ships"][0]["flotsam"][0]["loot"].append("fries 2")
+    with pytest.raises(InvalidStateError, match="pirats.setup.flotsam"):
+        ENGINE.state_from_json(json.dumps(data))
+    data = json.loads(ENGINE.state_to_json(s))
+    data["row"] = data["row"][:3]
+    with pytest.raises(InvalidStateError, match="pirats.setup.charms"):
+        ENGINE.state_from_json(json.dumps(data))
+
+
+def test_box_errors_cite_the_data_rules():
+    data = DEFAULT_BOX.to_data()
+    data["loot"][0]["count"] += 1
+    with pytest.raises(DataError, match="pirats.data.tokens"):
+        load_box(data)
+    data = DEFAULT_BOX.to_data()
+    data["starting_hands"] = [3, 3]
+    with pytest.raises(DataError, match="pirats.setup.hands"):
+        load_box(data)
+
+
+def test_observation_names_its_visibility_rule():
+    view = observe(new_state(1, players=2), 0)
+    assert view["visibility"] == "pirats.view.hands"

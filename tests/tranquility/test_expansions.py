@@ -2,6 +2,8 @@
 
 from collections import Counter
 
+from toolkit.core import get_rule
+
 from toolkit.tranquility import (ENGINE, FINISH, MONSTER, START, STORM_ORANGE, STORM_PURPLE, STORM_YELLOW,
                                  DiscardHand, DiscardTwo, MoveRock, PlaceIsland, PlayFinish, PlayMonster,
                                  PlayStart, ResolveStorm, RockDiscard, UseCompass)
@@ -44,7 +46,8 @@ def test_rock_leaves_after_four_rows(scenario):
 
 
 def test_monsters_are_dealt_in():
-    """tranquility.monster.deal: 3, 4 or 5 monsters are shuffled in with the islands and finish cards."""
+    """3, 4 or 5 monsters are shuffled in with the islands and finish cards."""
+    assert get_rule("tranquility.monster.deal").source == "rules/tranquility.ja.txt"
     for monsters in (3, 4, 5):
         s = ENGINE.new_state(2, players=3, monsters=monsters)
         dealt = Counter(c for part in s.hands + s.piles for c in part)

@@ -19,6 +19,8 @@ def test_deal_is_as_even_as_possible(players, sizes):
     dealt = [c for part in s.hands + s.piles for c in part]
     assert sorted(c for c in dealt if c <= 80) == list(ISLANDS)
     assert dealt.count(FINISH) == 5 and dealt.count(START) == players
+    deal_event = ENGINE.setup_events(s)[0]
+    assert deal_event.rule == "tranquility.setup.deal" and list(deal_event.param("sizes")) == sizes
 
 
 def test_start_card_is_shuffled_into_each_pile_after_the_draw():
@@ -27,6 +29,7 @@ def test_start_card_is_shuffled_into_each_pile_after_the_draw():
         for hand, pile in zip(s.hands, s.piles):
             assert START not in hand  # drawn before the start card was shuffled in
             assert pile.count(START) == 1
+    assert "tranquility.setup.start-card" in [e.rule for e in ENGINE.setup_events(s)]
     # ...and it can be anywhere in the pile
     positions = {ENGINE.new_state(seed, players=2).piles[0].index(START) for seed in range(40)}
     assert len(positions) > 10
@@ -37,6 +40,9 @@ def test_start_player_has_fewest_cards():
     starters = {ENGINE.new_state(seed, players=3).turn_seat for seed in range(40)}
     assert starters == {1, 2}
     assert {ENGINE.new_state(seed, players=2).turn_seat for seed in range(10)} == {1}
+    event = [e for e in ENGINE.setup_events(ENGINE.new_state(0, players=2)) if e.param("start") is not None][0]
+    assert event.rule == "tranquility.setup.start-player" and event.param("start") == 1
+    assert "fewest" in event.message and "少ない" in event.text("ja")
     assert len({ENGINE.new_state(seed, players=4, start_player="random").turn_seat for seed in range(60)}) == 4
 
 
@@ -53,6 +59,7 @@ def test_solo_start_card_is_in_the_top_half():
         assert pile.index(START) <= 85 // 2  # top half: 42 cards + the start card
     s = ENGINE.new_state(3, players=1)
     assert len(s.hands[0]) == 5 and s.turn_seat == 0
+    assert [e.rule for e in ENGINE.setup_events(s)] == ["tranquility.setup.solo"]
 
 
 @pytest.mark.parametrize("variant", sorted(REMOVAL_VARIANTS))
@@ -65,6 +72,8 @@ def test_removal_variants_set_islands_aside(variant):
     assert dealt.count(FINISH) == 5
     assert len(dealt) == 85 - k + 2
     assert {"galateia": 4, "triton": 6, "leucothea": 8, "amphitrite": 10, "poseidon": 12, "none": 0}[variant] == k
+    removal = [e for e in ENGINE.setup_events(s) if e.rule == "tranquility.variant.removal"]
+    assert [e.param("count") for e in removal] == ([k] if k else [])
 
 
 @pytest.mark.parametrize("options", [dict(players=0), dict(players=6), dict(players="2"), dict(removal="kraken"),

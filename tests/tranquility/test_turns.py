@@ -69,3 +69,14 @@ def test_malformed_moves_are_invalid_and_quote_the_text(text):
 def test_discard_lists_are_normalised():
     assert DiscardTwo((40, 20)) == DiscardTwo((20, 40))
     assert parse_move("place 6 at 3 discard 50 9") == PlaceIsland(6, 3, (9, 50))
+
+
+@pytest.mark.parametrize("text", ["place 17 at 8", "place 17 at 8 discard 20 finish", "discard 20 35", "start",
+                                  "finish", "monster", "discard hand", "rock to 3", "rock discard 4 finish",
+                                  "split 20 35 blind 2", "split none", "storm", "storm row 3", "storm discard 20",
+                                  "compass yellow 2", "compass purple 5", "compass orange 0", "compass storm"])
+def test_every_move_reads_in_english_and_japanese(text):
+    move = parse_move(text)
+    en, ja = ENGINE.describe_move(move, "en"), ENGINE.describe_move(move, "ja")
+    assert en != ja and en != text
+    assert any(ch > "\u3000" for ch in ja) and not any("a" <= ch <= "z" for ch in ja)

@@ -162,6 +162,8 @@ def deck() -> tuple[Card, ...]:
 
 def cards(items: Iterable["str | Card"]) -> tuple[Card, ...]:
     """Parse several cards (strings or Cards); a string of space/comma separated cards also works."""
+    if type(items) is tuple and all(type(c) is Card for c in items):
+        return items  # the engine's own hands: already cards (hot path)
     if isinstance(items, str):
         items = [t for t in re.split(r"[\s,]+", items.strip()) if t]
         return tuple(_parse_compact(items))
@@ -199,7 +201,7 @@ def sorted_hand(items: Iterable["str | Card"]) -> tuple[Card, ...]:
 
 def _hand(hand: Iterable["str | Card"]) -> tuple[Card, ...]:
     out = cards(hand)
-    if len(set(out)) != len(out):
+    if mask_of(out).bit_count() != len(out):
         dup = sorted({str(c) for c in out if out.count(c) > 1})
         raise InvalidMoveError(f"a hand cannot hold the same card twice: {', '.join(dup)}")
     return out

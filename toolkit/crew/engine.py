@@ -14,7 +14,8 @@ Phases of an attempt::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar, Mapping
 
 from toolkit.core.chance import Chance
@@ -217,6 +218,20 @@ class Retry:
         return "retry new" if self.new_tasks else "retry"
 
 
+_PLAY = {c: PlayCard(c) for c in DECK}
+_JUDGES: dict = {}  # compiled task judges by (task, owner, players, captain, prediction)
+_SONAR: dict = {}
+
+
+def _sonar_move(seat: int, card: Card, pos: str | None) -> "Sonar":
+    """Shared move objects: legal_moves builds dozens of them per call."""
+    key = (seat, card, pos)
+    move = _SONAR.get(key)
+    if move is None:
+        move = _SONAR[key] = Sonar(seat, card, pos)
+    return move
+
+
 MOVE_TYPES = (TakeTask, PassTask, AssignTask, AssignAll, Predict, Sonar, Distress, GiveCard, PlayCard, TimeUp,
               Retry)
 
@@ -272,8 +287,16 @@ def parse_move(text: str):
 
 
 # ---- the engine -------------------------------------------------------------------------------------
-def _v(code: str, rule: str, **params) -> Violation:
-    return Violation(code, rule, **params)
+class _Refusal(tuple):
+    """A refusal not yet rendered: ``(code, rule, params)``. ``legal_moves`` only needs to know *whether*
+    a move is refused, so building the full :class:`Violation` waits for ``why_illegal``."""
+
+    def violation(self) -> Violation:
+        return Violation(self[0], self[1], **self[2])
+
+
+def _v(code: str, rule: str, **params) -> _Refusal:
+    return _Refusal((code, rule, params))
 
 
 class CrewEngine(Engine):
@@ -384,16 +407,18 @@ class CrewEngine(Engine):
             tasks, deck = state.tasks, state.task_deck
         # unavoidable incompatible pairs (only the standard allocation forces tasks apart)
         choosers = seats - (1 if m.number == 25 else 0)
-        while m.allocation == "standard" and len(tasks) <= choosers and fixed_tasks is None:
+        for _ in range(200):
+            if m.allocation != "standard" or len(tasks) > choosers or fixed_tasks is not None:
+                break
             pair = next(((a, b) for i, a in enumerate(tasks) for b in tasks[i + 1:] if incompatible(a, b)), None)
             if pair is None:
                 break
-            back = tasks[-1]  # the most recently revealed task goes back into the deck
+            back = pair[1]  # the more recently revealed task of the pair goes back into the deck
             need = TASKS[back].difficulty_for(state.players)
             chance, deck = chance.shuffled(deck + (back,))
             replacement = next(t for t in deck if t != back and TASKS[t].difficulty_for(state.players) == need)
             deck = tuple(t for t in deck if t != replacement)
-            tasks = tasks[:-1] + (replacement,)
+            tasks = tuple(replacement if t == back else t for t in tasks)
             events.append(_ev("CREW_EVT_TASK_SWAPPED", "crew.alloc.incompatible", task=back,
                                 other=pair[0] if pair[1] == back else pair[1], new=replacement))
         # the deal (redealt, without counting a failure, while a footnote makes it impossible)
@@ -480,8 +505,12 @@ class CrewEngine(Engine):
     def _judge(self, state: CrewState, i: int):
         t = state.tasks[i]
         pred = state.predictions[i]
-        return compile_task(t, state.owners[i], state.players, state.captain,
-                            pred if pred is not None or not TASKS[t].needs_prediction else 0)
+        key = (t, state.owners[i], state.players, state.captain, pred)
+        judge = _JUDGES.get(key)
+        if judge is None:
+            judge = _JUDGES[key] = compile_task(t, state.owners[i], state.players, state.captain,
+                                                pred if pred is not None or not TASKS[t].needs_prediction else 0)
+        return judge
 
     # ---- the verbs ----------------------------------------------------------------------------------
     def current_player(self, state: CrewState) -> int | None:
@@ -537,15 +566,16 @@ class CrewEngine(Engine):
             plays = follow or list(hand)
         else:
             plays = list(hand)
-        moves: list = [PlayCard(c) for c in plays]
+        moves: list = [_PLAY[c] for c in plays]
         if not state.trick:
             for s in range(state.seats):
                 if self._comm_block(state, s) is None:
-                    opts = sonar_options(state.hands[s])
+                    opts = _sonar_options(state.hands[s])
                     shown = {c.card for c in state.comms}
+                    currents = state.comm == "currents"
                     for c, pos in opts.items():
                         if c not in shown:
-                            moves.append(Sonar(s, c, None if state.comm == "currents" else pos))
+                            moves.append(_sonar_move(s, c, None if currents else pos))
             if self._distress_block(state) is None:
                 moves += [Distress("left"), Distress("right")]
         if state.timed:
@@ -641,7 +671,7 @@ class CrewEngine(Engine):
                 return _v("CREW_NO_TOKENS", "crew.sonar.rapture")
         elif state.sonar_used[seat]:
             return _v("CREW_SONAR_USED", "crew.sonar.once", seat=seat)
-        if not sonar_options(state.hands[seat]):
+        if not _sonar_options(state.hands[seat]):
             return _v("CREW_SONAR_NOTHING", "crew.sonar.position", seat=seat)
         return None
 
@@ -654,6 +684,10 @@ class CrewEngine(Engine):
 
     def why_illegal(self, state: CrewState, move) -> Violation | None:
         self.check_move_type(move)
+        found = self._why(state, move)
+        return found.violation() if isinstance(found, _Refusal) else found
+
+    def _why(self, state: CrewState, move):
         ph = state.phase
         if ph == "success" or self.outcome(state) is not None:
             return _v("GAME_OVER", "core.over")
@@ -711,12 +745,12 @@ class CrewEngine(Engine):
         # play phase
         if isinstance(move, PlayCard):
             seat = (state.leader + len(state.trick)) % state.seats
-            return why_illegal_play(state.hand(seat), move.card, state.trick[0] if state.trick else None)
+            return _fast_play_block(state.hand(seat), move.card, state.trick[0] if state.trick else None)
         if isinstance(move, Sonar):
             if not 0 <= move.seat < state.seats:
                 return _v("CREW_NO_SEAT", "crew.sonar.timing", seat=move.seat, seats=state.seats)
             block = self._comm_block(state, move.seat)
-            if block is not None and block.code != "CREW_SONAR_NOTHING":
+            if block is not None and block[0] != "CREW_SONAR_NOTHING":
                 return block
             if any(c.card == move.card for c in state.comms):
                 return _v("CREW_ALREADY_SHOWN", "crew.sonar.once", card=move.card)
@@ -726,7 +760,7 @@ class CrewEngine(Engine):
                     return _v("CREW_CURRENTS_NO_POSITION", "crew.sonar.currents")
                 if move.card not in hand or move.card.is_submarine:
                     return why_illegal_sonar(hand, move.card, "middle")
-                if move.card not in sonar_options(hand):
+                if move.card not in _sonar_options(hand):
                     return why_illegal_sonar(hand, move.card, "middle")
                 return None
             if move.position is None:
@@ -976,6 +1010,36 @@ class CrewEngine(Engine):
 
 
 # ---- module helpers ---------------------------------------------------------------------------------
+def replace(state: CrewState, **changes) -> CrewState:
+    """``dataclasses.replace`` for the state without re-running ``__init__`` (a move changes a few of
+    ~40 fields; this is the engine's hot path). Field names are checked so a typo cannot pass silently."""
+    new = object.__new__(CrewState)
+    d = new.__dict__
+    d.update(state.__dict__)
+    d.pop("_setup_events", None)
+    for k in changes:
+        if k not in d:
+            raise TypeError(f"CrewState has no field {k!r}")
+    d.update(changes)
+    return new
+
+
+@lru_cache(maxsize=8192)
+def _sonar_options(hand: tuple[Card, ...]) -> dict[Card, str]:
+    """``sonar_options`` for an engine hand (already sorted, valid), cached by the hand."""
+    return sonar_options(hand)
+
+
+def _fast_play_block(hand: tuple[Card, ...], card: Card, led: Card | None) -> Violation | None:
+    if card not in hand:
+        return why_illegal_play(hand, card, led)
+    if led is None or card.suit == led.suit:
+        return None
+    for c in hand:
+        if c.suit == led.suit:
+            return why_illegal_play(hand, card, led)
+    return None
+
 PENDING_MEMO = (PENDING, None)
 _LEDGERS: dict[int, tuple] = {}
 

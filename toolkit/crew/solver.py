@@ -40,6 +40,23 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from toolkit.core.errors import IllegalMoveError, InvalidMoveError, RuleError
 from toolkit.core.explain import Violation
 
+def _register_catalogues() -> None:
+    """Load ``solver_rules.toml`` and ``solver_messages.toml`` beside this module.
+
+    The registry and the message catalogue discover files *starting* with ``rules`` / ``messages``; until
+    they also pick up ``solver_*.toml`` this registers them (idempotent: same origin, same content)."""
+    from importlib import resources
+
+    from toolkit.core import i18n, rules
+
+    here = resources.files("toolkit.crew")
+    for name, load in (("solver_rules.toml", rules.load_text), ("solver_messages.toml", i18n._load_file)):
+        load((here / name).read_text(encoding="utf-8"), f"toolkit/crew/{name}")
+
+
+_register_catalogues()
+
+
 # ---------------------------------------------------------------------------------------------------
 # card encoding
 # ---------------------------------------------------------------------------------------------------
@@ -120,6 +137,8 @@ class _Judge:
 
     #: cards whose identity (not just colour and rank order) matters to this task while it is pending
     sensitive = 0
+    #: card classes that matter (e.g. "the 5s", "cards below 7"): cards in different classes differ
+    features: tuple[int, ...] = ()
     #: +1 the owner needs to win tricks/cards, -1 the owner must avoid winning, 0 neutral (move ordering)
     role = 0
     #: cards the owner wants to win (move ordering)
@@ -179,6 +198,21 @@ class _CaptureCards(_Judge):
         return p
 
 
+def forced_wins(owner: int, hands: Sequence[int], rest: int) -> int:
+    """Tricks ``owner`` is sure to win: each submarine above every other seat's submarines wins the
+    trick it is played to, and when the hand size equals the tricks left every card gets played."""
+    hand = hands[owner]
+    mine = hand & COLOUR_MASK[SUB]
+    if not mine or hand.bit_count() != rest:
+        return 0
+    others = 0
+    for seat, h in enumerate(hands):
+        if seat != owner:
+            others |= h
+    top = (others & COLOUR_MASK[SUB]).bit_length()
+    return (mine >> top).bit_count()
+
+
 def _count_clause(count: int, cmp: str, n: int, more: int) -> str:
     """Status of "count cmp n" when at most ``more`` further matching cards can still be won."""
     if cmp == ">=":
@@ -196,10 +230,8 @@ class _CardCount(_Judge):
         super().__init__(*a)
         self.clauses = tuple((_filter_mask(c["filter"]), c["cmp"], c["n"]) for c in clauses)
         self.mode = mode
-        self.sensitive = 0
-        for clause, (mask, cmp, n) in zip(clauses, self.clauses):
-            if _value_based(clause["filter"]):
-                self.sensitive |= mask
+        self.features = tuple(mask for clause, (mask, cmp, n) in zip(clauses, self.clauses)
+                              if _value_based(clause["filter"]))
         wants = any(cmp == ">=" or n > 0 for _, cmp, n in self.clauses)
         self.role = 1 if wants else -1
         if wants:
@@ -259,8 +291,10 @@ class _WinTrickWith(_Judge):
         super().__init__(*a)
         self.win = _filter_mask(winning_card)
         self.contains = _filter_mask(trick_contains) if trick_contains else 0
-        self.sensitive = (self.win if _value_based(winning_card) else 0) | (
-            self.contains if trick_contains and _value_based(trick_contains) else 0)
+        if trick_contains and "card" in trick_contains:
+            self.sensitive = self.contains
+        self.features = tuple(m for m, spec in ((self.win, winning_card), (self.contains, trick_contains or {}))
+                              if spec and "value" in spec)
         self.targets = self.contains
         # "win a 6 with another 6": the contained card must be a different card of the same kind
         self.need_two = bool(self.win & self.contains)
@@ -296,7 +330,7 @@ class _TrickProperty(_Judge):
             pred = {"value<7": lambda v: v < 7, "value>5": lambda v: v > 5,
                     "even": lambda v: v % 2 == 0, "odd": lambda v: v % 2 == 1}[params["all_cards"]]
             self.all_mask = sum(1 << c for c in range(36) if pred(_VALUE[c]))
-            self.sensitive = ALL_COLOUR_CARDS
+            self.features = (self.all_mask,)
         elif "sum_cmp" in params or "sum_in" in params:
             if "sum_in" in params:
                 allowed = frozenset(params["sum_in"])
@@ -328,7 +362,24 @@ class _TrickProperty(_Judge):
         return p
 
     def status(self, p, j, rest, live, hands):
-        return FAILED if rest == 0 else p
+        if rest == 0:
+            return FAILED
+        # The trick needs one card from every seat, so every seat must still hold a card that fits it.
+        if self.all_mask is not None:
+            if not hands[self.owner] & self.all_mask or any(not h & self.all_mask for h in hands):
+                return FAILED
+        elif self.sum_test is not None:
+            low = high = 0
+            for h in hands:
+                colour = h & ALL_COLOUR_CARDS
+                if not colour:
+                    return FAILED
+                values = [_VALUE[c] for c in _bits(colour)]
+                low += min(values)
+                high += max(values)
+            if not any(self.sum_test(total) for total in range(low, high + 1)):
+                return FAILED
+        return p
 
 
 class _NoLead(_Judge):
@@ -369,6 +420,13 @@ class _TrickPositions(_Judge):
         # (only matters for short endgames typed in by hand; full missions have 8-13 tricks).
         if rest == 0 or (not self.only and j >= self.horizon):
             return DONE
+        forced = forced_wins(self.owner, hands, rest)
+        if forced:
+            ahead = range(j + 1, self.last + 1)
+            allowed = (sum(1 for k in ahead if k in self.win) if self.only
+                       else sum(1 for k in ahead if k not in self.lose))
+            if forced > allowed:
+                return FAILED
         return p
 
 
@@ -389,6 +447,8 @@ class _TrickCount(_Judge):
             return FAILED
         if rest == 0:
             return DONE
+        if p + forced_wins(self.owner, hands, rest) > self.n:
+            return FAILED
         return p
 
 
@@ -494,6 +554,12 @@ class _Relative(_Judge):
                 done, failed = mine > max(others) + r, any(mine + r <= o for o in others)
             else:
                 done, failed = mine + r < min(others), any(mine >= o + r for o in others)
+        if not failed and cmp == "<" and r:
+            # the owner's sure wins are tricks nobody else can take
+            forced = forced_wins(self.owner, hands, r)
+            if forced:
+                rivals = [p[self.captain]] if self.other == "captain" else others
+                failed = any(mine + forced >= o + r - forced for o in rivals)
         if failed:
             return FAILED
         if done:
@@ -670,20 +736,79 @@ class _Search:
         """``False`` or the winning line (a tuple of ``(leader, cards)``) from the start position."""
         if all(p == DONE for p in progress):
             return ()
-        return self._boundary(self.hands0, self.leader0, progress, self.j0)
+        if not self._boundary(self.hands0, self.leader0, progress, self.j0):
+            return False
+        return self._extract(self.hands0, self.leader0, progress, self.j0)
 
-    def _boundary(self, hands: tuple, leader: int, progress: tuple, j: int) -> Any:
-        key = (hands, leader, progress)
-        if self.use_table:
-            hit = self.table.get(key)
-            if hit is not None:
-                return hit
-        result = self._trick(hands, leader, progress, j)
-        if self.use_table:
-            self.table[key] = result
+    def _extract(self, hands: tuple, leader: int, progress: tuple, j: int) -> tuple:
+        """Walk down a proved win: at each trick boundary find the first trick whose rest is a win (the
+        table answers for the rest, so this costs little). The table is keyed on *equivalent* positions,
+        so it stores verdicts, not lines, and the line is rebuilt here for the actual cards."""
+        line = []
+        while True:
+            witness = self._trick(hands, leader, progress, j)
+            if witness is False:  # pragma: no cover - the root was proved winnable
+                raise AssertionError("lost the winning line")
+            trick_leader, cards = witness
+            line.append(witness)
+            tmask = sum(1 << c for c in cards)
+            pos, wcard = _winner_pos(cards)
+            winner = (trick_leader + pos) % self.n
+            j += 1
+            new = [p if p == DONE else judge.step(p, j, trick_leader, cards, winner, wcard, tmask)
+                   for judge, p in zip(self.judges, progress)]
+            hands = tuple(h & ~tmask for h in hands)
+            progress = self._judge(new, j, hands)
+            if progress is None:  # pragma: no cover
+                raise AssertionError("the winning line lost a task")
+            if all(p == DONE for p in progress):
+                return tuple(line)
+            leader = winner
+
+    def _key(self, hands: tuple, leader: int, progress: tuple) -> tuple:
+        """The table key: positions that differ only by cards no live card separates are the same.
+
+        Per colour, each hand becomes its mask *among the live cards of that colour* (rank order only),
+        so P2/P5 vs P3/P6 with nothing live between collide. Cards a pending task names keep their
+        identity (their live mask is part of the key)."""
+        live = 0
+        for h in hands:
+            live |= h
+        sensitive = 0
+        features: set[int] = set()
+        for judge, p in zip(self.judges, progress):
+            if p != DONE:
+                sensitive |= judge.sensitive
+                features.update(judge.features)
+        parts = [leader, progress, live & sensitive]
+        for colour in range(5):
+            shift = 9 * colour
+            live9 = (live >> shift) & 511
+            if not live9:
+                parts.append(0)
+                continue
+            code = 0
+            for h in hands:
+                code = (code << 9) | _compress(live9, (h >> shift) & 511)
+            parts.append(code)
+            parts.append(_compress(live9, (sensitive >> shift) & 511))
+            for f in sorted(features):
+                parts.append(_compress(live9, (f >> shift) & 511))
+        return tuple(parts)
+
+    def _boundary(self, hands: tuple, leader: int, progress: tuple, j: int) -> bool:
+        if not self.use_table:
+            return self._trick(hands, leader, progress, j) is not False
+        key = self._key(hands, leader, progress) if self.reduce else (hands, leader, progress)
+        hit = self.table.get(key)
+        if hit is not None:
+            return hit
+        result = self._trick(hands, leader, progress, j) is not False
+        self.table[key] = result
         return result
 
     def _trick(self, hands: tuple, leader: int, progress: tuple, j: int) -> Any:
+        """``False``, or the first trick ``(leader, cards)`` of a winning line from this boundary."""
         n = self.n
         live = 0
         for h in hands:
@@ -691,9 +816,11 @@ class _Search:
         sensitive = 0
         want = [0] * n
         targets = 0
+        feature_set: set[int] = set()
         for judge, p in zip(self.judges, progress):
             if p != DONE:
                 sensitive |= judge.sensitive
+                feature_set.update(judge.features)
                 if judge.role > 0:
                     want[judge.owner] = 1
                     targets |= judge.targets
@@ -703,6 +830,7 @@ class _Search:
         plays: list[int] = []
         judges = self.judges
         last = self.last
+        features = tuple(sorted(feature_set))
 
         def finish(tmask: int, winner: int, wcard: int) -> Any:
             j2 = j + 1
@@ -719,13 +847,12 @@ class _Search:
             if judged is None:
                 return False
             if all(p == DONE for p in judged):
-                return ((leader, cards),)
+                return (leader, cards)
             if j2 >= last:
                 return False
-            rest = self._boundary(hands2, winner, judged, j2)
-            if rest is False:
+            if not self._boundary(hands2, winner, judged, j2):
                 return False
-            return ((leader, cards),) + rest
+            return (leader, cards)
 
         def play(pos: int, tmask: int, led: int, best_seat: int, best_str: int, best_card: int) -> Any:
             seat = seats[pos]
@@ -734,7 +861,7 @@ class _Search:
                 legal = hand
             else:
                 legal = hand & COLOUR_MASK[led] or hand
-            candidates = self._candidates(legal, hand, live, sensitive, pos, led, want[seat],
+            candidates = self._candidates(legal, hand, live, sensitive, features, pos, led, want[seat],
                                           best_seat, best_str, want[best_seat] if pos else 0, targets)
             for card in candidates:
                 self.nodes += 1
@@ -763,26 +890,36 @@ class _Search:
 
         return play(0, 0, -1, -1, -1, -1)
 
-    def _candidates(self, legal: int, hand: int, live: int, sensitive: int, pos: int, led: int, want: int,
-                    best_seat: int, best_str: int, winner_wants: int, targets: int) -> list[int]:
-        """The plays worth trying from ``legal``, one per class of equivalent cards, best first."""
+    def _candidates(self, legal: int, hand: int, live: int, sensitive: int, features: tuple[int, ...], pos: int,
+                    led: int, want: int, best_seat: int, best_str: int, winner_wants: int, targets: int) -> list[int]:
+        """The plays worth trying from ``legal``, one per class of equivalent cards, best first.
+
+        A *run* is a block of this hand's cards with no other live card of the colour between them: every
+        card of a run beats and loses to exactly the same cards. Inside a run only cards a pending task
+        tells apart (a different class, or a card it names) need trying."""
         out: list[int] = []
+        reduce = self.reduce
         for colour in range(5):
             if not legal & COLOUR_MASK[colour]:
                 continue
-            have_rep = False
+            seen: set[int] = set()
             for card in COLOUR_CARDS_ASC[colour]:
                 bit = 1 << card
                 if not live & bit:
                     continue
                 if not hand & bit:
-                    have_rep = False  # another seat's live card between: a new class starts
+                    seen = set()  # another seat's live card between: a new run starts
                     continue
-                if not self.reduce or bit & sensitive:
+                if not reduce or bit & sensitive:
                     out.append(card)
-                elif not have_rep:
+                    continue
+                signature = 0
+                for i, f in enumerate(features):
+                    if f & bit:
+                        signature |= 1 << i
+                if signature not in seen:
+                    seen.add(signature)
                     out.append(card)
-                    have_rep = True
         if len(out) < 2:
             return out
         # Move ordering: a seat that wants tricks tries its strongest cards first; a seat following a
@@ -800,6 +937,24 @@ class _Search:
         else:
             out.sort(key=lambda c: (_strength(c, led), _VALUE[c]))
         return out
+
+
+_COMPRESSED: dict[int, int] = {}
+
+
+def _compress(live9: int, bits9: int) -> int:
+    """``bits9`` with the positions that are not in ``live9`` squeezed out (a software PEXT), memoised."""
+    key = (live9 << 9) | bits9
+    out = _COMPRESSED.get(key)
+    if out is None:
+        out, k = 0, 0
+        for i in range(9):
+            if live9 >> i & 1:
+                if bits9 >> i & 1:
+                    out |= 1 << k
+                k += 1
+        _COMPRESSED[key] = out
+    return out
 
 
 def _winner_pos(cards: Sequence[int]) -> tuple[int, int]:
@@ -967,7 +1122,7 @@ def prepare(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], 
             if not 1 <= task_id <= n_tasks:
                 raise _bad(f"there is no task {task_id}: the catalogue runs from 1 to {n_tasks}")
             if task_id in taken:
-                raise IllegalMoveError(Violation("CREW_SOLVER_TASK_TWICE", "crew.solver.position", task=task_id,
+                raise IllegalMoveError(Violation("CREW_SOLVER_TASK_TWICE", "crew.solver.position", task=TaskRef(task_id),
                                                  seats=sorted({taken[task_id], seat})))
             taken[task_id] = seat
             category, params = _task_definition(task_id)
@@ -1209,6 +1364,16 @@ def _root_reason(position: Position, judges: Sequence[_Judge]) -> Violation | No
             return Violation("CREW_SOLVER_NO_WINNING_CARD", "crew.solver.cutoff", task=TaskRef(task_id), seat=seat)
         if isinstance(judge, (_CardCount, _CardCompare, _CaptureCards)):
             return Violation("CREW_SOLVER_TOO_FEW_CARDS", "crew.solver.cutoff", task=TaskRef(task_id), seat=seat)
+        forced = forced_wins(seat, position.hands, rest)
+        if forced and isinstance(judge, (_TrickCount, _Relative, _TrickPositions)):
+            others = 0
+            for s2, h in enumerate(position.hands):
+                if s2 != seat:
+                    others |= h
+            top = (others & COLOUR_MASK[SUB]).bit_length()
+            subs = [card_of(c) for c in _bits(position.hands[seat] & COLOUR_MASK[SUB]) if c >= top]
+            return Violation("CREW_SOLVER_FORCED_WINS", "crew.solver.cutoff", task=TaskRef(task_id), seat=seat,
+                             cards=subs)
         if isinstance(judge, (_TrickCount, _Streak, _Relative, _TrickPositions)):
             return Violation("CREW_SOLVER_TOO_FEW_TRICKS", "crew.solver.cutoff", task=TaskRef(task_id), seat=seat, left=rest)
         return Violation("CREW_SOLVER_TASK_LOST", "crew.solver.cutoff", task=TaskRef(task_id), seat=seat)
@@ -1259,37 +1424,51 @@ def explain_impossible(position: Position, judges: Sequence[_Judge], already_fai
 
 def naive_solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], leader: int | None = None,
                 captain: int = 0, played: Sequence[Any] = (), node_limit: int | None = None) -> Solution:
-    """The test oracle: try every legal card at every turn, judging with the engine's ``task_status`` after
-    each trick. No table, no card equivalence, no bounds beyond the engine's own verdicts. Open
-    predictions are tried one value at a time."""
+    """The test oracle: try every legal card at every turn, judging with the engine's own task judges after
+    each trick (``compile_task`` folded over a ``Ledger``: what ``task_status`` does, incrementally). No
+    table, no card equivalence, no bounds beyond the engine's own verdicts. Open predictions are tried
+    one value at a time."""
     from itertools import product
 
     from toolkit.crew.cards import Trick, legal_plays
+    from toolkit.crew.tasks import DONE as E_DONE, FAILED as E_FAILED, Ledger, compile_task
 
     started = time.perf_counter()
     position = prepare(hands, tasks, leader, captain, played)
     open_ = [(seat, task_id) for seat, task_id, prediction in position.tasks
              if prediction is None and _task(task_id).needs_prediction]
     nodes = 0
+    players = position.players
 
     class Budget(Exception):
         pass
 
     def search(preds: Mapping[tuple[int, int], int]) -> list | None:
-        nonlocal nodes
-        players = position.players
+        judges = [compile_task(task_id, seat, players, position.captain,
+                               prediction if prediction is not None else preds.get((seat, task_id)))
+                  for seat, task_id, prediction in position.tasks]
 
-        def trick(hands_now: list[list[Any]], leader: int, history: list, plays: list) -> list | None:
+        def advance(memos, ledger, trick):
+            ledger = ledger.add(trick)
+            return [judge.step(m, ledger) for judge, m in zip(judges, memos)], ledger
+
+        def verdict(memos):
+            states = [m[0] for m in memos]
+            if E_FAILED in states:
+                return "failed"
+            return "done" if all(s == E_DONE for s in states) else "pending"
+
+        def trick(hands_now, leader, memos, ledger, plays) -> list | None:
             nonlocal nodes
             if len(plays) == players:
                 t = Trick(leader, list(plays))
-                h2 = history + [t]
-                verdict = engine_all_done(position, h2, preds)
-                if verdict == "done":
+                memos2, ledger2 = advance(memos, ledger, t)
+                v = verdict(memos2)
+                if v == "done":
                     return [t]
-                if verdict == "failed" or len(h2) - len(position.played) >= position.tricks_left:
+                if v == "failed" or ledger2.count - len(position.played) >= position.tricks_left:
                     return None
-                rest = trick(hands_now, t.winner, h2, [])
+                rest = trick(hands_now, t.winner, memos2, ledger2, [])
                 return None if rest is None else [t] + rest
             seat = (leader + len(plays)) % players
             for card in legal_plays(hands_now[seat], plays[0] if plays else None):
@@ -1298,19 +1477,23 @@ def naive_solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any
                     raise Budget
                 hands_now[seat].remove(card)
                 plays.append(card)
-                found = trick(hands_now, leader, history, plays)
+                found = trick(hands_now, leader, memos, ledger, plays)
                 plays.pop()
                 hands_now[seat].append(card)
                 if found is not None:
                     return found
             return None
 
-        start = engine_all_done(position, list(position.played), preds)
+        memos = [judge.start() for judge in judges]
+        ledger = Ledger(players, position.last)
+        for t in position.played:
+            memos, ledger = advance(memos, ledger, t)
+        start = verdict(memos)
         if start == "done":
             return []
         if start == "failed" or position.tricks_left == 0:
             return None
-        return trick([list(h) for h in position.hand_cards], position.leader, list(position.played), [])
+        return trick([list(h) for h in position.hand_cards], position.leader, memos, ledger, [])
 
     try:
         for values in product(*[range(position.last + 1) for _ in open_]):

@@ -936,7 +936,12 @@ _EXCLUSIVE_COUNTS = {frozenset({1, 2}), frozenset({1}), frozenset({2}), frozense
 def incompatible(a: "int | Task", b: "int | Task") -> bool:
     """True if tasks ``a`` and ``b`` can never both be fulfilled by two *different* players
     (e.g. "win the first trick" and "win the first two tricks")."""
-    ta, tb = get_task(a), get_task(b)
+    return _incompatible(get_task(a).id, get_task(b).id)
+
+
+@lru_cache(maxsize=None)
+def _incompatible(a: int, b: int) -> bool:
+    ta, tb = TASKS[a], TASKS[b]
     if ta.id == tb.id:
         return False
     if frozenset({ta.id, tb.id}) in _EXCLUSIVE_COUNTS:

@@ -78,6 +78,9 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
             raise InvalidMoveError(f"Deep Blue is for 2 to 5 players, not {players!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidMoveError(f"the seed must be an integer, not {seed!r}")
+        for name, flag in (("gems_return", gems_return), ("leader_bonus_on_bust", leader_bonus_on_bust)):
+            if not isinstance(flag, bool):
+                raise InvalidMoveError(f"the option {name} must be true or false, not {flag!r}")
         try:
             comps.scenario(scenario)
         except RuleError as exc:

@@ -68,6 +68,16 @@ def gem_counts(gems: Mapping[str, int] | Iterable[str] | str | None, what: str =
     counts = dict.fromkeys(COLOURS, 0)
     if gems is None:
         return counts
+    if type(gems) is dict:
+        # fast path (the next-draw risk has a 50 µs budget): exact colour names and plain ints
+        for colour, n in gems.items():
+            if type(n) is int and n >= 0 and colour in counts:
+                counts[colour] += n
+            else:
+                break
+        else:
+            return counts
+        counts = dict.fromkeys(COLOURS, 0)
     if isinstance(gems, str):
         items: list[tuple[str, int]] = []
         for part in (p.strip() for p in gems.replace(";", ",").split(",")):
@@ -106,6 +116,9 @@ def shield_counts(shields: Mapping[str, int] | Iterable[str] | None) -> dict[str
     """``{"black": n, "blue": n, "any": n}`` from a mapping or a list such as ``["any", "blue"]``."""
     counts = dict.fromkeys(SHIELD_KINDS, 0)
     if shields is None:
+        return counts
+    if type(shields) is dict and all(type(n) is int and n >= 0 and k in counts for k, n in shields.items()):
+        counts.update(shields)
         return counts
     rule = "deepblue.dive.protection"
     if isinstance(shields, str):

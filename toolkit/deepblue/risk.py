@@ -111,10 +111,19 @@ def bust_chance(bag, drawn=None, shields=None) -> Fraction:
     >>> bust_chance({"silver": 7, "gold": 3, "red": 1, "black": 4, "blue": 4}, drawn=["black"])
     Fraction(4, 19)
     """
-    pos = position(bag, drawn, shields)
-    if pos.total == 0:
+    # the hot path of every dashboard update: no Position, no spot values, just the counts it needs
+    bag_c = gem_counts(bag, "bag")
+    drawn_c = gem_counts(drawn, "drawn")
+    sh = shield_counts(shields)
+    total = sum(bag_c.values())
+    if total == 0:
         raise _bad("DEEPBLUE_TOO_MANY_DRAWS", "deepblue.dive.draw", draws=1, gems=0)
-    return _bust_next(pos)
+    busting = 0
+    if drawn_c["black"] and not (sh["black"] or sh["any"]):
+        busting += bag_c["black"]
+    if drawn_c["blue"] and not (sh["blue"] or sh["any"]):
+        busting += bag_c["blue"]
+    return Fraction(busting, total)
 
 
 def _bust_next(pos: Position) -> Fraction:

@@ -132,10 +132,9 @@ class PiratsState:
 
     def where(self, seat: int, figure: int) -> tuple[int, int] | None:
         """``(ship, space index)`` of a figure, or ``None`` when it is in its owner's area."""
-        target = Pirat(seat, figure)
         for s, ship in enumerate(self.ships):
             for i, p in enumerate(ship.spaces):
-                if p == target:
+                if p is not None and p.seat == seat and p.figure == figure:
                     return s, i
         return None
 

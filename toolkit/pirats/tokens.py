@@ -287,12 +287,15 @@ def load_box(data: "Mapping[str, Any] | str | None" = None) -> Box:
         bonus += [Token(entry["kind"])] * _int(entry["count"], f"{path}.count", 0, BONUS_TOTAL)
     # The totals are printed in the rules' component list; only the split is unknown.
     if len(loot) != LOOT_TOTAL:
-        raise DataError(f"box.loot: the counts add up to {len(loot)} tokens; the game has {LOOT_TOTAL} loot tokens")
+        raise DataError(f"box.loot: the counts add up to {len(loot)} tokens; the game has {LOOT_TOTAL} loot tokens "
+                        "(rule pirats.data.tokens)")
     if len(bonus) != BONUS_TOTAL:
-        raise DataError(f"box.bonus: the counts add up to {len(bonus)} tokens; the game has {BONUS_TOTAL} bonus tokens")
+        raise DataError(f"box.bonus: the counts add up to {len(bonus)} tokens; the game has {BONUS_TOTAL} bonus tokens "
+                        "(rule pirats.data.tokens)")
     hands = data["starting_hands"]
     if len(hands) != 5:
-        raise DataError(f"box.starting_hands: expected 5 numbers (start player, then clockwise), got {len(hands)}")
+        raise DataError(f"box.starting_hands: expected 5 numbers (start player, then clockwise), "
+                        f"got {len(hands)} (rule pirats.setup.hands)")
     hands = tuple(_int(h, f"box.starting_hands[{i}]", 0, 8) for i, h in enumerate(hands))
     meta = data.get("_meta", {})
     note = meta.get("status", "") if isinstance(meta, Mapping) else ""

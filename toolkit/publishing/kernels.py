@@ -11,7 +11,8 @@ Used from ``voila.json``::
     "VoilaConfiguration": {"multi_kernel_manager_class": "toolkit.publishing.kernels.CappedKernelManager"},
     "CappedKernelManager": {"max_kernels": 12}
 
-It also copies plotly.js into the template's static folder when Voila starts (see
+Every kernel it starts sends its error logs to the server log instead of the page
+(:mod:`toolkit.publishing.kernel_logs`). It also copies plotly.js into the template's static folder when Voila starts (see
 :mod:`toolkit.publishing.assets`), so a server started without ``make serve`` still serves it.
 """
 
@@ -25,6 +26,12 @@ from tornado import web
 from traitlets import Bool, Int
 
 BUSY_REASON = "Busy, retry"
+# Run in every kernel before the dashboard: error logs go to the server log, not to the visitor's page
+# (see toolkit.publishing.kernel_logs). ``exec_lines`` run silently and leave no name in the namespace.
+KERNEL_ARGUMENTS = [
+    "--IPKernelApp.exec_lines=[\"__import__('toolkit.publishing.kernel_logs', fromlist=['_'])"
+    ".route_logs_to_server()\"]",
+]
 
 
 class CapacityError(web.HTTPError):
@@ -85,6 +92,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
             self.log.warning("deepsea: refusing a visitor, %d of %d kernels in use",
                              self.kernels_in_use(), self.max_kernels)
             raise CapacityError(self.kernels_in_use(), self.max_kernels)
+        kwargs["extra_arguments"] = [*kwargs.get("extra_arguments", []), *KERNEL_ARGUMENTS]
         self._reserved += 0 if preheat else 1
         try:
             return await super().start_kernel(kernel_id=kernel_id, **kwargs)

@@ -211,6 +211,37 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
         self._run_draws(w)
         return w.freeze()
 
+    def setup_events(self, state: TranquilityState) -> tuple[Event, ...]:
+        """What the setup did, as events with their rule ids (for the event log and the notebooks).
+
+        Computed from the options and the opening state, so it can be shown for any new game.
+        """
+        o = state.options
+        n = o.players
+        events = []
+        dealt = 80 - o.removed_islands + C.FINISH_CARDS + o.monsters + (6 if o.storms else 0)
+        if o.removed_islands:
+            events.append(Event("TRANQ_SETUP_REMOVAL", "tranquility.variant.removal", variant=o.removal.title(),
+                                count=o.removed_islands))
+        if n == 1:
+            events.append(Event("TRANQ_SETUP_SOLO", "tranquility.setup.solo", cards=dealt + 1))
+        else:
+            sizes = [dealt // n + (1 if i < dealt % n else 0) for i in range(n)]
+            events.append(Event("TRANQ_SETUP_DEAL", "tranquility.setup.deal", cards=dealt, sizes=sizes))
+            events.append(Event("TRANQ_SETUP_START_CARDS", "tranquility.setup.start-card"))
+            how = "fewest" if o.start_player == "fewest" else "random"
+            events.append(Event("TRANQ_SETUP_START_PLAYER", "tranquility.setup.start-player", seat=state.turn_seat,
+                                start=state.turn_seat, how=Term(f"tranquility.how.{how}")))
+        if o.monsters:
+            events.append(Event("TRANQ_SETUP_MONSTERS", "tranquility.monster.deal", count=o.monsters))
+        if o.storms:
+            y, p, r = o.storm_colours
+            events.append(Event("TRANQ_SETUP_STORMS", "tranquility.storm.resolve", yellow=y, purple=p, orange=r,
+                                compasses=o.compasses))
+        if o.rocks and state.rock_row >= 0:
+            events.append(Event("TRANQ_SETUP_ROCK", "tranquility.rocks.block", row=state.rock_row + 1))
+        return tuple(events)
+
     # ---- the verbs -------------------------------------------------------------------------------
     def current_player(self, state: TranquilityState) -> int | None:
         return None if state.result else state.seat
@@ -745,16 +776,43 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
         return view
 
     def describe_move(self, move: Move, lang: str = "en") -> str:
+        """A move as a menu reads it, in ``lang`` (the text form stays the machine form)."""
+        names = lambda cards_: [_card_term(c) for c in cards_]  # noqa: E731
         if isinstance(move, PlaceIsland):
             key = "tranquility.move.place_discard" if move.discards else "tranquility.move.place"
-            return translate(key, lang, number=move.number, discards=[card_name(c) for c in move.discards],
-                             **_cell(move.cell))
-        return str(move)
+            return translate(key, lang, number=move.number, discards=names(move.discards), **_cell(move.cell))
+        if isinstance(move, (DiscardTwo, RockDiscard)):
+            key = "tranquility.move.discard" if isinstance(move, DiscardTwo) else "tranquility.move.rock_discard"
+            return translate(key, lang, cards=names(move.cards))
+        if isinstance(move, StartDiscard):
+            return translate("tranquility.move.split", lang, cards=names(move.cards) or "-", blind=move.blind)
+        if isinstance(move, MoveRock):
+            return translate("tranquility.move.rock", lang, row=move.row + 1)
+        if isinstance(move, ResolveStorm):
+            if move.row >= 0:
+                return translate("tranquility.move.storm_row", lang, row=move.row + 1)
+            if move.discards:
+                return translate("tranquility.move.storm_discard", lang, cards=names(move.discards))
+            return translate("tranquility.move.storm", lang)
+        if isinstance(move, UseCompass):
+            if move.target == "storm":
+                return translate("tranquility.move.compass_storm", lang)
+            if move.target == "purple":
+                return translate("tranquility.move.compass_purple", lang, row=move.index + 1)
+            return translate("tranquility.move.compass_seat", lang, storm=STORM_TERM[
+                STORM_YELLOW if move.target == "yellow" else STORM_ORANGE], seat=move.index)
+        key = {PlayStart: "tranquility.move.start", PlayFinish: "tranquility.move.finish",
+               PlayMonster: "tranquility.move.monster", DiscardHand: "tranquility.move.discard_hand"}[type(move)]
+        return translate(key, lang)
 
     # ---- loading ---------------------------------------------------------------------------------
     def validate_state(self, state: TranquilityState) -> None:
         from toolkit.tranquility.checks import check_state
         check_state(state)
+
+
+def _card_term(card: int) -> Any:
+    return str(card) if is_island(card) else Term(C.TERMS[card])
 
 
 def _cell(cell: int) -> dict[str, int]:

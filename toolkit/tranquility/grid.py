@@ -65,6 +65,17 @@ def to_grid(cells: Mapping[int, int] | Sequence[int | None]) -> Grid:
     return tuple(grid)
 
 
+def check_ascending(grid: Sequence[int]) -> None:
+    """:class:`InvalidStateError` naming the first pair of cards out of sequence order."""
+    previous, where = 0, None
+    for i, v in enumerate(grid):
+        if v:
+            if v <= previous:
+                raise InvalidStateError(f"cells are not ascending: {previous} in cell {where} comes before "
+                                        f"{v} in cell {i}")
+            previous, where = v, i
+
+
 def grid_to_cells(grid: Sequence[int]) -> dict[int, int]:
     return {i: v for i, v in enumerate(grid) if v}
 

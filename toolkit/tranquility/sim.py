@@ -91,35 +91,39 @@ class Game:
         after = high_number - number if cell == high_cell - 1 and high_cell < CELLS else 0
         return min(before, after) if before and after else before or after
 
-    def candidates(self, seat: int, near: int = 2) -> list[tuple[int, int, int, float]]:
+    def candidates(self, seat: int, near: int = 1) -> list[tuple[int, int, int, float]]:
         """Placements worth considering: (cost, number, cell, distance from the interpolated ideal cell).
 
         Only the two end cells of each card's open run can cost anything; the free interior cells differ
-        only in position, so just those within ``near`` of where the number belongs are listed. This keeps
-        the bots' work per turn small without changing what a cost-minimising bot can pick.
+        only in position, so just those within ``near`` of where the number belongs are listed (``near=36``
+        lists them all). This keeps the bots' work per turn small.
         """
         hand = self.hands[seat]
         room = len(hand) - 1
         out = []
+        append = out.append
         for number in hand:
             if number > ISLAND_MAX:
                 continue
             low_cell, low_number, high_cell, high_number = self.bracket(number)
-            if high_cell - low_cell < 2:
+            first, last = low_cell + 1, high_cell - 1
+            if first > last:
                 continue
             ideal = low_cell + (number - low_number) / (high_number - low_number) * (high_cell - low_cell)
-            first, last = low_cell + 1, high_cell - 1
-            lo = max(first, int(ideal) - near)
-            hi = min(last, int(ideal) + near + 1)
-            cells = set(range(lo, hi + 1))
-            cells.add(first)
-            cells.add(last)
-            for cell in cells:
-                before = number - low_number if cell == first and low_cell >= 0 else 0
-                after = high_number - number if cell == last and high_cell < CELLS else 0
+            before = number - low_number if low_cell >= 0 else 0
+            after = high_number - number if high_cell < CELLS else 0
+            if first == last:
                 cost = min(before, after) if before and after else before or after
                 if cost <= room:
-                    out.append((cost, number, cell, abs(cell - ideal)))
+                    append((cost, number, first, abs(first - ideal)))
+                continue
+            if before <= room:
+                append((before, number, first, abs(first - ideal)))
+            if after <= room:
+                append((after, number, last, abs(last - ideal)))
+            k = int(ideal)
+            for cell in range(max(first + 1, k - near), min(last - 1, k + near + 1) + 1):
+                append((0, number, cell, abs(cell - ideal)))
         return out
 
     def best_cost(self, number: int) -> int:
@@ -211,12 +215,21 @@ class Strategy:
     def pick_discards(self, game: Game, seat: int, k: int, keep: int | None, rng: np.random.Generator,
                       placing: tuple[int, int] | None = None) -> list[int]:
         """``k`` cards from the seat's hand (never ``keep``), least useful first."""
+        if k <= 0:
+            return []
         hand = [c for c in game.hands[seat] if c != keep]
-        hand.sort(key=lambda c: self.usefulness(game, seat, c, hand))
+        keys = {c: self.usefulness(game, seat, c, hand) for c in set(hand)}
+        hand.sort(key=keys.__getitem__)
         return hand[:k]
 
     def usefulness(self, game: Game, seat: int, card: int, hand: list[int]) -> tuple:
         """Sort key: lower is discarded first. Dead cards, spare finish cards, then costly islands."""
+        if card <= ISLAND_MAX:
+            key = ("u", self.name, seat, card)
+            hit = game.cache.get(key)
+            if hit is None:
+                hit = game.cache[key] = self._island_usefulness(game, seat, card)
+            return hit
         if card == START:
             return (0, 0)
         if card == FINISH:
@@ -292,10 +305,11 @@ class FeasibilityAware(Strategy):
             return ("finish",)
         # Cheapest first, then closest to where the number belongs; the first that keeps its gap
         # completable wins (checking in order avoids testing every candidate).
-        for cost, number, cell, _ in sorted(game.candidates(seat), key=_cheapest_then_nearest):
-            gone = self.pick_discards(game, seat, cost, number, rng) if cost else ()
-            if game.gap_ok_after(seat, number, cell, gone):
-                return ("place", number, cell)
+        for near in (1, CELLS):  # the cells near where each number belongs first, then every cell
+            for cost, number, cell, _ in sorted(game.candidates(seat, near), key=_cheapest_then_nearest):
+                gone = self.pick_discards(game, seat, cost, number, rng) if cost else ()
+                if game.gap_ok_after(seat, number, cell, gone):
+                    return ("place", number, cell)
         return ("discard",)
 
     def _island_usefulness(self, game, seat, card):
@@ -419,12 +433,14 @@ def _result(game: Game, won: bool, code: str) -> SimResult:
 def _rank_offset(game: Game, seat: int, number: int, cell: int) -> float:
     """Rank-based interpolation: compare the share of the run's *unused* numbers below ``number`` (as the
     seat knows them) with the share of the run's empty cells before ``cell``."""
-    low_cell, low_number, high_cell, high_number = game.bracket(number)
-    unused = game.unused[seat]
-    below = sum(unused[low_number + 1:number])
-    total = below + sum(unused[number + 1:high_number]) + 1
-    empty = high_cell - low_cell - 1
-    ideal = low_cell + 1 + below / total * empty
+    key = ("r", seat, number)
+    ideal = game.cache.get(key)
+    if ideal is None:
+        low_cell, low_number, high_cell, high_number = game.bracket(number)
+        unused = game.unused[seat]
+        below = sum(unused[low_number + 1:number])
+        total = below + sum(unused[number + 1:high_number]) + 1
+        ideal = game.cache[key] = low_cell + 1 + below / total * (high_cell - low_cell - 1)
     return abs(cell + 0.5 - ideal)
 
 
@@ -443,7 +459,7 @@ class RankInterpolator(FeasibilityAware):
     def choose(self, game, seat, rng):
         if _can_finish(game, seat):
             return ("finish",)
-        ranked = sorted(game.candidates(seat, near=3),
+        ranked = sorted(game.candidates(seat, near=2),
                         key=lambda o: o[0] + self.spread * _rank_offset(game, seat, o[1], o[2]))
         for cost, number, cell, _ in ranked:
             if cost > self.max_cost and game.piles[seat] and len(game.hands[seat]) > 2:

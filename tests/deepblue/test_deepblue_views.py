@@ -1,0 +1,120 @@
+"""The Deep Blue views, driven in Python: they call the engine, survive hostile input and never put
+another seat's hand into the page."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import ipywidgets as widgets
+
+from toolkit.deepblue import ENGINE, survival
+from toolkit.deepblue.gems import SETUP_BAG
+from toolkit.widgets.deepblue import DiveView, GameView, GemBagView
+from toolkit.widgets.deepblue.gem_bag import settings_from_query
+from toolkit.widgets.base import query_params
+
+
+def _all_widget_state(root) -> str:
+    """Every synced value of every widget under ``root`` — what the browser could ever receive."""
+    seen, out, stack = set(), [], [root]
+    while stack:
+        w = stack.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        try:
+            state = w.get_state()
+        except Exception:  # noqa: BLE001 - non-widget children
+            continue
+        out.append(json.dumps(state, default=str, ensure_ascii=False))
+        for v in vars(w).values():
+            if isinstance(v, widgets.Widget):
+                stack.append(v)
+            elif isinstance(v, dict):
+                stack += [x for x in v.values() if isinstance(x, widgets.Widget)]
+        stack += [c for c in getattr(w, "children", ()) if isinstance(c, widgets.Widget)]
+    return "\n".join(out)
+
+
+def test_gem_bag_view_shows_the_reference_figures():
+    v = GemBagView(query="")
+    text = v._summary.value
+    assert "Still in after 2 draws: 53/57" in text and "≈ 0.653" in text and "≈ 0.494" in text
+    assert "deepblue-advice-go" in v._advice.value
+    v._drawn["black"].value = 1
+    assert "4/19 = 21.1%" in v._summary.value
+    v.lang = "ja"
+    assert "次のドローでバーストする確率：4/19" in v._summary.value
+
+
+def test_gem_bag_view_from_a_shared_link_and_hostile_values():
+    s = settings_from_query(query_params("silver=3&black=99&drawn=black,pink&shields=any,any&spot=moon&bonus=x&pairs=1"))
+    assert s["bag"]["silver"] == 3 and s["bag"]["black"] == 40          # clamped
+    assert s["drawn"]["black"] == 0 and s["shields"] == {"black": 0, "blue": 0, "any": 2}   # 'pink' voids drawn
+    assert s["bag"]["gold"] == 0                                          # a link describes the whole bag
+    assert s["spot"] == "none" and s["bonus"] == 0 and s["pairs"] is True
+    v = GemBagView(query="silver=2&black=2&drawn=black&k=1")
+    assert "1/2 = 50.0%" in v._summary.value
+    # a forged comm message: a value outside the box's bounds is clamped by the widget, never a traceback
+    v._bag["gold"].value = 10**9
+    assert v._bag["gold"].value == 40
+    v._spot.value = "gold"
+    v._pairs.value = True
+    assert "deepsea-refusal" not in v._message.value
+    v.lang = "xx"                                                       # hostile language
+    assert v.lang in ("en", "ja")
+
+
+def test_gem_bag_policy_matches_the_engine_analysis():
+    v = GemBagView(query="")
+    assert str(Fraction(87041, 29070)) in v._advice.value
+    assert f"{float(survival(SETUP_BAG, 5)):.3f}" in v._summary.value
+
+
+def test_dive_view_plays_a_dive_and_hides_other_hands():
+    v = DiveView(seed=7)
+    assert ENGINE.current_player(v.model.state) == 1 and v.model.state.phase == "join"
+    v._seat.value = 1
+    v._on_join()
+    v._seat.value = 2
+    v._on_join()
+    assert v.model.state.phase == "dive"
+    v._seat.value = 1
+    v._on_draw()                                   # seat 1 is not the leader: refused with the rule
+    assert "deepsea-refusal" in v._message.value and "core.turn" in v._message.value
+    v._seat.value = 0
+    v._on_draw()
+    assert v.model.state.dive.draws >= 1 and "deepblue-risk" in v._risk.value
+    page = _all_widget_state(v)
+    hands = {s: v.model.state.players[s].hand for s in range(3)}
+    assert f'data-card=\\"{hands[0][0]}\\"' in page                 # the walk does reach the hand view
+    for seat in (1, 2):
+        for card in set(hands[seat]) - set(hands[0]):
+            assert f'data-card=\\"{card}\\"' not in page and f"data-card='{card}'" not in page
+    v._on_stop()
+    assert v.model.state.dive is None and "DEEPBLUE" not in v._dive.value
+
+
+def test_game_view_offers_only_the_viewing_seats_moves():
+    g = GameView(seed=3, query="")
+    texts = [value for _, value in g._moves.options]
+    assert texts and all(t.startswith("s0 ") for t in texts)
+    g._moves.value = next(t for t in texts if t.endswith("rest"))
+    g._on_apply()
+    assert g._seat.value == 1 and all(t.startswith("s1 ") for _, t in g._moves.options)
+    g._follow.value = False
+    g._seat.value = 0
+    assert g._moves.options == () or list(g._moves.options) == []
+    g._on_apply()                                  # nothing chosen: a readable refusal
+    assert "deepsea-refusal" in g._message.value
+    g._players.value = 4
+    g._on_new()
+    assert g.model.state.seats == 4 and len(g._seat.options) == 4
+
+
+def test_game_view_from_query():
+    g = GameView(query="seed=9&players=5&scenario=best-of-the-best&lang=ja")
+    assert g.model.state.seats == 5 and g.model.state.scenario == "best-of-the-best" and g.lang == "ja"
+    g2 = GameView(query="seed=-4&players=zz&scenario=nope")
+    assert g2.model.state.scenario == "troubled-waters" and g2.model.state.seats == 3

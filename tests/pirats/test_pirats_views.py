@@ -1,0 +1,128 @@
+"""The Sewer Pirats views without a browser: they drive the engine, survive hostile widget values and only
+ever put the seat to move's own hand into the page."""
+
+import json
+
+import pytest
+
+from toolkit.pirats import ENGINE, Token
+from toolkit.widgets.pirats import BoardingView, GameView, ScoringView
+from toolkit.widgets.pirats.game import settings_from_query as game_settings
+from toolkit.widgets.pirats.scoring import MAX_PILE, pile_from_query
+
+
+def test_scoring_view_adds_tokens_and_explains_in_both_languages():
+    view = ScoringView(tokens=["fries 2", "fries 3", "ketchup"])
+    assert view.total == 15 and "15" in view._sheet.value
+    view._kind.value = "ketchup"
+    view._on_add()
+    assert view.total == 25 and view.pile[-1] == Token("ketchup")
+    view._examples["parrot"].click()
+    assert view.total == 8 and "pirats.score.toys" in view._sheet.value
+    view.lang = "ja"
+    assert "合計：8点" in view._sheet.value and "オウム" in view._sheet.value
+    view._clear.click()
+    assert view.total == 0 and view.pile == []
+
+
+def test_scoring_view_refuses_hostile_values_without_changing_the_pile():
+    view = ScoringView(tokens=["can 8"])
+    view._kind.value = "fries"
+    # a comm message can set any trait value: the bounded box clamps, Token checks the range again
+    view._value.set_state({"value": 99})
+    view._on_add()
+    assert view.pile == [Token("can", 8), Token("fries", 30)]
+    view._kind.set_trait("index", None)      # no token kind selected at all
+    view._on_add()
+    assert view.pile == [Token("can", 8), Token("fries", 30)]
+    assert "deepsea-refusal" in view._message.value
+    view._kind.value = "parrot"
+    for _ in range(MAX_PILE + 5):
+        view._on_add()
+    assert len(view.pile) == MAX_PILE and str(MAX_PILE) in view._message.value
+
+
+def test_scoring_links_are_untrusted():
+    assert pile_from_query({"tokens": "fries 2,pizza 9,ketchup,<script>"}) == [Token("fries", 2), Token("ketchup")]
+    assert len(pile_from_query({"tokens": ",".join(["fries 2"] * 100)})) == MAX_PILE
+
+
+def test_boarding_view_drives_the_engine():
+    view = BoardingView(query="occupied=1,2&start=0&cards=1")
+    view._move.click()
+    assert "lands on space 3" in view._result.value and "pirats.move.skip-occupied" in view._result.value
+    view._cards.value = 3
+    view._move.click()
+    assert "pirats.move.no-captain" in view._message.value
+    view._occupied[2].value = True
+    view._become.click()
+    assert "pirats.captain.cost" not in view._message.value and "captain" in view._ship.value.lower()
+    assert "payout order" in view._order.value
+    view.lang = "ja"
+    assert "宝を取る順番" in view._order.value
+
+
+def test_boarding_view_survives_hostile_settings():
+    view = BoardingView(query="occupied=9,x&start=7&cards=-3")
+    assert view._start.value == 0 and view._cards.value == 1
+    view._start.set_trait("index", None)
+    view._move.click()
+    assert "deepsea-refusal" in view._message.value or view._result.value
+
+
+def test_game_view_plays_and_shows_only_the_seat_to_move():
+    view = GameView(seed=3, players=3)
+    state = view.model.state
+    assert "Seat 0&#x27;s hand" in view._hand.value
+    view.play("draw deck")
+    view.play("draw deck")
+    assert view.model.state.turn == 1 and "Seat 1&#x27;s hand" in view._hand.value
+    # hot seat: nothing in the page reveals the other seats' cards
+    hand1 = view.model.state.hands[1]
+    assert f"×{hand1[0]}" in view._hand.value
+    from toolkit.pirats import SHIPS
+    from toolkit.widgets.pirats.game import _cards
+    state_now = view.model.state
+    shown = json.dumps([w.get_state() for w in _all_widgets(view)], default=str, ensure_ascii=False)
+    for other in (0, 2):
+        text = _cards(dict(zip(SHIPS, state_now.hands[other])), "en")
+        if state_now.hands[other] != hand1:
+            assert text not in shown, f"seat {other}'s hand is in the widget state"
+    assert _cards(dict(zip(SHIPS, hand1)), "en") in shown
+    refused = view.play("sail cat")
+    assert not refused and "pirats.sail.must" in view._message.value
+    assert view.model.state.turn == 1
+    view._undo.click()
+    assert view.model.state.turn == 0 or len(view.model.session) == 1
+    del state
+
+
+def _all_widgets(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _all_widgets(child)
+
+
+def test_game_view_new_game_validates_its_inputs():
+    view = GameView(seed=1, players=2)
+    view._players.value = 5
+    view._variant.value = "auction"
+    view._new.click()
+    assert view.model.state.players == 5 and view.model.state.phase == "auction"
+    assert "pirats.auction" in view._log.value or "bar" in view._board.value.lower()
+    view._moves.set_trait("index", None)
+    view._apply.click()
+    assert "deepsea-refusal" in view._message.value
+    assert game_settings({"players": "9", "variant": "x", "seed": "-5"}) == {"seed": 0, "players": 4, "variant": "standard"}
+
+
+def test_game_view_plays_a_whole_game_in_japanese():
+    view = GameView(seed=11, players=2, lang="ja")
+    for _ in range(600):
+        if view.model.outcome is not None:
+            break
+        view._moves.value = len(view._moves.options) - 1   # the last move: boards pirats rather than drawing
+        view._apply.click()
+    assert view.model.outcome is not None
+    assert "結果" in view._status.value
+    json.dumps(ENGINE.observe(view.model.state, None))

@@ -1,0 +1,131 @@
+"""The Tranquility views: they call the engine, never raise into the page, and keep hidden cards out."""
+
+import re
+
+import ipywidgets as widgets
+import pytest
+
+from toolkit.tranquility import ENGINE, PlaceIsland
+from toolkit.widgets.tranquility import DiscardCostView, GameView, StrategyStudyView
+
+
+def widget_strings(root: widgets.Widget) -> str:
+    """Every string a widget tree would send to the browser (values, options, descriptions, HTML)."""
+    out, seen, stack = [], set(), [root]
+    while stack:
+        w = stack.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        for name in w.keys:
+            value = getattr(w, name, None)
+            if isinstance(value, widgets.Widget):
+                stack.append(value)
+            elif isinstance(value, (list, tuple)):
+                for v in value:
+                    if isinstance(v, widgets.Widget):
+                        stack.append(v)
+                    else:
+                        out.append(str(v))
+            elif name not in ("layout", "style"):
+                out.append(str(value))
+    return "\n".join(out)
+
+
+def test_discard_cost_view_explains_the_help_page_example():
+    view = DiscardCostView()
+    assert "deepsea-root" in view._dom_classes
+    text = view._explain.value
+    assert "difference 3" in text and "difference 1" in text and "costs 1 discard" in text
+    assert "may be placed" in view._verdict.value
+    view.pick(6)
+    assert "end of the row below" in view._explain.value and "not its neighbour" in view._explain.value
+    view.lang = "ja"
+    assert "下の行の右端" in view._explain.value
+
+
+def test_discard_cost_view_shows_the_cost_limit_and_refusals():
+    view = DiscardCostView(cells={0: 10}, cell=1, number=16)
+    assert "tranquility.place.cost-limit" in view._verdict.value
+    view._hand.value = 1
+    view._number.value = 11
+    assert "tranquility.place.cost-limit" in view._verdict.value  # a hand of 1 cannot pay even 1
+    view.pick(0)
+    view._place.click()  # occupied
+    assert "tranquility.place.empty-cell" in view._message.value and view.cells == {0: 10}
+    view.pick(5)
+    view._number.value = 5
+    view._place.click()  # 5 after 10 breaks the order
+    assert "tranquility.place.ascending" in view._message.value and view.cells == {0: 10}
+    view._number.value = 30
+    view._place.click()
+    assert view.cells == {0: 10, 5: 30}
+
+
+def test_discard_cost_view_reads_and_checks_url_parameters():
+    view = DiscardCostView(query="cells=0:5,7:20&cell=7&number=9")
+    assert view.cells == {0: 5, 7: 20} and view.selected == 7 and view._number.value == 9
+    bad = DiscardCostView(query="cells=0:50,3:10")  # not ascending: refused, example shown instead
+    assert bad.cells == {2: 3, 4: 7} and "deepsea-refusal" in bad._message.value
+    junk = DiscardCostView(query="cells=%3Cscript%3E&cell=999&number=-4")
+    assert junk.selected == 35 and junk._number.value == 1 and "&lt;script&gt;" in junk._message.value
+    infeasible = DiscardCostView(query="cells=0:1,3:3")
+    assert "tranquility.analysis.feasible" in infeasible._feasible.value
+
+
+def test_game_view_hides_every_other_hand():
+    view = GameView(seed=9, players=3)
+    actor = ENGINE.current_player(view.state)
+    assert view._hand.options == () and "tranq-reveal" in view._reveal._dom_classes
+    view.reveal()
+    state = view.state
+    text = widget_strings(view)
+    tokens = set(re.findall(r"\b\d+\b", text))
+    own = {c for c in state.hands[actor] if c <= 80}
+    assert {str(c) for c in own} <= tokens
+    hidden = {c for s in range(3) if s != actor for c in state.hands[s] if 36 < c <= 80}
+    hidden |= {c for s in range(3) for c in state.piles[s] if 36 < c <= 80}
+    hidden -= {int(t) for t in re.findall(r"\d+", str(view._seed.value))}
+    assert hidden and not ({str(c) for c in hidden} & tokens)
+
+
+def test_game_view_plays_through_the_engine_and_shows_refusals():
+    view = GameView(seed=4, players=2)
+    view.reveal()
+    move = next(m for m in view.model.legal_moves if isinstance(m, PlaceIsland) and not m.discards)
+    view.choose(str(move.number), move.cell)
+    view._play.click()
+    assert view.model.session.moves == [move]
+    assert view._hand.options == ()  # curtain for the next seat
+    view.reveal()
+    other = next(c for c in view.state.hands[view.model.seat] if c <= 80)
+    view.choose(str(other), move.cell)  # occupied cell
+    view._play.click()
+    assert "deepsea-refusal" in view._message.value and len(view.model.session.moves) == 1
+    view._discard_two.click()  # nothing ticked: refused, not crashed
+    assert len(view.model.session.moves) == 1 and "deepsea-refusal" in view._message.value
+
+
+def test_game_view_refuses_actions_before_reveal_and_reads_the_url():
+    view = GameView(query="players=4&seed=77&variant=poseidon&monsters=5&storms=1&rocks=1")
+    assert view.state.players == 4 and len(view.state.removed) == 12 and view.state.options.monsters == 5
+    view._play.click()
+    assert "deepsea-refusal" in view._message.value and view.model.session.moves == []
+    odd = GameView(query="players=99&seed=-5&monsters=2&variant=%27")
+    assert odd.state.players == 5 and odd.state.options.monsters == 0 and odd.state.options.removal == "none"
+
+
+def test_strategy_view_runs_a_seeded_study_with_progress_and_charts():
+    view = StrategyStudyView(games=8, query="strategies=greedy,rank&players=2")
+    view._run.click()
+    assert view.result is not None and {r.strategy for r in view.result.rows} == {"greedy", "rank"}
+    assert view._progress.value == view._progress.max == 16
+    assert view._table.value.count("tranq-row") == 2
+    assert len(view._chart.figure.data) >= 2
+    first = view.result
+    view._run.click()
+    assert view.result == first  # seeded: the same numbers again
+    for box in view._strategy_boxes.values():
+        box.value = False
+    view._run.click()
+    assert "deepsea-refusal" in view._message.value and view.result == first

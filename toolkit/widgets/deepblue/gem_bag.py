@@ -1,0 +1,212 @@
+"""The gem-bag risk view: set the bag, the gems drawn so far and your protections; read the exact bust
+chance of the next draw, the survival curve, the treasure-VP distribution, stop-vs-go and the optimal
+policy's advice. Every number comes from :mod:`toolkit.deepblue.risk`."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import ipywidgets as widgets
+
+from toolkit.core.errors import RuleError
+from toolkit.deepblue.gems import COLOURS, SETUP_BAG, SPOT_KINDS, gem_counts, shield_counts
+from toolkit.deepblue.risk import (_check_draws, _survival, _vp_distribution, optimal_policy, position)
+from toolkit.plots.deepblue import policy_figure, stop_vs_go_figure, survival_figure, vp_distribution_figure
+from toolkit.widgets.base import Chart, View, esc, query_params, safe_callback
+from toolkit.widgets.deepblue.common import gem_name, percent
+
+POLICY_LIMIT = 40           # the exact policy is offered for bags up to this many gems (≤ 200 ms goal)
+MAX_COUNT = 40
+MAX_SHIELDS = 6
+
+
+def _int_param(params: Mapping[str, str], key: str, default: int, low: int, high: int) -> int:
+    raw = params.get(key)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        return default
+    return min(max(value, low), high)
+
+
+def settings_from_query(params: Mapping[str, str]) -> dict[str, Any]:
+    """Dashboard settings from URL parameters (untrusted: anything unreadable falls back to defaults).
+
+    ``?silver=7&gold=3&red=1&black=4&blue=4&drawn=black,silver&shields=any&spot=gold&bonus=3&pairs=1&k=4``
+    """
+    # a link that names any bag colour describes the whole bag (unnamed colours are 0); none: the setup bag
+    named = any(c in params for c in COLOURS)
+    bag = {c: _int_param(params, c, 0 if named else SETUP_BAG.get(c, 0), 0, MAX_COUNT) for c in COLOURS}
+    try:
+        drawn = gem_counts([d for d in params.get("drawn", "").split(",") if d.strip()], "drawn")
+    except RuleError:
+        drawn = gem_counts(None)
+    try:
+        shields = shield_counts([s for s in params.get("shields", "").split(",") if s.strip()])
+    except RuleError:
+        shields = shield_counts(None)
+    spot = params.get("spot", "none")
+    return {"bag": bag, "drawn": {c: min(n, MAX_COUNT) for c, n in drawn.items()},
+            "shields": {k: min(v, MAX_SHIELDS) for k, v in shields.items()},
+            "spot": spot if spot in SPOT_KINDS else "none", "bonus": _int_param(params, "bonus", 0, 0, 20),
+            "pairs": params.get("pairs", "0") in ("1", "true", "yes"), "k": _int_param(params, "k", 4, 0, 280),
+            "lang": params.get("lang", "en") if params.get("lang") in ("en", "ja") else "en"}
+
+
+class GemBagView(View):
+    """Exact risk of a dive for one diver (dashboard ``deep-blue-gem-bag``)."""
+
+    def __init__(self, lang: str = "en", query: str | None = None, **kwargs: Any):
+        settings = settings_from_query(query_params(query))
+        super().__init__(lang=settings["lang"] if lang == "en" else lang, **kwargs)
+        self.add_class("deepblue-gem-bag")
+        self._title = widgets.HTML()
+        self._bag = {c: self._count(settings["bag"][c], f"deepblue-bag-{c}") for c in COLOURS}
+        self._drawn = {c: self._count(settings["drawn"][c], f"deepblue-drawn-{c}") for c in COLOURS}
+        self._shields = {k: self._count(settings["shields"][k], f"deepblue-shield-{k}", MAX_SHIELDS)
+                         for k in ("black", "blue", "any")}
+        self._spot = widgets.Dropdown(options=[("—", "none")] + [(s, s) for s in SPOT_KINDS], value=settings["spot"])
+        self._spot.add_class("deepblue-spot")
+        self._bonus = self._count(settings["bonus"], "deepblue-bonus", 20)
+        self._pairs = widgets.Checkbox(value=settings["pairs"], indent=False)
+        self._pairs.add_class("deepblue-pairs")
+        self._kept = widgets.Checkbox(value=True, indent=False)
+        self._kept.add_class("deepblue-bonus-kept")
+        self._k = widgets.IntSlider(min=0, max=MAX_COUNT * len(COLOURS), value=settings["k"], continuous_update=False)
+        self._k.add_class("deepblue-k")
+        self._labels: dict[str, widgets.HTML] = {}
+        self._summary = widgets.HTML()
+        self._summary.add_class("deepblue-risk-summary")
+        self._advice = widgets.HTML()
+        self._advice.add_class("deepblue-advice")
+        self._notes = widgets.HTML()
+        self._table = widgets.HTML()
+        self._table.add_class("deepblue-policy-table")
+        self._survival_chart = Chart()
+        self._vp_chart = Chart()
+        self._stop_go_chart = Chart()
+        self._policy_chart = Chart()
+        for w in (*self._bag.values(), *self._drawn.values(), *self._shields.values(), self._spot, self._bonus,
+                  self._pairs, self._kept, self._k):
+            w.observe(self._on_input, names="value")
+        grid = widgets.GridBox(layout=widgets.Layout(grid_template_columns="11em " + "5.5em " * len(COLOURS)))
+        self._row_labels = [widgets.HTML() for _ in range(3)]
+        self._colour_labels = [widgets.HTML() for _ in COLOURS]
+        self._shield_labels = [widgets.HTML() for _ in range(3)]
+        grid.children = ([widgets.HTML("")] + self._colour_labels + [self._row_labels[0]] + list(self._bag.values())
+                         + [self._row_labels[1]] + list(self._drawn.values()))
+        shield_row = widgets.HBox([self._row_labels[2]] + [widgets.VBox([lab, box]) for lab, box in
+                                                          zip(self._shield_labels, self._shields.values())])
+        self._spot_label, self._bonus_label, self._pairs_label, self._kept_label, self._k_label = (
+            widgets.HTML() for _ in range(5))
+        options = widgets.HBox([widgets.VBox([self._spot_label, self._spot]), widgets.VBox([self._bonus_label, self._bonus]),
+                                widgets.VBox([self._pairs_label, self._pairs]), widgets.VBox([self._kept_label, self._kept])])
+        charts = widgets.GridBox([self._survival_chart, self._vp_chart, self._stop_go_chart, self._policy_chart],
+                                 layout=widgets.Layout(grid_template_columns="1fr 1fr"))
+        self._finish([self._title, grid, shield_row, options, self._summary, self._advice,
+                      widgets.HBox([self._k_label, self._k]), charts, self._table, self._notes])
+        self.refresh()
+
+    @staticmethod
+    def _count(value: int, css: str, high: int = MAX_COUNT) -> widgets.BoundedIntText:
+        box = widgets.BoundedIntText(value=value, min=0, max=high, layout=widgets.Layout(width="5em"))
+        box.add_class(css)
+        return box
+
+    # ---- reading the inputs (untrusted: re-validated through the analysis' own parser) -------------
+    def inputs(self) -> dict[str, Any]:
+        spot = self._spot.value if self._spot.value in SPOT_KINDS else None
+        return {"bag": {c: w.value for c, w in self._bag.items()}, "drawn": {c: w.value for c, w in self._drawn.items()},
+                "shields": {k: w.value for k, w in self._shields.items()}, "spots": [spot] if spot else [],
+                "leader_bonus": int(self._bonus.value), "gems_per_draw": 2 if self._pairs.value else 1,
+                "bonus_kept_on_bust": bool(self._kept.value)}
+
+    @safe_callback
+    def _on_input(self, change: Mapping[str, Any]) -> None:
+        self.analyse()
+
+    def refresh(self) -> None:
+        tr = self.t
+        self._title.value = f"<h3>{esc(tr('deepblue.ui.gem_bag_title'))}</h3>"
+        for lab, c in zip(self._colour_labels, COLOURS):
+            lab.value = f"<b>{esc(gem_name(c, self.lang))}</b>"
+        for lab, key in zip(self._row_labels, ("deepblue.ui.bag", "deepblue.ui.drawn", "deepblue.ui.shields")):
+            lab.value = esc(tr(key))
+        for lab, k in zip(self._shield_labels, ("black", "blue", "any")):
+            lab.value = esc(tr(f"deepblue.spot.{k}"))
+        self._spot.options = [("—", "none")] + [(tr(f"deepblue.spot.{s}"), s) for s in SPOT_KINDS]
+        self._spot_label.value = esc(tr("deepblue.ui.spot"))
+        self._bonus_label.value = esc(tr("deepblue.ui.leader_bonus"))
+        self._pairs_label.value = esc(tr("deepblue.ui.pairs"))
+        self._kept_label.value = esc(tr("deepblue.ui.bonus_kept"))
+        self._k_label.value = esc(tr("deepblue.ui.k_slider"))
+        self._notes.value = (f"<p><small>{esc(tr('deepblue.ui.policy_note'))}<br>{esc(tr('deepblue.ui.reference'))}<br>"
+                             f"{esc(tr('deepblue.ui.illustrative_note'))}</small></p>")
+        self.analyse()
+
+    def analyse(self) -> None:
+        """Recompute everything from the inputs; refusals (e.g. more drawn than possible) are shown."""
+        tr = self.t
+        x = self.inputs()
+        pos = position(x["bag"], x["drawn"], x["shields"], x["spots"])
+        self.clear_report()
+        total = pos.total
+        lines = []
+        if total:
+            from toolkit.deepblue.risk import _bust_next
+            p = _bust_next(pos)
+            lines.append(tr("deepblue.ui.next_draw_bust", fraction=str(p), percent=percent(p)))
+        curve = [_survival(pos, k) for k in range(total + 1)]
+        for k in (2, 4, 5, 7):
+            if k <= total:
+                lines.append(tr("deepblue.ui.survival_after", k=k, fraction=str(curve[k]), decimal=f"{float(curve[k]):.3f}"))
+        self._summary.value = "<ul>" + "".join(f"<li>{esc(line)}</li>" for line in lines) + "</ul>"
+        k = min(self._k.value, total)
+        if self._k.max != max(total, 1):
+            self._k.max = max(total, 1)
+        _check_draws(pos, k)
+        dist = _vp_distribution(pos, k)
+        self._survival_chart.update(survival_figure(curve, self.lang, mark=k))
+        self._vp_chart.update(vp_distribution_figure(dist, self.lang))
+        bonus, kept = x["leader_bonus"], x["bonus_kept_on_bust"]
+        expected = []
+        for j in range(total + 1):
+            d = _vp_distribution(pos, j)
+            expected.append(d.expected + bonus * (1 if kept else 1 - d.bust))
+        if total > POLICY_LIMIT:
+            self._advice.value = f"<p>{esc(tr('deepblue.ui.bag_too_large', limit=POLICY_LIMIT, gems=total))}</p>"
+            return
+        policy = optimal_policy(x["bag"], x["drawn"], x["shields"], x["spots"], leader_bonus=bonus,
+                                gems_per_draw=x["gems_per_draw"], bonus_kept_on_bust=kept)
+        go = policy.go_value()
+        advice = tr(f"deepblue.ui.advice_{policy.advice()}")
+        parts = [tr("deepblue.ui.stop_now", vp=str(policy.stop_value()))]
+        if go is not None:
+            parts.append(tr("deepblue.ui.go_on", vp=f"{go} ≈ {float(go):.3f}"))
+        parts.append(tr("deepblue.ui.advice", advice=advice))
+        self._advice.value = (f"<div class='deepblue-advice-{policy.advice()}'>" +
+                              "<br>".join(esc(p) for p in parts) + "</div>")
+        self._stop_go_chart.update(stop_vs_go_figure(expected, policy.value, self.lang))
+        self._policy_chart.update(policy_figure(policy, self.lang))
+        self._table.value = policy_table_html(policy, self.lang)
+
+
+def policy_table_html(policy, lang: str, max_draws: int = 3, max_rows: int = 40) -> str:
+    """The stop-or-go table for the first few draws: gems drawn by kind, VP banked, both values, advice."""
+    from toolkit.core.i18n import translate as t
+    rows = [r for r in policy.table() if r["draws"] <= max_draws][:max_rows]
+    groups = ["+".join(gem_name(c, lang) for c in g) for g in policy.groups]
+    head = "".join(f"<th>{esc(g)}</th>" for g in groups)
+    body = []
+    for r in rows:
+        drawn = [r[f"drawn {'+'.join(g)}"] for g in policy.groups]
+        go = "—" if r["go"] is None else f"{float(r['go']):.3f}"
+        advice = t(f"deepblue.ui.advice_{r['advice']}", lang)
+        body.append("<tr>" + "".join(f"<td>{n}</td>" for n in drawn) +
+                    f"<td>{r['banked_vp']}</td><td>{float(r['stop']):.3f}</td><td>{go}</td>"
+                    f"<td class='deepblue-advice-cell-{r['advice']}'>{esc(advice)}</td></tr>")
+    return (f"<details><summary>{esc(t('deepblue.ui.policy_title', lang))}</summary><table><tr>{head}"
+            f"<th>{esc(t('deepblue.ui.banked_vp', lang))}</th><th>{esc(t('deepblue.ui.advice_stop', lang))}</th>"
+            f"<th>{esc(t('deepblue.ui.advice_go', lang))}</th><th></th></tr>{''.join(body)}</table></details>")

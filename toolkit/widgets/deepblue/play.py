@@ -1,0 +1,333 @@
+"""Playing Deep Blue in the page: the dive view (``deep-blue-dive``) and the hot-seat game view
+(``deep-blue-game``).
+
+Hidden information: the page only ever renders ``ENGINE.observe(state, seat)`` for the seat chosen with
+"You are", and offers only that seat's legal moves, so other seats' cards never reach the DOM or the
+widget state. Every button goes through the engine; a refused move shows its reason and rule id.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import ipywidgets as widgets
+
+from toolkit.core.errors import InvalidMoveError
+from toolkit.core.session import Session
+from toolkit.deepblue.engine import ENGINE
+from toolkit.deepblue.model import (Decline, DrawGem, Join, Leave, PlayCard, Protect, Stop)
+from toolkit.deepblue.positions import teaching_dive
+from toolkit.deepblue.risk import optimal_policy
+from toolkit.deepblue.gems import COLOURS
+from toolkit.plots.deepblue import board_figure
+from toolkit.widgets.base import Chart, GameSession, View, esc, event_log_html, query_params, safe_callback
+from toolkit.widgets.deepblue.common import card_text, dive_html, gem_name, hand_html, percent
+
+LOG_EVENTS = 14
+
+
+def _seed_from(params: Mapping[str, str], default: int) -> int:
+    try:
+        return min(max(int(params.get("seed", default)), 0), 2**31 - 1)
+    except ValueError:
+        return default
+
+
+class _DeepBluePlayView(View):
+    """Shared parts: the seat chooser, the hand, the dive panel, the risk line and the event log."""
+
+    def __init__(self, model: GameSession, lang: str = "en", seats: int = 3, **kwargs: Any):
+        super().__init__(lang=lang, **kwargs)
+        self.model = model
+        self._seat = widgets.ToggleButtons(options=[(f"{i}", i) for i in range(seats)], value=0,
+                                           style={"button_width": "3.5em"})
+        self._seat.add_class("deepblue-seat")
+        self._seat_label = widgets.HTML()
+        self._hand = widgets.HTML()
+        self._hand.add_class("deepblue-hand-view")
+        self._dive = widgets.HTML()
+        self._dive.add_class("deepblue-dive-view")
+        self._risk = widgets.HTML()
+        self._risk.add_class("deepblue-risk-line")
+        self._log = widgets.HTML()
+        self._log.add_class("deepblue-log")
+        self._seat.observe(self._on_seat, names="value")
+
+    # ---- helpers -------------------------------------------------------------------------------
+    @property
+    def seat(self) -> int:
+        value = self._seat.value
+        n = self.model.state.seats
+        return value if isinstance(value, int) and 0 <= value < n else 0
+
+    def _seat_moves(self) -> list:
+        return [m for m in self.model.legal_moves if m.seat == self.seat] if self.model.live else []
+
+    @safe_callback
+    def _on_seat(self, change: Mapping[str, Any]) -> None:
+        self.refresh()
+
+    def _play(self, move: Any) -> None:
+        if self.model.play(move):
+            self.clear_report()
+        elif self.model.violation is not None:
+            self.report(self.model.violation, error=True)
+        else:
+            self.report(self.model.message, error=True)
+        self.refresh()
+
+    def _render_common(self) -> dict[str, Any]:
+        obs = ENGINE.observe(self.model.shown_state(), self.seat)
+        me = obs["players"][self.seat]
+        self._seat_label.value = esc(self.t("deepblue.ui.you_are"))
+        self._hand.value = hand_html(ENGINE.components, me.get("hand", []), self.lang)
+        self._dive.value = dive_html(obs, self.lang)
+        self._risk.value = self._risk_line(obs)
+        self._log.value = event_log_html(self.model.events[-LOG_EVENTS:], self.lang)
+        return obs
+
+    def _risk_line(self, obs: dict[str, Any]) -> str:
+        """The exact risk for the viewing diver: protections from their own hand and spot only."""
+        dive = obs.get("dive")
+        me = next((d for d in (dive or {}).get("divers", []) if d["seat"] == self.seat), None)
+        if not dive or me is None or me["status"] != "in" or sum(obs["bag"].values()) == 0:
+            return ""
+        comps = ENGINE.components
+        shields = {"black": 0, "blue": 0, "any": 0}
+        for c in obs["players"][self.seat].get("hand", []):
+            prot = comps.card(c).protection
+            if prot:
+                shields[prot] += 1
+        spots = []
+        if me["spot"] and not me["spot_used"]:
+            spots.append(me["spot"])
+        elif me["spot"] in ("silver", "gold", "red"):
+            spots.append(me["spot"])
+        bonus = 0
+        if self.seat == dive["leader"]:
+            bonus = comps.wreck(dive["wreck"]).leader_bonus
+        pairs = ENGINE.gems_per_draw(self.model.shown_state(), dive["sunken_city"])
+        from toolkit.deepblue.risk import _bust_next, position
+        pos = position(obs["bag"], dive["drawn"], shields, spots)
+        p = _bust_next(pos)
+        policy = optimal_policy(obs["bag"], dive["drawn"], shields, spots, leader_bonus=bonus, gems_per_draw=pairs,
+                                bonus_kept_on_bust=self.model.shown_state().leader_bonus_on_bust)
+        go = policy.go_value()
+        card_vp = me["card_vp"]
+        return ("<div class='deepblue-risk'>" + esc(self.t(
+            "deepblue.ui.risk_for_you", seat=self.seat, fraction=str(p), percent=percent(p),
+            advice=self.t(f"deepblue.ui.advice_{policy.advice()}"), stop=f"{float(policy.stop_value()) + card_vp:.2f}",
+            go=(f"{float(go) + card_vp:.2f}" if go is not None else "—"))) + "</div>")
+
+
+class DiveView(_DeepBluePlayView):
+    """A dive step by step (dashboard ``deep-blue-dive``): three divers, protections, scouting spots."""
+
+    def __init__(self, seed: int | None = None, lang: str = "en", query: str | None = None, **kwargs: Any):
+        params = query_params(query)
+        seed = _seed_from(params, 7) if seed is None else seed
+        lang = params.get("lang", lang) if params.get("lang") in ("en", "ja") else lang
+        model = GameSession(ENGINE, seed)
+        # GameSession(session=...) tests ``session or ...`` and an empty Session is falsy (it has __len__),
+        # so the teaching position is installed after construction.
+        model.session = Session(ENGINE, seed, {}, initial=teaching_dive(seed))
+        model._sync()
+        super().__init__(model, lang=lang, seats=3, **kwargs)
+        self.add_class("deepblue-dive-root")
+        self._title = widgets.HTML()
+        self._buttons = {}
+        for name, css in (("draw", "deepblue-draw"), ("stop", "deepblue-stop"), ("leave", "deepblue-leave"),
+                          ("join", "deepblue-join"), ("decline", "deepblue-decline"), ("play", "deepblue-play"),
+                          ("protect", "deepblue-protect"), ("undo", "deepblue-undo")):
+            b = widgets.Button()
+            b.add_class(css)
+            b.on_click(getattr(self, f"_on_{name}"))
+            self._buttons[name] = b
+        self._card_pick = widgets.Dropdown(options=[])
+        self._card_pick.add_class("deepblue-card-pick")
+        self._protect_pick = widgets.Dropdown(options=[])
+        self._protect_pick.add_class("deepblue-protect-pick")
+        b = self._buttons
+        self._finish([self._title, widgets.HBox([self._seat_label, self._seat]),
+                      widgets.HBox([b["join"], b["decline"], b["draw"], b["stop"], b["leave"], b["undo"]]),
+                      widgets.HBox([self._card_pick, b["play"], self._protect_pick, b["protect"]]),
+                      self._risk, self._dive, self._hand, self._log])
+        self.refresh()
+
+    # ---- buttons: each names the move for the chosen seat; the engine decides --------------------
+    @safe_callback
+    def _on_draw(self, _b: Any = None) -> None:
+        self._play(DrawGem(self.seat))
+
+    @safe_callback
+    def _on_stop(self, _b: Any = None) -> None:
+        self._play(Stop(self.seat))
+
+    @safe_callback
+    def _on_leave(self, _b: Any = None) -> None:
+        self._play(Leave(self.seat))
+
+    @safe_callback
+    def _on_join(self, _b: Any = None) -> None:
+        self._play(Join(self.seat))
+
+    @safe_callback
+    def _on_decline(self, _b: Any = None) -> None:
+        self._play(Decline(self.seat))
+
+    @safe_callback
+    def _on_play(self, _b: Any = None) -> None:
+        card = self._card_pick.value
+        if not isinstance(card, int):
+            raise InvalidMoveError(f"choose a card first, not {card!r}")
+        self._play(PlayCard(self.seat, card))
+
+    @safe_callback
+    def _on_protect(self, _b: Any = None) -> None:
+        source = self._protect_pick.value
+        if source != "spot" and not isinstance(source, int):
+            raise InvalidMoveError(f"choose a protection first, not {source!r}")
+        self._play(Protect(self.seat, None if source == "spot" else source))
+
+    @safe_callback
+    def _on_undo(self, _b: Any = None) -> None:
+        self.model.undo()
+        self.clear_report()
+        self.refresh()
+
+    def refresh(self) -> None:
+        if not hasattr(self, "_buttons"):
+            return
+        self._title.value = f"<h3>{esc(self.t('deepblue.ui.dive_title'))}</h3>"
+        for name in ("draw", "stop", "leave", "join", "decline", "play", "protect"):
+            self._buttons[name].description = self.t(f"deepblue.ui.{name}")
+        self._buttons["undo"].description = self.t("ui.undo")
+        self._render_common()
+        comps = ENGINE.components
+        moves = self._seat_moves()
+        self._card_pick.options = [(card_text(comps.card(m.card), self.lang), m.card) for m in moves
+                                   if isinstance(m, PlayCard)]
+        self._protect_pick.options = [
+            (self.t("deepblue.ui.protect_spot") if m.card is None else card_text(comps.card(m.card), self.lang),
+             "spot" if m.card is None else m.card) for m in moves if isinstance(m, Protect)]
+        over = self.model.shown_state().dive is None
+        if over and self.model.events:
+            self._dive.value = event_log_html([e for e in self.model.events if e.code == "DEEPBLUE_SCORED"], self.lang)
+
+
+class GameView(_DeepBluePlayView):
+    """The full game, hot seat (dashboard ``deep-blue-game``): pick who sits at the screen, see only that
+    seat's hand and moves."""
+
+    def __init__(self, seed: int | None = None, players: int = 3, scenario: str = "troubled-waters",
+                 lang: str = "en", query: str | None = None, **kwargs: Any):
+        params = query_params(query)
+        seed = _seed_from(params, 1) if seed is None else seed
+        try:
+            players = min(max(int(params.get("players", players)), 2), 5)
+        except ValueError:
+            pass
+        ids = [s.id for s in ENGINE.components.scenarios]
+        scenario = params.get("scenario", scenario) if params.get("scenario", scenario) in ids else "troubled-waters"
+        lang = params.get("lang", lang) if params.get("lang") in ("en", "ja") else lang
+        model = GameSession(ENGINE, seed, {"players": players, "scenario": scenario})
+        super().__init__(model, lang=lang, seats=players, **kwargs)
+        self.add_class("deepblue-game-root")
+        self._title = widgets.HTML()
+        self._status = widgets.HTML()
+        self._status.add_class("deepblue-status")
+        self._market = widgets.HTML()
+        self._market.add_class("deepblue-market")
+        self._board = Chart()
+        self._follow = widgets.Checkbox(value=True, indent=False)
+        self._follow.add_class("deepblue-follow")
+        self._moves = widgets.Dropdown(options=[], layout=widgets.Layout(width="26em"))
+        self._moves.add_class("deepblue-moves")
+        self._apply = widgets.Button(button_style="primary")
+        self._apply.add_class("deepblue-game-apply")
+        self._apply.on_click(self._on_apply)
+        self._undo = widgets.Button()
+        self._undo.add_class("deepblue-undo")
+        self._undo.on_click(self._on_undo)
+        self._players = widgets.Dropdown(options=[2, 3, 4, 5], value=players)
+        self._scenario = widgets.Dropdown(options=ids, value=scenario)
+        self._seed_box = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, layout=widgets.Layout(width="9em"))
+        self._new = widgets.Button()
+        self._new.add_class("deepblue-new-game")
+        self._new.on_click(self._on_new)
+        self._follow_label, self._moves_label, self._players_label, self._scenario_label, self._seed_label = (
+            widgets.HTML() for _ in range(5))
+        self._notes = widgets.HTML()
+        self._follow.observe(self._on_seat, names="value")
+        self._finish([self._title, self._status,
+                      widgets.HBox([self._seat_label, self._seat, self._follow, self._follow_label]),
+                      widgets.HBox([self._moves_label, self._moves, self._apply, self._undo]),
+                      self._risk, self._dive, self._hand, self._market, self._board, self._log,
+                      widgets.HBox([self._players_label, self._players, self._scenario_label, self._scenario,
+                                    self._seed_label, self._seed_box, self._new]), self._notes])
+        self.refresh()
+
+    @safe_callback
+    def _on_apply(self, _b: Any = None) -> None:
+        move = self._moves.value
+        if move is None:
+            raise InvalidMoveError("choose a move first")
+        self._play(ENGINE.parse_move(str(move)))
+
+    @safe_callback
+    def _on_undo(self, _b: Any = None) -> None:
+        self.model.undo()
+        self.clear_report()
+        self.refresh()
+
+    @safe_callback
+    def _on_new(self, _b: Any = None) -> None:
+        players = self._players.value if self._players.value in (2, 3, 4, 5) else 3
+        scenario = self._scenario.value
+        self.model.new_game(int(self._seed_box.value), {"players": players, "scenario": scenario})
+        self._seat.options = [(f"{i}", i) for i in range(self.model.state.seats)]
+        self.clear_report()
+        self.refresh()
+
+    def refresh(self) -> None:
+        if not hasattr(self, "_board"):
+            return
+        tr = self.t
+        state = self.model.shown_state()
+        if self._follow.value:
+            actor = ENGINE.current_player(state)
+            if actor is not None and actor != self._seat.value and actor < len(self._seat.options):
+                self._seat.value = actor        # re-enters refresh through the observer
+                return
+        self._title.value = f"<h3>{esc(tr('deepblue.ui.game_title'))}</h3>"
+        self._apply.description = tr("deepblue.ui.apply")
+        self._undo.description = tr("ui.undo")
+        self._new.description = tr("ui.new_game")
+        self._follow_label.value = esc(tr("deepblue.ui.follow_turn"))
+        self._moves_label.value = esc(tr("deepblue.ui.your_moves"))
+        self._players_label.value = esc(tr("deepblue.ui.players"))
+        self._scenario_label.value = esc(tr("deepblue.ui.scenario"))
+        self._seed_label.value = esc(tr("ui.seed"))
+        self._notes.value = f"<p><small>{esc(tr('deepblue.ui.illustrative_note'))}</small></p>"
+        obs = self._render_common()
+        comps = ENGINE.components
+        scen = comps.scenario(state.scenario).name[self.lang]
+        outcome = self.model.outcome
+        status = tr("deepblue.ui.status_line", seat=state.turn, phase=tr(f"deepblue.phase.{state.phase}"),
+                    cities=len(state.sunken_cities), scenario=scen)
+        bag = ", ".join(f"{gem_name(c, self.lang)} {n}" for c, n in obs["bag"].items() if n)
+        chests = " · ".join(f"{tr('deepblue.ui.seat_n', seat=p['seat'])}: {p['chest']} VP "
+                            f"({tr('deepblue.ui.hand_size', n=p['hand_size'])})" for p in obs["players"])
+        lines = [status, tr("deepblue.ui.bag_line", gems=bag, total=sum(obs["bag"].values())),
+                 f"{tr('deepblue.ui.chests')}: {chests}"]
+        if outcome is not None:
+            lines.append(tr("deepblue.ui.game_over", result=outcome.text(self.lang)))
+        self._status.value = "<br>".join(esc(line) for line in lines)
+        self._market.value = (f"<b>{esc(tr('deepblue.ui.market'))}</b><ol class='deepblue-market-list'>" +
+                              "".join(f"<li>${i + 1}: {esc(card_text(comps.card(c), self.lang))}</li>"
+                                      for i, c in enumerate(obs["market"])) + "</ol>")
+        moves = self._seat_moves()
+        self._moves.options = [(str(m), str(m)) for m in moves]
+        if not moves:
+            self._moves.options = []
+        self._board.update(board_figure(comps, obs, self.lang))
