@@ -33,6 +33,8 @@ install: $(STAMP)
 
 serve: $(STAMP)
 	@echo "Serving the dashboards at http://127.0.0.1:$(PORT)/  (Ctrl-C stops)"
+	@# plotly.js is served once per page from the template (git-ignored copy of the installed plotly's file)
+	$(BIN)/python -m toolkit.publishing.assets
 	$(BIN)/voila dashboards --port=$(PORT) --no-browser
 
 check-chromium:

@@ -53,7 +53,7 @@ def test_dive_joins_draws_and_hides_other_hands(open_dashboard):
 def test_game_applies_a_move_and_passes_the_turn(open_dashboard):
     page = open_dashboard("deep-blue-game")
     page.locator(".js-plotly-plot .main-svg").first.wait_for(state="visible", timeout=60000)
-    page.locator(".deepblue-moves select").select_option("s0 rest")
+    page.locator(".deepblue-moves select").select_option(label="Seat 0: rest (shuffle used cards, draw 3)")
     page.locator(".deepblue-game-apply").click()
     _wait_text(page, ".deepblue-status", "Turn: seat 1")
     _wait_text(page, ".deepblue-log", "deepblue.rest")

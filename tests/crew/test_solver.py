@@ -75,7 +75,7 @@ def small_positions(draw, players):
 
 
 _NAMES = [f"{'BGYP'[i // 9]}{i % 9 + 1}" if i < 36 else f"S{i - 35}" for i in range(40)]
-ORACLE_NODES = 20_000
+ORACLE_NODES = 6_000
 
 
 def check_against_oracle(position):
@@ -110,8 +110,8 @@ def test_reductions_do_not_change_answers():
     same verdicts on seeded endgames."""
     from toolkit.crew.solver import _judges_for, _search_position, prepare
 
-    for seed in range(40):
-        hands = [h[:4] for h in deal(4, seed)]
+    for seed in range(12):
+        hands = [h[:3] for h in deal(4, seed)]
         for task_id in (16, 21, 46, 79, 84, 92):
             tasks = {seed % 4: [task_id]}
             position = prepare(hands, tasks, leader=0)
@@ -131,7 +131,7 @@ def test_full_deal_lines_replay_through_the_engine(task_id):
     hands = deal(4, 11)
     captain = captain_of(hands)
     for owner in range(4):
-        sol = solve(hands, {owner: [task_id]}, captain=captain, time_limit=5)
+        sol = solve(hands, {owner: [task_id]}, captain=captain, time_limit=1)
         if sol.winnable:
             assert_line_wins(hands, {owner: [task_id]}, sol, captain, captain)
             # a full mission is judged by task_status itself
@@ -143,7 +143,7 @@ def test_three_players_leave_one_card_unplayed():
     captain = captain_of(hands)
     sol = solve(hands, {captain: [79]}, captain=captain)
     assert sol.winnable is True and len(sol.line) == 1 and sol.line[0].winner == captain
-    sol = solve(hands, {(captain + 1) % 3: [76]}, captain=captain, time_limit=10)
+    sol = solve(hands, {(captain + 1) % 3: [76]}, captain=captain, time_limit=2)
     if sol.winnable:
         assert len(sol.line) == 13  # "win the last trick" is only done at trick 13
         assert_line_wins(hands, {(captain + 1) % 3: [76]}, sol, captain, captain)
@@ -325,12 +325,12 @@ def test_single_impossible_task_names_it():
 def test_reason_pair_of_tasks_in_conflict():
     """Shows "crew.solver.impossible": each task is possible alone, the pair is not."""
     hands = [["P9", "B1"], ["P1", "B2"], ["P2", "B3"], ["P3", "B4"]]
-    tasks = {0: [79], 1: [78]}  # seat 0: first trick; seat 1: first two tricks
+    tasks = {0: [79], 3: [82]}  # seat 0: the first trick; seat 3: only the first trick
     sol = solve(hands, tasks, leader=0)
     assert sol.winnable is False
     assert naive_solve(hands, tasks, leader=0).winnable is False
     assert sol.reason.code == "CREW_SOLVER_PAIR"
-    assert "#79" in str(sol.reason) and "#78" in str(sol.reason)
+    assert "#79" in str(sol.reason) and "#82" in str(sol.reason)
     assert "両立できません" in sol.reason.text("ja")
 
 

@@ -231,7 +231,9 @@ def test_dive_start_and_join():
     assert s3.players[1].boats[1].site == site and s3.dive.diver(1).spot is None
     s4 = E.apply(s3, Join(2))
     spots = COMPS.wreck(wreck).spots
-    assert s4.dive.diver(2).spot == spots[0] and s4.dive.diver(0).spot == spots[2]
+    # only the leader dives from a spot; a joiner from the same tile moves to the centre without one
+    assert s4.dive.diver(0).spot == spots[2] and s4.dive.diver(2).spot is None
+    assert s4.players[2].boats[0] == replace(s4.players[2].boats[0], site=site, spot=NO_SPOT)
     assert s4.phase == "dive" and E.current_player(s4) == 0
     s5 = E.apply(s3, Decline(2))
     assert s5.dive.diver(2) is None and s5.phase == "dive"
@@ -497,3 +499,14 @@ def test_saved_states_round_trip_and_bad_ones_name_the_field():
         with pytest.raises(InvalidStateError) as err:
             E.state_from_json(json.dumps(broken))
         assert field in str(err.value)
+
+
+@pytest.mark.parametrize("move", [Hire(0, "1", [1], 0), Hire(0, 1, (1, 1), 0), Hire(0, 1, (1,), -2), Hire("0", 1, (1,), 0),
+                                  SetSail(0, ("2",), 0), SetSail(True, (2,), 0), MoveBoat(0, 7, 3), StartDive(0, "0"),
+                                  PlayCard(0, None), Protect(0, "spot"), ChooseSpot(0, 9), Rest(-1), Join(4)])
+def test_malformed_move_objects_get_a_violation_not_a_traceback(move):
+    s = E.new_state(0, players=3)
+    v = E.why_illegal(s, move)
+    assert v is not None and v.rule.split(".")[0] in ("core", "deepblue") and v.text("ja")
+    with pytest.raises(IllegalMoveError):
+        E.apply(s, move)

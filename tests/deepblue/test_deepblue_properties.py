@@ -31,6 +31,7 @@ def _play(seed: int, players: int, scenario: str, gems_return: bool, steps: int,
         # legal => no violation; probes: violation <=> not legal, and a refusal leaves the state alone
         for m in (legal if check_all else rng.sample(legal, min(4, len(legal)))):
             assert E.why_illegal(state, m) is None, m
+            assert E.describe_move(m, "ja", state) != E.describe_move(m, "en", state)
         before = E.state_to_json(state)
         for probe in PROBES:
             v = E.why_illegal(state, probe)

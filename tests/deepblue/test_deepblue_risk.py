@@ -245,7 +245,10 @@ def test_policy_on_the_setup_bag():
     assert policy.value == Fraction(87041, 29070)
     # with 2 hazards of each colour seen-once and little banked, compare with brute force at that state
     key = policy.key_for(["black", "blue", "silver"])
-    assert policy.advice(key) in ("go", "stop")
+    rest = dict(SETUP_BAG, black=3, blue=3, silver=6)
+    expected = brute_policy(as_key(rest), ("black", "blue"), (0, 0, 0), 1, tuple(VALUES.items()), 0, Fraction(0), 0, 1)
+    assert max(policy.stop_value(key), policy.go_value(key)) == expected
+    assert policy.stop_value(key) == 1 and policy.advice(key) == ("go" if policy.go_value(key) > 1 else "stop")
     rows = policy.table()
     assert rows[0]["draws"] == 0 and all(r["advice"] in ("go", "stop") for r in rows)
     # after 2 of each hazard (only possible with protections) the state is not reachable

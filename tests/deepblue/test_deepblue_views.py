@@ -118,3 +118,13 @@ def test_game_view_from_query():
     assert g.model.state.seats == 5 and g.model.state.scenario == "best-of-the-best" and g.lang == "ja"
     g2 = GameView(query="seed=-4&players=zz&scenario=nope")
     assert g2.model.state.scenario == "troubled-waters" and g2.model.state.seats == 3
+
+
+def test_generic_debug_panel_plays_deep_blue():
+    from toolkit.widgets import DebugPanel, GameSession
+
+    model = GameSession(ENGINE, seed=1)
+    DebugPanel(model)
+    assert model.play("s0 rest") and ENGINE.current_player(model.state) == 1
+    assert not model.play("s0 rest") and model.violation.rule == "core.turn"
+    assert not model.play("s1 fly") and "s1 fly" in model.message

@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 from pirats_helpers import events_of, figure, front_loot, place, table, with_hand
-from toolkit.pirats import (ENGINE, Pass, Stay, TakeLoot, Token, current_player, legal_moves, parse_move,
+from toolkit.pirats import (ENGINE, Pass, Stay, Token, current_player, legal_moves, parse_move,
                             why_illegal)
 
 LOOT = ("fries 2", "burger 4", "can 8")

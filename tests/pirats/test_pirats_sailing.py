@@ -2,9 +2,8 @@
 
 from dataclasses import replace
 
-from pirats_helpers import events_of, front_loot, place, table, with_hand
-from toolkit.core import Event
-from toolkit.pirats import ENGINE, Pass, SetSail, Stay, TakeLoot, Token, current_player, legal_moves, why_illegal, parse_move
+from pirats_helpers import events_of, front_loot, place, with_hand
+from toolkit.pirats import ENGINE, Pass, SetSail, TakeLoot, Token, current_player, legal_moves, parse_move, why_illegal
 
 
 def plain(players=4, seed=3):

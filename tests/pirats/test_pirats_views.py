@@ -3,8 +3,6 @@ ever put the seat to move's own hand into the page."""
 
 import json
 
-import pytest
-
 from toolkit.pirats import ENGINE, Token
 from toolkit.widgets.pirats import BoardingView, GameView, ScoringView
 from toolkit.widgets.pirats.game import settings_from_query as game_settings

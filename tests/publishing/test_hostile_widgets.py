@@ -17,11 +17,10 @@ from publishing.kernelws import WidgetClient, open_page, text_of
 from toolkit.core import i18n
 
 MARKUP = "<img src=x onerror=alert(1)>"
-HOSTILE_VALUES = [
-    "Z99", "pink 99", "sub 0", MARKUP, "x" * 50_000, "", 10**30, -10**30, -1, 1.5, True, None,
-    [1, 2, 3], {"card": "P9"}, float("1e308"),
-]
-HOSTILE_INDEXES = [10**9, -1, "x", None, [0, 99], 1.5]
+# Kept short (every value costs a round trip on every input of every dashboard): an unknown card wrapped
+# in markup, a huge and a negative number, wrong types, a 50 kB string.
+HOSTILE_VALUES = ["Z99 " + MARKUP, 10**30, -1, 1.5, None, [1, 2], {"card": "P9"}, "x" * 50_000]
+HOSTILE_INDEXES = [10**9, -1, "x"]
 INPUT_MODELS = {"TextModel", "TextareaModel", "IntTextModel", "BoundedIntTextModel", "FloatTextModel",
                 "BoundedFloatTextModel", "IntSliderModel", "FloatSliderModel", "IntRangeSliderModel",
                 "CheckboxModel", "ToggleButtonModel", "ComboboxModel", "PasswordModel"}
@@ -86,8 +85,7 @@ def test_hostile_comm_messages_leave_every_dashboard_working(published, name):
             # Traits no visitor should touch, on every widget.
             send(model_id, model, {"_dom_classes": "x", "layout": "IPY_MODEL_nope", "disabled": "yes"})
         for model_id in buttons:
-            for _ in range(2):
-                send(model_id, states[model_id], None)
+            send(model_id, states[model_id], None)
 
         assert problems_in(seen) == [], name
         after = text_of(client.states())

@@ -9,13 +9,12 @@
 from __future__ import annotations
 
 import json
-from itertools import combinations
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from toolkit.core import IllegalMoveError, InvalidStateError
-from toolkit.tranquility import (ENGINE, FINISH, MONSTER, START, DiscardHand, DiscardTwo, MoveRock, PlaceIsland,
+from toolkit.tranquility import (ENGINE, FINISH, MONSTER, DiscardHand, DiscardTwo, MoveRock, PlaceIsland,
                                  PlayFinish, PlayMonster, PlayStart, ResolveStorm, RockDiscard, StartDiscard,
                                  UseCompass)
 from toolkit.tranquility.checks import check_state

@@ -3,7 +3,6 @@
 import re
 
 import ipywidgets as widgets
-import pytest
 
 from toolkit.tranquility import ENGINE, PlaceIsland
 from toolkit.widgets.tranquility import DiscardCostView, GameView, StrategyStudyView
@@ -129,3 +128,38 @@ def test_strategy_view_runs_a_seeded_study_with_progress_and_charts():
         box.value = False
     view._run.click()
     assert "deepsea-refusal" in view._message.value and view.result == first
+
+
+def test_a_whole_game_can_be_played_to_the_finish_through_the_hot_seat_view():
+    from toolkit.tranquility import DiscardTwo, PlayFinish, PlayStart, StartDiscard
+    from toolkit.tranquility.cards import card_name
+    from toolkit.tranquility.sim import RankInterpolator, play
+
+    seed = 8
+    moves = [ENGINE.parse_move(m) for m in play(RankInterpolator(), seed, 2, record=True).moves]
+    view = GameView(seed=seed, players=2)
+    splits = 0
+    for move in moves:
+        if view._hand.options == ():
+            view.reveal()
+        names = tuple(card_name(c) for c in getattr(move, "discards", getattr(move, "cards", ())))
+        if isinstance(move, PlaceIsland):
+            view.choose(str(move.number), move.cell, names)
+            view._play.click()
+        elif isinstance(move, StartDiscard):
+            view.choose(None, None, names)
+            view._split.click()
+            splits += 1
+        elif isinstance(move, DiscardTwo):
+            view.choose(None, None, names)
+            view._discard_two.click()
+        elif isinstance(move, PlayStart):
+            view._start.click()
+        elif isinstance(move, PlayFinish):
+            view._finish_button.click()
+        assert view.model.session.moves[-1] == move, view._message.value
+    assert splits == 2
+    assert ENGINE.outcome(view.state).result == "win"
+    assert "tranq-outcome" in view._status.value and "everyone wins" in view._status.value
+    view.lang = "ja"
+    assert "全員の勝利" in view._status.value

@@ -140,8 +140,9 @@ class Card:
     def __ge__(self, other: "Card") -> bool:
         return self.index >= other.index
 
-    def __hash__(self) -> int:
-        return self.index
+    # Equality is identity (the 40 cards are interned), so the inherited C-level identity hash is
+    # consistent with it and much faster than a Python __hash__ (cards key the solver's and the engine's
+    # dicts and sets). Nothing iterates a set of cards without sorting it.
 
 
 def card(text: "str | Card") -> Card:

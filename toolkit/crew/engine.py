@@ -541,7 +541,7 @@ class CrewEngine(Engine):
 
     def legal_moves(self, state: CrewState) -> list:
         ph = state.phase
-        if ph == "success" or self.outcome(state) is not None:
+        if ph == "success" or (ph == "failed" and self.outcome(state) is not None):
             return []
         if ph == "failed":
             m = self.mission_of(state)
@@ -689,7 +689,10 @@ class CrewEngine(Engine):
 
     def _why(self, state: CrewState, move):
         ph = state.phase
-        if ph == "success" or self.outcome(state) is not None:
+        if type(move) is PlayCard and ph == "play":  # the hot path: a card to the trick
+            seat = (state.leader + len(state.trick)) % state.seats
+            return _fast_play_block(state.hand(seat), move.card, state.trick[0] if state.trick else None)
+        if ph == "success" or (ph == "failed" and self.outcome(state) is not None):
             return _v("GAME_OVER", "core.over")
         if isinstance(move, Retry):
             if ph != "failed":
@@ -765,6 +768,8 @@ class CrewEngine(Engine):
                 return None
             if move.position is None:
                 return _v("CREW_SONAR_POSITION_NEEDED", "crew.sonar.position")
+            if _sonar_options(hand).get(move.card) == move.position:
+                return None  # fast path; the full check below explains a refusal
             return why_illegal_sonar(hand, move.card, move.position)
         if isinstance(move, Distress):
             return self._distress_block(state)
@@ -935,7 +940,6 @@ class CrewEngine(Engine):
         new = replace(state, hands=hands, columns=columns, comms=comms, trick=(), tricks=tricks,
                       leader=done.winner, statuses=statuses, memos=memos, phase=phase, result=result,
                       reason=reason)
-        _LEDGERS[id(new)] = (new, ledger)
         return new, tuple(events)
 
     # ---- views ------------------------------------------------------------------------------------
@@ -1045,9 +1049,11 @@ _LEDGERS: dict[int, tuple] = {}
 
 
 def _ledger(state: CrewState, tricks: tuple[Trick, ...]) -> Ledger:
-    """The ledger after ``tricks``: the previous state's (cached by identity) plus the new trick."""
-    cached = _LEDGERS.get(id(state))
-    if cached is not None and cached[0] is state and cached[1].count == len(tricks) - 1:
+    """The ledger after ``tricks``: the one for the previous tricks (cached by the identity of the
+    ``state.tricks`` tuple, which every state of a trick shares) plus the new trick. A cache miss (a
+    state loaded from JSON) rebuilds it from the tricks."""
+    cached = _LEDGERS.get(id(state.tricks))
+    if cached is not None and cached[0] is state.tricks:
         ledger = cached[1].add(tricks[-1])
     else:
         ledger = Ledger.start(state.players)
@@ -1055,6 +1061,7 @@ def _ledger(state: CrewState, tricks: tuple[Trick, ...]) -> Ledger:
             ledger = ledger.add(t)
     if len(_LEDGERS) > 4096:
         _LEDGERS.clear()
+    _LEDGERS[id(tricks)] = (tricks, ledger)
     return ledger
 
 

@@ -1279,6 +1279,8 @@ def _finish_line(position: Position, result: Sequence[tuple[int, tuple[int, ...]
     # The fast judges may see a task settled before the engine says so (both are sound): any legal
     # continuation keeps it settled, so play on with the lowest legal cards until the engine agrees.
     leader = history[-1].winner if history else position.leader
+    if engine_all_done(position, history, predictions) == "done":
+        return line, predictions
     while len(line) < position.tricks_left:
         plays = []
         for i in range(position.players):
@@ -1321,16 +1323,6 @@ class TaskRef:
 
 def _root_reason(position: Position, judges: Sequence[_Judge]) -> Violation | None:
     """Why a task is lost before the first trick still to play, from the facts on the table."""
-    predictions = {}
-    for (seat, task_id, prediction), judge in zip(position.tasks, judges):
-        if position.played:
-            status = _engine_status(task_id, seat, position.played, position.players, position.captain,
-                                    prediction if prediction is not None else 0, position.last)
-            if status == "failed" and not (prediction is None and _task(task_id).needs_prediction):
-                return Violation("CREW_SOLVER_ALREADY_FAILED", "crew.solver.cutoff", task=TaskRef(task_id),
-                                 seat=seat, tricks=len(position.played))
-    search = _Search(position.hands, position.leader, judges, len(position.played), position.last,
-                     None, None, None, None)
     progress = [j.initial() for j in judges]
     for index, (leader, cards) in enumerate(position.played_codes, start=1):
         tmask = sum(1 << c for c in cards)
@@ -1345,25 +1337,28 @@ def _root_reason(position: Position, judges: Sequence[_Judge]) -> Violation | No
     for (seat, task_id, _), judge, p in zip(position.tasks, judges, progress):
         if p == DONE:
             continue
-        if p != FAILED and judge.status(p, len(position.played), rest, live, position.hands) != FAILED:
+        lost_in_play = p == FAILED or bool(position.played) and _engine_status(
+            task_id, seat, position.played, position.players, position.captain,
+            _ if _ is not None else 0, position.last) == "failed" and not _task(task_id).needs_prediction
+        if not lost_in_play and judge.status(p, len(position.played), rest, live, position.hands) != FAILED:
             continue
-        task = _task(task_id)
+        task = TaskRef(task_id)
         if isinstance(judge, (_CaptureCards, _CaptureInTrick)):
             won = p[0] if isinstance(p, tuple) else 0
-            targets = judge.targets & ~won
-            gone = [c for c in _bits(targets) if not live >> c & 1]
-            if gone:
-                card = card_of(gone[0])
+            gone = [c for c in _bits(judge.targets & ~won) if not live >> c & 1]
+            for code in gone:
                 for t in position.played:
-                    if t.mask & (1 << gone[0]):
-                        return Violation("CREW_SOLVER_CARD_WON_ELSEWHERE", "crew.solver.cutoff", task=TaskRef(task_id), seat=seat,
-                                         card=card, winner=t.winner)
-                return Violation("CREW_SOLVER_CARD_OUT_OF_PLAY", "crew.solver.cutoff", task=TaskRef(task_id), seat=seat,
-                                 card=card)
+                    if t.mask >> code & 1 and t.winner != seat:
+                        return Violation("CREW_SOLVER_CARD_WON_ELSEWHERE", "crew.solver.cutoff", task=task,
+                                         seat=seat, card=card_of(code), winner=t.winner)
+            if gone and not lost_in_play and not any(t.mask >> gone[0] & 1 for t in position.played):
+                return Violation("CREW_SOLVER_CARD_OUT_OF_PLAY", "crew.solver.cutoff", task=task, seat=seat,
+                                 card=card_of(gone[0]))
+        if lost_in_play:
+            return Violation("CREW_SOLVER_ALREADY_FAILED", "crew.solver.cutoff", task=task, seat=seat,
+                             tricks=len(position.played))
         if isinstance(judge, _WinTrickWith) and not position.hands[seat] & judge.win:
-            return Violation("CREW_SOLVER_NO_WINNING_CARD", "crew.solver.cutoff", task=TaskRef(task_id), seat=seat)
-        if isinstance(judge, (_CardCount, _CardCompare, _CaptureCards)):
-            return Violation("CREW_SOLVER_TOO_FEW_CARDS", "crew.solver.cutoff", task=TaskRef(task_id), seat=seat)
+            return Violation("CREW_SOLVER_NO_WINNING_CARD", "crew.solver.cutoff", task=task, seat=seat)
         forced = forced_wins(seat, position.hands, rest)
         if forced and isinstance(judge, (_TrickCount, _Relative, _TrickPositions)):
             others = 0
@@ -1372,12 +1367,12 @@ def _root_reason(position: Position, judges: Sequence[_Judge]) -> Violation | No
                     others |= h
             top = (others & COLOUR_MASK[SUB]).bit_length()
             subs = [card_of(c) for c in _bits(position.hands[seat] & COLOUR_MASK[SUB]) if c >= top]
-            return Violation("CREW_SOLVER_FORCED_WINS", "crew.solver.cutoff", task=TaskRef(task_id), seat=seat,
-                             cards=subs)
+            return Violation("CREW_SOLVER_FORCED_WINS", "crew.solver.cutoff", task=task, seat=seat, cards=subs)
+        if isinstance(judge, (_CardCount, _CardCompare, _CaptureCards)):
+            return Violation("CREW_SOLVER_TOO_FEW_CARDS", "crew.solver.cutoff", task=task, seat=seat)
         if isinstance(judge, (_TrickCount, _Streak, _Relative, _TrickPositions)):
-            return Violation("CREW_SOLVER_TOO_FEW_TRICKS", "crew.solver.cutoff", task=TaskRef(task_id), seat=seat, left=rest)
-        return Violation("CREW_SOLVER_TASK_LOST", "crew.solver.cutoff", task=TaskRef(task_id), seat=seat)
-    del search, predictions
+            return Violation("CREW_SOLVER_TOO_FEW_TRICKS", "crew.solver.cutoff", task=task, seat=seat, left=rest)
+        return Violation("CREW_SOLVER_TASK_LOST", "crew.solver.cutoff", task=task, seat=seat)
     return None
 
 

@@ -196,8 +196,50 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
     def parse_move(self, text: str) -> Move:
         return parse_move(text)
 
-    def describe_move(self, move: Move, lang: str = "en") -> str:
-        return str(move)
+    def describe_move(self, move: Move, lang: str = "en", state: DeepBlueState | None = None) -> str:
+        """The move as a menu entry in ``lang`` (card names from the component data)."""
+        from toolkit.core.i18n import translate as t
+
+        def name(card_id: int) -> str:
+            try:
+                card = self.components.card(card_id)
+            except KeyError:
+                return f"#{card_id}"
+            return f"#{card_id} {card.name.get(lang, card.name['en'])}"
+
+        def pay(cards: tuple[int, ...], tokens: int) -> str:
+            parts = [name(c) for c in cards] + [t("deepblue.move.token", lang)] * tokens
+            return ", ".join(parts) if parts else "—"
+
+        seat = move.seat
+        if isinstance(move, Hire):
+            card = "?"
+            if state is not None and 1 <= move.slot <= len(state.market):
+                card = name(state.market[move.slot - 1])
+            return t("deepblue.move.hire", lang, seat=seat, slot=move.slot, card=card, pay=pay(move.cards, move.tokens))
+        if isinstance(move, SetSail):
+            return t("deepblue.move.sail", lang, seat=seat, pay=pay(move.cards, move.tokens))
+        if isinstance(move, MoveBoat):
+            return t("deepblue.move.move_boat", lang, seat=seat, boat=move.boat, site=move.site)
+        if isinstance(move, ChooseSpot):
+            kind = "?"
+            if state is not None and state.sail is not None and state.sail.landing >= 0:
+                site = state.players[seat].boats[state.sail.landing].site
+                tile = state.tile_at(site)
+                if tile is not None:
+                    kind = t(f"deepblue.spot.{self.components.wreck(tile.wreck).spots[move.spot]}", lang)
+            return t("deepblue.move.spot", lang, seat=seat, spot=move.spot, kind=kind)
+        if isinstance(move, StartDive):
+            site = state.players[seat].boats[move.boat].site if state is not None else "?"
+            return t("deepblue.move.dive", lang, seat=seat, boat=move.boat, site=site)
+        if isinstance(move, PlayCard):
+            return t("deepblue.move.play", lang, seat=seat, card=name(move.card))
+        if isinstance(move, Protect):
+            source = t("deepblue.move.spot_source", lang) if move.card is None else name(move.card)
+            return t("deepblue.move.protect", lang, seat=seat, source=source)
+        simple = {Anchor: "anchor", Rest: "rest", Join: "join", Decline: "decline", DrawGem: "draw", Stop: "stop",
+                  Leave: "leave"}
+        return t(f"deepblue.move.{simple[type(move)]}", lang, seat=seat)
 
     # =========================================================================================
     # helpers about the position
@@ -613,12 +655,12 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
         b = self._eligible_boat(state, m.seat, d.site)
         player = state.players[m.seat]
         boat = player.boats[b]
-        spot = self.spot_kind(state, boat) if boat.site == d.site else None
-        if boat.site != d.site:
-            player = replace(player, boats=_set(player.boats, b, Boat(d.site)))
-        divers = d.divers + (Diver(m.seat, b, spot),)
-        events.append(Event("DEEPBLUE_JOINED", "deepblue.dive.join", seat=m.seat, boat=b,
-                            kind=Term(f"deepblue.spot.{spot or 'none'}")))
+        # 「潜水するプレーヤーは船コマを沈没船タイルに移動します。（偵察ポットボーナスは使用することができません。）」:
+        # a joining boat goes to the wreck's centre and its player dives without a scouting spot, even if the
+        # boat already stood on one of this tile's spots. Only the leader dives from a spot.
+        player = replace(player, boats=_set(player.boats, b, Boat(d.site)))
+        divers = d.divers + (Diver(m.seat, b, None),)
+        events.append(Event("DEEPBLUE_JOINED", "deepblue.dive.join", seat=m.seat, boat=b, site=d.site))
         dive = replace(d, divers=divers, to_join=d.to_join[1:])
         return replace(state, players=_set(state.players, m.seat, player), dive=dive,
                        phase="join" if dive.to_join else "dive")

@@ -113,10 +113,6 @@ class DeepBlueState:
 
 # ---------------------------------------------------------------------------------------------------
 # moves
-def _ids(text: str) -> str:
-    return "+".join(str(i) for i in text) if not isinstance(text, str) else text
-
-
 def _pay_text(cards: tuple[int, ...], tokens: int) -> str:
     parts = [str(c) for c in cards] + ["token"] * tokens
     return "+".join(parts) if parts else "nothing"

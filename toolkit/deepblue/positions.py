@@ -44,8 +44,9 @@ def _hand(state: DeepBlueState, seat: int, extra: tuple[int, ...]) -> DeepBlueSt
 
 def teaching_dive(seed: int = 7, engine: DeepBlueEngine = ENGINE) -> DeepBlueState:
     """Three divers at one wreck: seat 0 leads from a treasure spot, seat 2 waits on the same tile on a
-    protection spot, seat 1 is one step away. Seat 0 also holds a relic-scoring card. The state is at
-    the gathering (seats 1 and 2 choose whether to join)."""
+    protection spot (which it loses if it joins: joiners dive without a spot bonus), seat 1 is one step
+    away. Seat 0 also holds a gem-scoring card. The state is at the gathering (seats 1 and 2 choose
+    whether to join)."""
     comps = engine.components
     state = engine.new_state(seed, players=3)
     wreck = next(w for w in comps.wrecks if not w.empty and not w.sunken_city and w.deck == "start"

@@ -20,12 +20,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 import itertools
 from math import comb, factorial
-from typing import Iterable, Mapping
+from typing import Mapping
 
 import numpy as np
 
-from toolkit.deepblue.gems import (COLOURS, GemInputError, HAZARDS, _bad, gem_counts, gem_values, shield_counts,
-                                   spot_list)
+from toolkit.deepblue.gems import COLOURS, HAZARDS, _bad, gem_counts, gem_values, shield_counts, spot_list
 
 __all__ = ["bust_chance", "survival", "survival_curve", "vp_distribution", "expected_vp", "optimal_policy",
            "DivePolicy", "VPDistribution", "monte_carlo_survival", "monte_carlo_policy", "Position"]
@@ -253,9 +252,6 @@ class DivePolicy:
     # -- reading the solution
     def _scaled(self, key) -> int:
         return self._memo[(key, 0)][0]
-
-    def _frac(self, key, scaled: int) -> Fraction:
-        return Fraction(scaled, factorial(sum(key)))
 
     def stop_value(self, key=None) -> Fraction:
         key = self.root if key is None else key

@@ -26,7 +26,7 @@ from toolkit.core.explain import Event, Outcome, Violation
 from toolkit.core.i18n import Term, translate
 from toolkit.pirats.boarding import crew_path
 from toolkit.pirats.model import (AUCTION_MONEY, CAPTAIN, CAPTAIN_NUMBER, CARDS_PER_SYMBOL, COLOURS, CREW_SIZE,
-                                  FIGURES_PER_SPECIES, HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, MOVE_TYPES,
+                                  HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, MOVE_TYPES,
                                   ROW_SIZE, SHIPS, SPECIES, VARIANTS, Auction, BecomeCaptain, Bid, Discard,
                                   Draw, Flotsam, MovePirat, OpenAuction, Pass, Pay, Pirat, PiratsState,
                                   Sailing, SetSail, Ship, Stay, TakeLoot, figure_label, parse_move,
@@ -65,15 +65,15 @@ def _space_name(index: int) -> Term:
 # the mutable scratch copy a transition works on (states stay immutable; this is thrown away)
 
 class _Work:
-    __slots__ = ("s", "spaces", "flotsam", "loot_stock", "bonus_stock", "deck", "row", "discard", "hands",
+    __slots__ = ("s", "_spaces", "_flotsam", "loot_stock", "bonus_stock", "deck", "row", "discard", "hands",
                  "treasure", "boxed", "turn", "phase", "chance", "drawn", "to_discard", "sailing", "extra",
                  "extra_used", "ended", "final", "auction", "crews", "start_player", "events", "explain")
 
     def __init__(self, s: PiratsState, explain: bool = True):
         self.s = s
         self.explain = explain
-        self.spaces = [list(sh.spaces) for sh in s.ships]
-        self.flotsam = [list(sh.flotsam) for sh in s.ships]
+        self._spaces: list[list[Pirat | None]] | None = None   # copied on first use (draws never need them)
+        self._flotsam: list[list[Flotsam]] | None = None
         self.loot_stock = s.loot_stock
         self.bonus_stock = s.bonus_stock
         self.deck = list(s.deck)
@@ -97,11 +97,30 @@ class _Work:
         self.start_player = s.start_player
         self.events: list[Event] = []
 
+    def _open_ships(self) -> None:
+        self._spaces = [list(sh.spaces) for sh in self.s.ships]
+        self._flotsam = [list(sh.flotsam) for sh in self.s.ships]
+
+    @property
+    def spaces(self) -> list[list[Pirat | None]]:
+        if self._spaces is None:
+            self._open_ships()
+        return self._spaces  # type: ignore[return-value]
+
+    @property
+    def flotsam(self) -> list[list[Flotsam]]:
+        if self._flotsam is None:
+            self._open_ships()
+        return self._flotsam  # type: ignore[return-value]
+
     def freeze(self) -> PiratsState:
         s = self.s
         old_ships = s.ships
-        ships = tuple(old if (old.spaces == tuple(sp) and old.flotsam == tuple(fl)) else Ship(tuple(sp), tuple(fl))  # type: ignore[arg-type]
-                      for old, sp, fl in zip(old_ships, self.spaces, self.flotsam))
+        if self._spaces is None:
+            ships = old_ships
+        else:
+            ships = tuple(old if (old.spaces == tuple(sp) and old.flotsam == tuple(fl)) else Ship(tuple(sp), tuple(fl))  # type: ignore[arg-type]
+                          for old, sp, fl in zip(old_ships, self._spaces, self._flotsam))  # type: ignore[arg-type]
         # A frozen dataclass's __init__ sets its 27 fields one by one through object.__setattr__; this copy is
         # the hot path of every playout, so the new value is filled in one dict update instead. Same fields,
         # same immutability (frozen only forbids attribute assignment), about 5x faster.
@@ -647,6 +666,7 @@ class PiratsEngine(Engine[PiratsState, Any]):
             here = where.get(state.extra)
             if here is not None and here[1] == CAPTAIN:
                 out.append(_SAIL[here[0]])
+        labels = _labels(crew)
         for fig in figures:
             here = where.get(fig)
             if here is not None and here[1] == CAPTAIN:
@@ -654,14 +674,14 @@ class PiratsEngine(Engine[PiratsState, Any]):
             species = crew[fig]
             discount = 1 if powers and species == "cockroach" else 0
             peek = powers and species == "snail"
-            label = _labels(crew)[fig]
+            table = _move_table(labels[fig])
             start = -1 if here is None else here[1]
             for s in ((here[0],) if here is not None else (0, 1, 2)):
                 held = hand[s]
                 if held == 0 and not discount:
                     continue
                 spaces = ships[s].spaces
-                name = SHIPS[s]
+                moves_here = table[s]
                 pos, toll = start, 0
                 for steps in (1, 2, 3):
                     nxt = pos + 1
@@ -673,9 +693,10 @@ class PiratsEngine(Engine[PiratsState, Any]):
                     if nxt >= CAPTAIN or steps - discount + toll > held:
                         break
                     pos = nxt
-                    out.append(_move(label, name, steps, False))
+                    plain, peeking = moves_here[steps - 1]
+                    out.append(plain)
                     if peek:
-                        out.append(_move(label, name, steps, True))
+                        out.append(peeking)
                     if stop_at_first:
                         return out
                 if has_captain or spaces[CAPTAIN] is not None:
@@ -689,7 +710,7 @@ class PiratsEngine(Engine[PiratsState, Any]):
                     if powers and p.seat != seat and crews[p.seat][p.figure] == "raccoon":
                         toll += 1
                 if full and (3 if here is None else 1) - discount + toll <= held:
-                    out.append(_captain(label, name))
+                    out.append(moves_here[3])
                     if stop_at_first:
                         return out
         return out
@@ -871,12 +892,11 @@ class PiratsEngine(Engine[PiratsState, Any]):
             w.spaces[s][plan["start"] - 1] = None
         dest = plan["dest"] - 1
         w.spaces[s][dest] = me
-        label = figure_label(w.crews[seat], fig)
-        w.ev("PIRATS_MOVED_SKIPPING" if plan["jumped"] else "PIRATS_MOVED", "pirats.move.skip-occupied", seat=seat,
-             figure=_species_term(w.crews[seat][fig]),
-             label=label, ship=_ship_term(s), start=_space_name(plan["start"] - 1), space=_space_name(plan["dest"] - 1),
-             cards=plan["base"],
-             jumped=list(plan["jumped"]) or "-")
+        if w.explain:
+            w.ev("PIRATS_MOVED_SKIPPING" if plan["jumped"] else "PIRATS_MOVED", "pirats.move.skip-occupied",
+                 seat=seat, figure=_species_term(w.crews[seat][fig]), label=figure_label(w.crews[seat], fig),
+                 ship=_ship_term(s), start=_space_name(plan["start"] - 1), space=_space_name(plan["dest"] - 1),
+                 cards=plan["base"], jumped=list(plan["jumped"]) or "-")
         if w.crews[seat][fig] == "cockroach" and w.s.powers:
             w.ev("PIRATS_COCKROACH_DISCOUNT", "pirats.power.cockroach", seat=seat)
         if peek:
@@ -973,8 +993,9 @@ class PiratsEngine(Engine[PiratsState, Any]):
         w.flotsam[sail.ship][0] = Flotsam(tuple(loot), front.bonus)
         w.treasure[pirat.seat].append(token)
         rat = w.s.powers and w.crews[pirat.seat][pirat.figure] == "rat"
-        w.ev("PIRATS_TOOK_LOOT", "pirats.power.rat" if sail.picks else "pirats.sail.order", seat=pirat.seat,
-             token=token, space=_space_name(idx))
+        if w.explain:
+            w.ev("PIRATS_TOOK_LOOT", "pirats.power.rat" if sail.picks else "pirats.sail.order", seat=pirat.seat,
+                 token=token, space=_space_name(idx))
         if rat and sail.picks == 0:
             w.sailing = Sailing(sail.ship, sail.seat, sail.order, sail.index, 1, sail.outcomes, sail.weasel)
         else:
@@ -1243,7 +1264,7 @@ class PiratsEngine(Engine[PiratsState, Any]):
         if isinstance(move, TakeLoot):
             return translate("pirats.describe.take", lang, token=move.token.text(lang))
         if isinstance(move, (Discard, Pay)):
-            cards = [translate(f"pirats.ship.{SHIPS[i]}", lang) for i in range(3) for _ in range(move.cards[i])]
+            cards = [translate(f"pirats.card.{SHIPS[i]}", lang) for i in range(3) for _ in range(move.cards[i])]
             key = "pirats.describe.discard" if isinstance(move, Discard) else "pirats.describe.pay"
             return translate(key, lang, cards=cards)
         if isinstance(move, OpenAuction):
@@ -1346,6 +1367,19 @@ def _labels(crew: tuple[str, ...]) -> tuple[str, ...]:
     if labels is None:
         labels = _LABELS[crew] = tuple(figure_label(crew, i) for i in range(len(crew)))
     return labels
+
+
+_TABLES: dict[str, tuple[tuple[Any, ...], ...]] = {}
+
+
+def _move_table(label: str) -> tuple[tuple[Any, ...], ...]:
+    """Per ship: ((move 1, move 1 peek), (2, 2 peek), (3, 3 peek), captain) for one figure label."""
+    table = _TABLES.get(label)
+    if table is None:
+        table = _TABLES[label] = tuple(
+            tuple((_move(label, ship, n, False), _move(label, ship, n, True)) for n in (1, 2, 3))
+            + (_captain(label, ship),) for ship in SHIPS)
+    return table
 
 
 def _move(label: str, ship: str, steps: int, peek: bool) -> MovePirat:

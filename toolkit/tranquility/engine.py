@@ -28,7 +28,7 @@ from typing import Any, Iterator, Mapping
 
 from toolkit.core.chance import Chance
 from toolkit.core.engine import Engine
-from toolkit.core.errors import InvalidMoveError, InvalidStateError
+from toolkit.core.errors import InvalidMoveError
 from toolkit.core.explain import Event, Outcome, Violation
 from toolkit.core.i18n import Term, translate
 from toolkit.tranquility import cards as C
@@ -304,7 +304,7 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
                                      count=sum(h.count(MONSTER) for h in state.hands))
                 return None
             if isinstance(move, DiscardTwo):
-                return self._why_discard(hand, move.cards, "tranquility.turn.action")
+                return self._why_discard(hand, move.cards)
             if isinstance(move, PlayMonster):
                 if MONSTER not in hand:
                     return Violation("TRANQ_NOT_IN_HAND", "tranquility.monster.play", card=Term("tranquility.card.monster"))
@@ -327,14 +327,15 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
                 if move.row not in rows_with_space(state.cells):
                     return Violation("TRANQ_ROCK_FULL_ROW", "tranquility.rocks.move", row=move.row + 1)
                 return None
-            return self._why_discard(hand, move.cards, "tranquility.rocks.move")
+            return self._why_discard(hand, move.cards)
         if state.phase == PHASE_START_DISCARD:
             return self._why_split(state, move)
         if state.phase == PHASE_STORM:
             return self._why_storm(state, move)
         return None  # pragma: no cover - every phase handled above
 
-    def _why_discard(self, hand: tuple[int, ...], cards: tuple[int, ...], rule: str) -> Violation | None:
+    def _why_discard(self, hand: tuple[int, ...], cards: tuple[int, ...]) -> Violation | None:
+        """Discards come from the hand (never the pile) and never include a sea monster."""
         for c in cards:
             if cards.count(c) > hand.count(c):
                 return Violation("TRANQ_DISCARD_NOT_IN_HAND", "tranquility.place.no-pile-discard", card=card_name(c))
@@ -366,7 +367,7 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
             return over
         if number in move.discards:
             return Violation("TRANQ_DISCARD_PLAYED", "tranquility.place.cost", number=number)
-        bad = self._why_discard(hand, move.discards, "tranquility.place.cost")
+        bad = self._why_discard(hand, move.discards)
         if bad is not None:
             return bad
         if len(move.discards) != cost:
@@ -409,7 +410,7 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
 
     def _why_split(self, state: TranquilityState, move: StartDiscard) -> Violation | None:
         seat = state.seat
-        bad = self._why_discard(state.hands[seat], move.cards, "tranquility.start.discard-eight")
+        bad = self._why_discard(state.hands[seat], move.cards)
         if bad is not None:
             return bad
         if move.blind:
@@ -440,7 +441,7 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
         if kind == STORM_YELLOW:
             if move.row != -1:
                 return Violation("TRANQ_STORM_SHAPE", "tranquility.storm.yellow", storm=STORM_TERM[kind])
-            bad = self._why_discard(state.hands[state.seat], move.discards, "tranquility.storm.yellow")
+            bad = self._why_discard(state.hands[state.seat], move.discards)
             if bad is not None:
                 return bad
             need = self.storm_discards_needed(state)

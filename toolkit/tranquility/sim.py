@@ -51,6 +51,8 @@ class Game:
     # ---- queries the bots use ------------------------------------------------------------------
     def bracket(self, number: int) -> tuple[int, int, int, int]:
         """(low cell, low number, high cell, high number) of the open run where ``number`` may go."""
+        if self.scan == "naive":
+            return self._bracket(number)  # the baseline: rescan the 36 cells on every query, no memo
         hit = self.cache.get(number)
         if hit is None:
             hit = self.cache[number] = self._bracket(number)

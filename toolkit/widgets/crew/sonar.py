@@ -14,6 +14,8 @@ from toolkit.widgets.base import View, esc, explain_html, query_params, safe_cal
 from toolkit.widgets.crew.common import cards_param, chip, chips, int_param, lang_param
 
 MODES = ("normal", "currents", "rapture")
+MODE_TEXT = {"normal": "crew.ui.mode_normal", "currents": "crew.ui.mode_currents", "rapture": "crew.ui.mode_rapture"}
+POSITION_TEXT = {"top": "crew.sonar.top", "bottom": "crew.sonar.bottom", "middle": "crew.sonar.middle"}
 
 
 class SonarCheckView(View):
@@ -76,7 +78,7 @@ class SonarCheckView(View):
         shown = chip(card, self.lang)
         if v is None:
             self._result.value = (f"<p class='crew-sonar-ok' data-ok='1'>{shown} "
-                                  f"{esc(self.t('crew.ui.sonar_ok', position=self.t('crew.sonar.' + position)))}"
+                                  f"{esc(self.t('crew.ui.sonar_ok', position=self.t(POSITION_TEXT[position])))}"
                                   f" <code class='deepsea-rule'>crew.sonar.position</code></p>")
         else:
             self._result.value = f"<p class='crew-sonar-no' data-ok='0'>{shown} {explain_html(v, self.lang)}</p>"
@@ -89,7 +91,7 @@ class SonarCheckView(View):
         except RuleError as exc:
             self.report(exc, error=True)
             return
-        listed = ", ".join(f"{chip(c, self.lang)} {esc(tr('crew.sonar.' + p))}" for c, p in options.items())
+        listed = ", ".join(f"{chip(c, self.lang)} {esc(tr(POSITION_TEXT[p]))}" for c, p in options.items())
         self._options.value = (f"<p>{esc(tr('crew.ui.your_hand_plain'))}: {chips(hand, self.lang)}</p>"
                                f"<p><b>{esc(tr('crew.ui.sonar_options'))}</b>: {listed or '—'}</p>")
         keep = self._card.value
@@ -102,7 +104,7 @@ class SonarCheckView(View):
         tr = self.t
         mode = self._mode.value if self._mode.value in MODES else "normal"
         players = self._players.value if isinstance(self._players.value, int) else 4
-        self._mode_text.value = f"<p>{esc(tr('crew.ui.mode_' + mode, tokens=max(players - 2, 0), players=players))}</p>"
+        self._mode_text.value = f"<p>{esc(tr(MODE_TEXT[mode], tokens=max(players - 2, 0), players=players))}</p>"
 
     def refresh(self) -> None:
         if not hasattr(self, "_mode_text"):

@@ -9,8 +9,9 @@ from typing import Any, Mapping
 import ipywidgets as widgets
 
 from toolkit.core.errors import RuleError
+from toolkit.core.i18n import translate as t
 from toolkit.deepblue.gems import COLOURS, SETUP_BAG, SPOT_KINDS, gem_counts, shield_counts
-from toolkit.deepblue.risk import (_check_draws, _survival, _vp_distribution, optimal_policy, position)
+from toolkit.deepblue.risk import _bust_next, _check_draws, _survival, _vp_distribution, optimal_policy, position
 from toolkit.plots.deepblue import policy_figure, stop_vs_go_figure, survival_figure, vp_distribution_figure
 from toolkit.widgets.base import Chart, View, esc, query_params, safe_callback
 from toolkit.widgets.deepblue.common import gem_name, percent
@@ -89,8 +90,9 @@ class GemBagView(View):
         self._stop_go_chart = Chart()
         self._policy_chart = Chart()
         for w in (*self._bag.values(), *self._drawn.values(), *self._shields.values(), self._spot, self._bonus,
-                  self._pairs, self._kept, self._k):
+                  self._pairs, self._kept):
             w.observe(self._on_input, names="value")
+        self._k.observe(self._on_k, names="value")   # k only moves the marker and the VP distribution
         grid = widgets.GridBox(layout=widgets.Layout(grid_template_columns="11em " + "5.5em " * len(COLOURS)))
         self._row_labels = [widgets.HTML() for _ in range(3)]
         self._colour_labels = [widgets.HTML() for _ in COLOURS]
@@ -127,6 +129,14 @@ class GemBagView(View):
     def _on_input(self, change: Mapping[str, Any]) -> None:
         self.analyse()
 
+    @safe_callback
+    def _on_k(self, change: Mapping[str, Any]) -> None:
+        x = self.inputs()
+        pos = position(x["bag"], x["drawn"], x["shields"], x["spots"])
+        k = min(self._k.value, pos.total)
+        self._survival_chart.update(survival_figure([_survival(pos, j) for j in range(pos.total + 1)], self.lang, mark=k))
+        self._vp_chart.update(vp_distribution_figure(_vp_distribution(pos, k), self.lang))
+
     def refresh(self) -> None:
         tr = self.t
         self._title.value = f"<h3>{esc(tr('deepblue.ui.gem_bag_title'))}</h3>"
@@ -155,7 +165,6 @@ class GemBagView(View):
         total = pos.total
         lines = []
         if total:
-            from toolkit.deepblue.risk import _bust_next
             p = _bust_next(pos)
             lines.append(tr("deepblue.ui.next_draw_bust", fraction=str(p), percent=percent(p)))
         curve = [_survival(pos, k) for k in range(total + 1)]
@@ -195,7 +204,6 @@ class GemBagView(View):
 
 def policy_table_html(policy, lang: str, max_draws: int = 3, max_rows: int = 40) -> str:
     """The stop-or-go table for the first few draws: gems drawn by kind, VP banked, both values, advice."""
-    from toolkit.core.i18n import translate as t
     rows = [r for r in policy.table() if r["draws"] <= max_draws][:max_rows]
     groups = ["+".join(gem_name(c, lang) for c in g) for g in policy.groups]
     head = "".join(f"<th>{esc(g)}</th>" for g in groups)

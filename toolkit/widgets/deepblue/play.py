@@ -17,8 +17,7 @@ from toolkit.core.session import Session
 from toolkit.deepblue.engine import ENGINE
 from toolkit.deepblue.model import (Decline, DrawGem, Join, Leave, PlayCard, Protect, Stop)
 from toolkit.deepblue.positions import teaching_dive
-from toolkit.deepblue.risk import optimal_policy
-from toolkit.deepblue.gems import COLOURS
+from toolkit.deepblue.risk import _bust_next, optimal_policy, position
 from toolkit.plots.deepblue import board_figure
 from toolkit.widgets.base import Chart, GameSession, View, esc, event_log_html, query_params, safe_callback
 from toolkit.widgets.deepblue.common import card_text, dive_html, gem_name, hand_html, percent
@@ -107,7 +106,6 @@ class _DeepBluePlayView(View):
         if self.seat == dive["leader"]:
             bonus = comps.wreck(dive["wreck"]).leader_bonus
         pairs = ENGINE.gems_per_draw(self.model.shown_state(), dive["sunken_city"])
-        from toolkit.deepblue.risk import _bust_next, position
         pos = position(obs["bag"], dive["drawn"], shields, spots)
         p = _bust_next(pos)
         policy = optimal_policy(obs["bag"], dive["drawn"], shields, spots, leader_bonus=bonus, gems_per_draw=pairs,
@@ -327,7 +325,7 @@ class GameView(_DeepBluePlayView):
                               "".join(f"<li>${i + 1}: {esc(card_text(comps.card(c), self.lang))}</li>"
                                       for i, c in enumerate(obs["market"])) + "</ol>")
         moves = self._seat_moves()
-        self._moves.options = [(str(m), str(m)) for m in moves]
+        self._moves.options = [(ENGINE.describe_move(m, self.lang, state), str(m)) for m in moves]
         if not moves:
             self._moves.options = []
         self._board.update(board_figure(comps, obs, self.lang))

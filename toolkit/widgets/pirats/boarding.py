@@ -15,6 +15,9 @@ from toolkit.pirats.positions import YOU, boarding_state
 from toolkit.widgets.base import View, esc, explain_html, query_params, safe_callback
 
 
+WHO_LABELS = {"empty": "pirats.ui.empty", "you": "pirats.ui.you", "other": "pirats.ui.other"}
+
+
 def settings_from_query(params: Mapping[str, str]) -> dict[str, Any]:
     """``?occupied=1,2&start=0&cards=1&captain=0`` (untrusted: anything unreadable falls back)."""
     occupied = sorted({int(x) for x in params.get("occupied", "1,2").split(",") if x.strip() in ("1", "2", "3")})
@@ -133,7 +136,7 @@ class BoardingView(View):
             colour = {"empty": "#f4f4f4", "you": "#f4a261", "other": "#8ecae6"}[who]
             cells.append(f"<td class='pirats-cell pirats-cell-{idx + 1} pirats-{who}' style='border:1px solid #555;"
                          f"padding:6px 10px;background:{colour};text-align:center'>{esc(name)}<br>"
-                         f"<b>{esc(self.t('pirats.ui.' + who))}</b></td>")
+                         f"<b>{esc(self.t(WHO_LABELS[who]))}</b></td>")
         you_home = all(p != YOU for p in state.ships[0].spaces)
         home = (f"<td style='padding:6px 10px'>{esc(self.t('pirats.ui.area'))}"
                 f"{'<br><b>' + esc(self.t('pirats.ui.you')) + '</b>' if you_home else ''}</td>")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from toolkit.core.errors import InvalidMoveError
 from toolkit.core.i18n import translate as t

@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from toolkit.core.errors import InvalidMoveError, RuleError
+from toolkit.core.errors import InvalidMoveError
 from toolkit.tranquility import ENGINE, FINISH, REMOVAL_VARIANTS, START, PlaceIsland, PlayFinish, PlayStart
 from toolkit.tranquility.cards import CELLS, COLUMNS, ROWS, parse_card
 from toolkit.tranquility.moves import DiscardTwo, StartDiscard
@@ -52,6 +52,8 @@ class GameView(View):
             options["players"] = players
         self.model = GameSession(ENGINE, q_seed, options)
         self._revealed: int | None = None
+        self._toggle_cards: list[str] = []
+        self._toggle_lang = lang
         self._card: int | None = None
         self._cell: int | None = None
         # setup controls
@@ -91,7 +93,7 @@ class GameView(View):
         self._reveal = widgets.Button(button_style="warning")
         self._reveal.add_class("tranq-reveal")
         self._hand_title = widgets.HTML()
-        self._hand = widgets.ToggleButtons(options=[], value=None, style={"button_width": "3.6em"})
+        self._hand = widgets.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
         self._hand.add_class("tranq-hand")
         self._choice = widgets.HTML()
         self._choice.add_class("tranq-choice")
@@ -140,7 +142,7 @@ class GameView(View):
         return ENGINE.current_player(self.state)
 
     def _ticked(self) -> tuple[int, ...]:
-        return tuple(parse_card(b.description) for b in self._discards.children if b.value)
+        return tuple(parse_card(name) for name, b in zip(self._toggle_cards, self._discards.children) if b.value)
 
     def _play_move(self, move: Any) -> None:
         if self.model.play(move):
@@ -311,12 +313,12 @@ class GameView(View):
             return
         hand = obs["hand"]
         self._hand_title.value = f"<b>{esc(self.t('tranquility.ui.your_hand', seat=seat, limit=obs['hand_limit']))}</b>"
-        names = list(dict.fromkeys(hand))
-        if list(self._hand.options) != names:
+        labelled = [(self._label(name), name) for name in dict.fromkeys(hand)]
+        if tuple(self._hand.options) != tuple(labelled):
             with self._hand.hold_trait_notifications():
                 self._hand.value = None
-                self._hand.options = names
-        if [b.description for b in self._discards.children] != hand:
+                self._hand.options = labelled
+        if self._toggle_cards != hand or self._toggle_lang != self.lang:
             self._set_discard_toggles(hand)
         self._discard_label.value = f"<small>{esc(self.t('tranquility.ui.discard_pick'))}</small>"
         self._play.description = self.t("tranquility.ui.play")
@@ -347,11 +349,19 @@ class GameView(View):
             children.append(widgets.HBox([self._other, self._other_apply]))
         self._private.children = tuple(children)
 
+    def _label(self, name: str) -> str:
+        """A card as the hand shows it: islands by number, the others by their translated name."""
+        if name.isdigit():
+            return name
+        return self.t(f"tranquility.ui.card.{name}")
+
     def _set_discard_toggles(self, names: list[str]) -> None:
         old = self._discards.children
         toggles = []
+        self._toggle_cards = list(names)
+        self._toggle_lang = self.lang
         for name in names:
-            tb = widgets.ToggleButton(description=name, layout=widgets.Layout(width="4.4em"))
+            tb = widgets.ToggleButton(description=self._label(name), layout=widgets.Layout(width="auto"))
             tb.add_class("tranq-discard")
             tb.add_class(f"tranq-discard-{name}")
             toggles.append(tb)
@@ -375,9 +385,14 @@ class GameView(View):
     def reveal(self) -> None:
         self._reveal.click()
 
-    def choose(self, card: str, cell: int, discards: tuple[str, ...] = ()) -> None:
-        """Pick a hand card, a cell and discards as clicks would."""
-        self._hand.value = card
-        self._cells[cell].click()
-        for b in self._discards.children:
-            b.value = b.description in discards
+    def choose(self, card: str | None, cell: int | None, discards: tuple[str, ...] = ()) -> None:
+        """Pick a hand card, a cell and the cards to tick, as clicks would (``None`` skips a part)."""
+        if card is not None:
+            self._hand.value = card
+        if cell is not None:
+            self._cells[cell].click()
+        wanted = list(discards)
+        for name, b in zip(self._toggle_cards, self._discards.children):
+            b.value = name in wanted
+            if b.value:
+                wanted.remove(name)

@@ -1,0 +1,539 @@
+"""Views over the Crew double-dummy solver and the task-difficulty study. No rules here: every verdict
+comes from :func:`toolkit.crew.solver.solve` and :func:`toolkit.crew.difficulty.study`.
+
+* :class:`WinnableView` — "Was our mission winnable?": deal or type the hands and tasks (or paste a
+  mission saved by the mission dashboard), solve in the background with live progress and a Stop button,
+  read the verdict and its reason, replay the winning line trick by trick with the tasks' status.
+* :class:`TaskDifficultyView` — "How hard is each task?": the precomputed table against the printed
+  difficulty, per player count, and a live rerun of one task.
+
+Every widget value is untrusted (a visitor can send any comm message): inputs are parsed and bounded
+here and refusals are shown, never raised.
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+from typing import Any, Mapping, Sequence
+
+import ipywidgets as widgets
+
+from toolkit.core.errors import InvalidMoveError, RuleError
+from toolkit.crew.cards import Card, cards as parse_cards, deal
+from toolkit.crew.solver import Solution, TaskRef, _engine_status, prepare, solve
+from toolkit.widgets.base import Chart, View, query_params, safe_callback
+
+PLAYER_CHOICES = (3, 4, 5)
+MAX_TEXT = 200
+MAX_TIME_LIMIT = 60.0
+_SUIT_COLOUR = {"B": "#2e86de", "G": "#27ae60", "Y": "#b7950b", "P": "#d63384", "S": "#222"}
+
+
+def _card_html(card: Any) -> str:
+    c = Card.parse(card)
+    return f'<span class="crew-card" style="color:{_SUIT_COLOUR[c.suit]};font-weight:600">{c}</span>'
+
+
+def parse_task_text(text: Any) -> list[Any]:
+    """``"16, 79"`` or ``"90=3"`` (a prediction) -> ``[16, 79]`` / ``[(90, 3)]``; refuses anything else."""
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"tasks must be text like 16, 79, not {text!r:.40}")
+    out: list[Any] = []
+    for token in text[:MAX_TEXT].replace(";", ",").split(","):
+        token = token.strip().lstrip("#")
+        if not token:
+            continue
+        if "=" in token:
+            a, b = (x.strip() for x in token.split("=", 1))
+            if not (a.isdigit() and b.isdigit()):
+                raise InvalidMoveError(f"not a task with a prediction: {token!r} (write 90=3)")
+            out.append((int(a), int(b)))
+        elif token.isdigit():
+            out.append(int(token))
+        else:
+            raise InvalidMoveError(f"not a task number: {token!r}")
+    return out
+
+
+def parse_query_tasks(text: str) -> dict[int, str]:
+    """``"0:16,79;2:17"`` -> ``{0: "16,79", 2: "17"}`` (the URL form of the task boxes)."""
+    out: dict[int, str] = {}
+    for part in text[:MAX_TEXT].split(";"):
+        if ":" in part:
+            seat, ids = part.split(":", 1)
+            if seat.strip().isdigit():
+                out[int(seat)] = ids
+    return out
+
+
+def position_from_mission(state: Any, from_start: bool = True) -> dict[str, Any]:
+    """Solver arguments from a mission engine state (``toolkit.crew.engine.CrewState``).
+
+    ``from_start``: the hands as dealt (each seat's cards plus those it played) and no trick played — "was
+    the mission winnable?"; otherwise the current hands with the tricks played so far."""
+    seats = state.seats if hasattr(state, "seats") else len(state.hands)
+    if seats not in PLAYER_CHOICES or getattr(state, "players", seats) == 2:
+        raise InvalidMoveError("the solver takes missions of 3 to 5 players")
+    tasks: dict[int, list[Any]] = {}
+    for task_id, owner, prediction in zip(state.tasks, state.owners, state.predictions):
+        if owner is None:
+            raise InvalidMoveError(f"task {task_id} has no owner yet: finish the allocation first")
+        tasks.setdefault(owner, []).append((task_id, prediction) if prediction is not None else task_id)
+    if from_start:
+        hands = [list(h) for h in state.hands]
+        for trick in state.tricks:
+            for seat, card in zip(trick.seats, trick.cards):
+                hands[seat].append(card)
+        hands = [sorted(h) for h in hands]
+        return dict(hands=hands, tasks=tasks, leader=state.captain, captain=state.captain, played=())
+    return dict(hands=[list(h) for h in state.hands], tasks=tasks, leader=state.leader, captain=state.captain,
+                played=tuple(state.tricks))
+
+
+class WinnableView(View):
+    """Was this mission winnable? Hands and tasks in, verdict, reason and a replayable winning line out."""
+
+    def __init__(self, players: int = 4, seed: int = 1, tasks: Mapping[int, str] | None = None,
+                 lang: str = "en", background: bool = True, time_limit: float = 10.0):
+        super().__init__(lang=lang)
+        self.add_class("crew-solver")
+        self.background = background
+        self.solution: Solution | None = None
+        self._position = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._title = widgets.HTML()
+        self._players = widgets.ToggleButtons(options=[(str(p), p) for p in PLAYER_CHOICES], value=4)
+        self._players.add_class("crew-solver-players")
+        self._seed = widgets.BoundedIntText(value=1, min=0, max=2**31 - 1, layout=widgets.Layout(width="9em"))
+        self._seed.add_class("crew-solver-seed")
+        self._deal = widgets.Button()
+        self._deal.add_class("crew-solver-deal")
+        self._hands = [widgets.Text(layout=widgets.Layout(width="34em")) for _ in range(5)]
+        self._tasks = [widgets.Text(layout=widgets.Layout(width="10em")) for _ in range(5)]
+        for i, (h, t) in enumerate(zip(self._hands, self._tasks)):
+            h.add_class("crew-solver-hand")
+            h.add_class(f"crew-solver-hand-{i}")
+            t.add_class("crew-solver-tasks")
+            t.add_class(f"crew-solver-tasks-{i}")
+        self._rows = [widgets.HBox([h, t]) for h, t in zip(self._hands, self._tasks)]
+        self._captain = widgets.Dropdown(layout=widgets.Layout(width="12em"))
+        self._captain.add_class("crew-solver-captain")
+        self._leader = widgets.Dropdown(layout=widgets.Layout(width="12em"))
+        self._leader.add_class("crew-solver-leader")
+        self._limit = widgets.BoundedFloatText(value=time_limit, min=0.1, max=MAX_TIME_LIMIT,
+                                               layout=widgets.Layout(width="14em"))
+        self._limit.add_class("crew-solver-limit")
+        self._solve = widgets.Button(button_style="primary")
+        self._solve.add_class("crew-solver-solve")
+        self._stop_button = widgets.Button(disabled=True)
+        self._stop_button.add_class("crew-solver-stop")
+        self._progress = widgets.HTML()
+        self._progress.add_class("crew-solver-progress")
+        self._verdict = widgets.HTML()
+        self._verdict.add_class("crew-solver-verdict")
+        self._replay = widgets.IntSlider(min=0, max=0, value=0, continuous_update=False)
+        self._replay.add_class("crew-solver-replay")
+        self._trick = widgets.HTML()
+        self._trick.add_class("crew-solver-trick")
+        self._mission_label = widgets.HTML()
+        self._mission = widgets.Textarea(layout=widgets.Layout(width="46em", height="4em"))
+        self._mission.add_class("crew-solver-mission")
+        self._load = widgets.Button()
+        self._load.add_class("crew-solver-load")
+
+        self._deal.on_click(self._on_deal)
+        self._solve.on_click(self._on_solve)
+        self._stop_button.on_click(self._on_stop)
+        self._load.on_click(self._on_load)
+        self._replay.observe(self._on_replay, "value")
+        self._players.observe(self._on_players, "value")
+        self._finish([
+            self._title,
+            widgets.HBox([self._players, self._seed, self._deal]),
+            *self._rows,
+            widgets.HBox([self._captain, self._leader, self._limit]),
+            widgets.HBox([self._solve, self._stop_button, self._progress]),
+            self._verdict,
+            self._replay,
+            self._trick,
+            self._mission_label,
+            widgets.HBox([self._mission, self._load]),
+        ])
+        self._set_players(players if players in PLAYER_CHOICES else 4)
+        self.deal(seed)
+        for seat, text in (tasks or {}).items():
+            if isinstance(seat, int) and 0 <= seat < 5 and isinstance(text, str):
+                self._tasks[seat].value = text[:MAX_TEXT]
+        self.refresh()
+
+    # ---- building ---------------------------------------------------------------------------------
+    @classmethod
+    def from_query(cls, query: str | None = None, **kwargs: Any) -> "WinnableView":
+        """A view set up from the page URL: ``?players=4&seed=7&tasks=0:16,79;2:17&lang=ja``."""
+        params = query_params(query)
+        players = int(params["players"]) if params.get("players", "").isdigit() else 4
+        seed = int(params["seed"]) if params.get("seed", "").isdigit() else 1
+        lang = params.get("lang") if params.get("lang") in ("en", "ja") else kwargs.pop("lang", "en")
+        tasks = parse_query_tasks(params.get("tasks", "0:16"))
+        return cls(players=players if players in PLAYER_CHOICES else 4, seed=min(seed, 2**31 - 1),
+                   tasks=tasks, lang=lang, **kwargs)
+
+    def _set_players(self, players: int) -> None:
+        with self.hold_trait_notifications():
+            self._players.value = players
+        for i, row in enumerate(self._rows):
+            row.layout.display = "" if i < players else "none"
+        seats = [(str(s), s) for s in range(players)]
+        self._captain.options = seats
+        self._leader.options = seats
+
+    def deal(self, seed: int) -> None:
+        """Deal a seeded game to the hand boxes; the submarine 4 holder becomes captain and leads."""
+        players = self._players.value
+        hands = deal(players, int(seed))
+        for seat, box in enumerate(self._hands):
+            box.value = " ".join(str(c) for c in hands[seat]) if seat < players else ""
+        captain = next(s for s, h in enumerate(hands) if Card.parse("S4") in h)
+        self._seed.value = int(seed)
+        self._captain.value = captain
+        self._leader.value = captain
+        self._clear_result()
+
+    def _clear_result(self) -> None:
+        self.solution = None
+        self._position = None
+        self._verdict.value = ""
+        self._trick.value = ""
+        self._progress.value = ""
+        self._replay.max = 0
+        self._replay.value = 0
+
+    # ---- reading the inputs -------------------------------------------------------------------------
+    def inputs(self) -> dict[str, Any]:
+        """The solver arguments from the boxes (untrusted text: parsed and bounded)."""
+        players = self._players.value
+        if players not in PLAYER_CHOICES:
+            raise InvalidMoveError(f"players must be 3, 4 or 5, not {players!r}")
+        hands = []
+        for seat in range(players):
+            text = self._hands[seat].value
+            if not isinstance(text, str):
+                raise InvalidMoveError(f"seat {seat}'s hand must be text")
+            hands.append(list(parse_cards(text[:MAX_TEXT])))
+        tasks = {}
+        for seat in range(players):
+            ids = parse_task_text(self._tasks[seat].value)
+            if ids:
+                tasks[seat] = ids
+        if not tasks:
+            raise InvalidMoveError("give at least one task (a number from 1 to 96) to a seat")
+        captain, leader = self._captain.value, self._leader.value
+        for name, seat in (("captain", captain), ("leader", leader)):
+            if not isinstance(seat, int) or not 0 <= seat < players:
+                raise InvalidMoveError(f"the {name} must be a seat from 0 to {players - 1}")
+        limit = self._limit.value
+        if not isinstance(limit, (int, float)) or not 0 < limit <= MAX_TIME_LIMIT:
+            raise InvalidMoveError(f"the time limit must be between 0.1 and {MAX_TIME_LIMIT:g} seconds")
+        return dict(hands=hands, tasks=tasks, leader=leader, captain=captain, time_limit=float(limit))
+
+    # ---- callbacks --------------------------------------------------------------------------------
+    @safe_callback
+    def _on_players(self, change: Mapping[str, Any]) -> None:
+        if change["new"] not in PLAYER_CHOICES:
+            raise InvalidMoveError(f"players must be 3, 4 or 5, not {change['new']!r}")
+        self._set_players(change["new"])
+        self.deal(self._seed.value)
+
+    @safe_callback
+    def _on_deal(self, _button: Any = None) -> None:
+        seed = self._seed.value
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
+            raise InvalidMoveError(f"the seed must be a whole number from 0 to {2**31 - 1}")
+        self.clear_report()
+        self.deal(seed)
+
+    @safe_callback
+    def _on_solve(self, _button: Any = None) -> None:
+        self.start_solve()
+
+    @safe_callback
+    def _on_stop(self, _button: Any = None) -> None:
+        self._stop.set()
+
+    @safe_callback
+    def _on_load(self, _button: Any = None) -> None:
+        self.load_mission_json(self._mission.value)
+
+    @safe_callback
+    def _on_replay(self, change: Mapping[str, Any]) -> None:
+        value = change["new"]
+        if not isinstance(value, int):
+            raise InvalidMoveError(f"trick number {value!r} is not a number")
+        self._show_trick(value)
+
+    # ---- acting -----------------------------------------------------------------------------------
+    def start_solve(self) -> None:
+        """Solve the position in the boxes: in a background thread (progress, Stop) or at once."""
+        if self._thread is not None and self._thread.is_alive():
+            return
+        args = self.inputs()
+        self._position = prepare(args["hands"], args["tasks"], args["leader"], args["captain"])
+        self.clear_report()
+        self._clear_result()
+        self._position = prepare(args["hands"], args["tasks"], args["leader"], args["captain"])
+        self._stop = threading.Event()
+        self._solve.disabled = True
+        self._stop_button.disabled = False
+        self._progress.value = html.escape(self.t("crew.ui.solver.searching", nodes=0))
+
+        def progress(nodes: int) -> None:
+            self._progress.value = html.escape(self.t("crew.ui.solver.searching", nodes=nodes))
+
+        def work() -> None:
+            try:
+                sol = solve(args["hands"], args["tasks"], leader=args["leader"], captain=args["captain"],
+                            time_limit=args["time_limit"], stop=self._stop, on_progress=progress)
+                self._show_solution(sol)
+            except RuleError as exc:
+                self.report(exc, error=True)
+            except Exception as exc:  # noqa: BLE001 - a background thread must never die silently
+                self.report(self.t("ui.internal_error", detail=f"{type(exc).__name__}: {str(exc)[:120]}"),
+                            error=True)
+            finally:
+                self._solve.disabled = False
+                self._stop_button.disabled = True
+                self._progress.value = ""
+
+        if self.background:
+            self._thread = threading.Thread(target=work, name="crew-solver", daemon=True)
+            self._thread.start()
+        else:
+            work()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for a background search (tests and notebooks)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def load_mission_json(self, text: Any) -> None:
+        """Load a mission state saved by the mission dashboard (``ENGINE.state_to_json``): the hands as
+        dealt, the tasks and their owners."""
+        from toolkit.crew.engine import ENGINE
+
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidMoveError("paste the JSON of a saved mission first")
+        if len(text) > 200_000:
+            raise InvalidMoveError("that text is too long to be a saved mission")
+        state = ENGINE.state_from_json(text)
+        self.load_mission(state)
+
+    def load_mission(self, state: Any) -> None:
+        args = position_from_mission(state, from_start=True)
+        players = len(args["hands"])
+        self._set_players(players)
+        for seat, box in enumerate(self._hands):
+            box.value = " ".join(str(c) for c in args["hands"][seat]) if seat < players else ""
+        for seat, box in enumerate(self._tasks):
+            ids = args["tasks"].get(seat, [])
+            box.value = ", ".join(f"{t[0]}={t[1]}" if isinstance(t, tuple) else str(t) for t in ids)
+        self._captain.value = args["captain"]
+        self._leader.value = args["leader"]
+        self._clear_result()
+        self.report(self.t("crew.ui.solver.loaded", tricks=len(state.tricks), tasks=len(state.tasks)))
+
+    # ---- showing ----------------------------------------------------------------------------------
+    def _show_solution(self, sol: Solution, keep_position: bool = False) -> None:
+        self.solution = sol
+        kind = {True: "crew-solver-win", False: "crew-solver-loss", None: "crew-solver-undecided"}[sol.winnable]
+        self._verdict.value = f'<div class="{kind}"><b>{html.escape(sol.verdict(self.lang))}</b></div>'
+        if sol.reason is not None:
+            self._verdict.value += (f'<div class="crew-solver-reason">{html.escape(sol.reason.text(self.lang))} '
+                                    f'<code>{html.escape(sol.reason.rule)}</code></div>')
+        if not keep_position:
+            self._replay.max = len(sol.line)
+            self._replay.value = len(sol.line)
+        self._show_trick(self._replay.value)
+
+    def _show_trick(self, number: int) -> None:
+        sol, pos = self.solution, self._position
+        if sol is None or pos is None or not sol.line:
+            self._trick.value = html.escape(self.t("crew.ui.solver.no_line")) if sol is not None else ""
+            return
+        number = min(max(number, 0), len(sol.line))
+        rows = []
+        for k, trick in enumerate(sol.line[:number], start=1):
+            cells = " ".join(f"{s}:{_card_html(c)}" for s, c in zip(trick.seats, trick.cards))
+            rows.append(f"<li>{html.escape(self.t('crew.ui.solver.trick_row', number=k, leader=trick.leader, winner=trick.winner))}"
+                        f" {cells}</li>")
+        statuses = []
+        for seat, task_id, prediction in pos.tasks:
+            if prediction is None and (seat, task_id) in sol.predictions:
+                prediction = sol.predictions[(seat, task_id)]
+            status = _engine_status(task_id, seat, list(sol.line[:number]), pos.players, pos.captain,
+                                    prediction, pos.last)
+            statuses.append(f'<li class="crew-solver-status-{status}">'
+                            f"{html.escape(self.t('crew.ui.solver.status_row', task=TaskRef(task_id).text(self.lang), seat=seat, status=self.t('crew.ui.solver.status.' + status)))}</li>")
+        self._trick.value = f'<ol class="crew-solver-line">{"".join(rows)}</ol><ul>{"".join(statuses)}</ul>'
+
+    def refresh(self) -> None:
+        self._title.value = (f"<h3>{html.escape(self.t('crew.ui.solver.title'))}</h3>"
+                             f"<p>{html.escape(self.t('crew.ui.solver.intro'))}</p>")
+        self._players.description = self.t("crew.ui.solver.players")
+        self._seed.description = self.t("crew.ui.solver.seed")
+        self._deal.description = self.t("crew.ui.solver.deal")
+        for seat, (h, t) in enumerate(zip(self._hands, self._tasks)):
+            h.description = self.t("crew.ui.solver.hand", seat=seat)
+            t.placeholder = self.t("crew.ui.solver.tasks_of", seat=seat)
+        self._captain.description = self.t("crew.ui.solver.captain")
+        self._leader.description = self.t("crew.ui.solver.leader")
+        self._limit.description = self.t("crew.ui.solver.limit")
+        self._solve.description = self.t("crew.ui.solver.solve")
+        self._stop_button.description = self.t("crew.ui.solver.stop")
+        self._replay.description = self.t("crew.ui.solver.replay")
+        self._mission_label.value = html.escape(self.t("crew.ui.solver.mission_json"))
+        self._load.description = self.t("crew.ui.solver.load_mission")
+        if self.solution is not None:
+            self._show_solution(self.solution, keep_position=True)
+
+
+class TaskDifficultyView(View):
+    """The study: winnable share per task against printed difficulty, and a live rerun of one task."""
+
+    def __init__(self, players: int = 4, task: int = 46, lang: str = "en", background: bool = True):
+        super().__init__(lang=lang)
+        from toolkit.crew.difficulty import load_table
+        from toolkit.crew.tasks import TASKS
+
+        self.add_class("crew-difficulty")
+        self.background = background
+        self.table = load_table()
+        self.rerun_cells: list[Any] = []
+        self._thread: threading.Thread | None = None
+        self._title = widgets.HTML()
+        self._players = widgets.ToggleButtons(options=[(str(p), p) for p in PLAYER_CHOICES],
+                                              value=players if players in PLAYER_CHOICES else 4)
+        self._players.add_class("crew-difficulty-players")
+        self._info = widgets.HTML()
+        self._info.add_class("crew-difficulty-info")
+        from toolkit.plots.crew_difficulty import difficulty_figure
+
+        self._figure = difficulty_figure
+        self._chart = Chart(difficulty_figure(self.table, self._players.value, lang))
+        self._task = widgets.Dropdown(options=[(f"#{t} {TASKS[t].text(lang)}"[:70], t) for t in sorted(TASKS)],
+                                      value=task if task in TASKS else 46, layout=widgets.Layout(width="40em"))
+        self._task.add_class("crew-difficulty-task")
+        self._cell = widgets.HTML()
+        self._cell.add_class("crew-difficulty-cell")
+        self._deals = widgets.IntSlider(min=4, max=40, step=4, value=12, continuous_update=False)
+        self._deals.add_class("crew-difficulty-deals")
+        self._rerun = widgets.Button(button_style="primary")
+        self._rerun.add_class("crew-difficulty-rerun")
+        self._progress = widgets.HTML()
+        self._progress.add_class("crew-difficulty-progress")
+        self._players.observe(self._on_players, "value")
+        self._task.observe(self._on_task, "value")
+        self._rerun.on_click(self._on_rerun)
+        self._finish([self._title, self._players, self._info, self._chart, self._task, self._cell,
+                      widgets.HBox([self._deals, self._rerun]), self._progress])
+        self.refresh()
+
+    def _cell_html(self, cell: Any, cls: str) -> str:
+        share = "—" if cell.share is None else f"{100 * cell.share:.0f} %"
+        low, high = cell.interval
+        text = self.t("crew.ui.solver.cell", task=TaskRef(cell.task).text(self.lang), players=cell.players,
+                      win=cell.win, decided=cell.decided, share=share, low=f"{100 * low:.0f} %",
+                      high=f"{100 * high:.0f} %", undecided=cell.undecided, difficulty=cell.difficulty)
+        return f'<div class="{cls}">{html.escape(text)}</div>'
+
+    @safe_callback
+    def _on_players(self, change: Mapping[str, Any]) -> None:
+        if change["new"] not in PLAYER_CHOICES:
+            raise InvalidMoveError(f"players must be 3, 4 or 5, not {change['new']!r}")
+        self.rerun_cells = []
+        self.refresh()
+
+    @safe_callback
+    def _on_task(self, change: Mapping[str, Any]) -> None:
+        from toolkit.crew.tasks import TASKS
+
+        if change["new"] not in TASKS:
+            raise InvalidMoveError(f"no task {change['new']!r}")
+        self._show_cell()
+
+    @safe_callback
+    def _on_rerun(self, _button: Any = None) -> None:
+        self.rerun()
+
+    def rerun(self) -> None:
+        """Rerun the selected task for the selected player count, live, with progress."""
+        from toolkit.crew.difficulty import study
+        from toolkit.crew.tasks import TASKS
+
+        if self._thread is not None and self._thread.is_alive():
+            return
+        task, players, deals = self._task.value, self._players.value, self._deals.value
+        if task not in TASKS or players not in PLAYER_CHOICES:
+            raise InvalidMoveError("pick a task and a player count")
+        if isinstance(deals, bool) or not isinstance(deals, int) or not 4 <= deals <= 40:
+            raise InvalidMoveError("deals must be between 4 and 40")
+        self._rerun.disabled = True
+
+        def progress(done: int, total: int) -> None:
+            self._progress.value = html.escape(self.t("crew.ui.solver.rerun_progress", done=done, total=total))
+
+        def work() -> None:
+            try:
+                result = study(tasks=[task], players=[players], deals=deals, seed=self.table.seed,
+                               node_limit=self.table.node_limit, chunk=4, on_chunk=progress)
+                self.rerun_cells = list(result.cells)
+                self._progress.value = self._cell_html(result.cells[0], "crew-difficulty-rerun-result")
+                self._chart.update(self._figure(self.table, players, self.lang, highlight=self.rerun_cells))
+            except RuleError as exc:
+                self.report(exc, error=True)
+            except Exception as exc:  # noqa: BLE001
+                self.report(self.t("ui.internal_error", detail=f"{type(exc).__name__}: {str(exc)[:120]}"),
+                            error=True)
+            finally:
+                self._rerun.disabled = False
+
+        if self.background:
+            self._thread = threading.Thread(target=work, name="crew-difficulty", daemon=True)
+            self._thread.start()
+        else:
+            work()
+
+    def wait(self, timeout: float | None = None) -> None:
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _show_cell(self) -> None:
+        cell = self.table.cell(self._task.value, self._players.value)
+        self._cell.value = self._cell_html(cell, "crew-difficulty-cell-text")
+
+    def refresh(self) -> None:
+        from toolkit.crew.tasks import TASKS
+
+        players = self._players.value
+        self._title.value = (f"<h3>{html.escape(self.t('crew.ui.solver.difficulty_title'))}</h3>"
+                             f"<p>{html.escape(self.t('crew.ui.solver.difficulty_intro'))}</p>")
+        self._players.description = self.t("crew.ui.solver.players")
+        cells = [c for c in self.table.cells if c.players == players]
+        self._info.value = html.escape(self.t(
+            "crew.ui.solver.table_info", deals=sum(c.deals for c in cells), seed=self.table.seed,
+            node_limit=self.table.node_limit, undecided=sum(c.undecided for c in cells)))
+        self._chart.update(self._figure(self.table, players, self.lang, highlight=self.rerun_cells))
+        value = self._task.value
+        options = [(f"#{t} {TASKS[t].text(self.lang)}"[:70], t) for t in sorted(TASKS)]
+        if list(self._task.options) != options:
+            with self._task.hold_trait_notifications():
+                self._task.options = options
+                self._task.value = value
+        self._task.description = self.t("crew.ui.solver.task")
+        self._deals.description = self.t("crew.ui.solver.deals")
+        self._rerun.description = self.t("crew.ui.solver.rerun_button")
+        self._show_cell()
+
+
+__all__ = ["TaskDifficultyView", "WinnableView", "parse_query_tasks", "parse_task_text", "position_from_mission"]
