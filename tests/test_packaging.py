@@ -18,7 +18,8 @@ def test_environment_yml_lists_exactly_the_pyproject_dependencies():
         if extra in ("dashboards", "test"):
             wanted |= {_name(r) for r in reqs}
     listed = set()
-    for line in (ROOT / "environment.yml").read_text().splitlines():
+    text = (ROOT / "environment.yml").read_text()
+    for line in text.split("dependencies:", 1)[1].splitlines():
         m = re.match(r"\s+-\s+([A-Za-z0-9_.\-]+)", line)
         if m and m.group(1) not in ("python", "pip"):
             listed.add(m.group(1).lower().replace("_", "-"))

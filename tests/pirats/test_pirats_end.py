@@ -70,3 +70,36 @@ def test_tie_break_by_space_numbers_then_shared():
     # no tie: the most points wins outright
     s4 = replace(s, treasure=(pile, (), ()))
     assert outcome(s4).code == "PIRATS_WINNER" and outcome(s4).winners == (0,)
+
+
+def test_a_partial_group_in_the_stock_ends_the_game_and_stays_there():
+    s = ending_table()
+    stock = s.boxed[:2]  # two loot tokens: not enough for a group of three
+    s = replace(s, loot_stock=tuple(t for t in stock if t.is_loot), boxed=s.boxed[2:])
+    before = ENGINE.token_count(s)
+    s = ENGINE.apply(ENGINE.apply(s, "sail cat"), "take can 8")
+    assert s.ended and s.loot_stock == tuple(t for t in stock if t.is_loot)
+    assert ENGINE.token_count(s) == before
+
+
+def test_weasel_captain_boards_a_ship_that_still_makes_its_final_sailing():
+    # ゲームの終了時に, 船長のいる全ての船は最後に一度出帆します そのとき, イタチはこれらの能力を使うことができます
+    s = ENGINE.new_state(5, players=3, species=["rat", "weasel", "snail", "toad"])
+    weasel = s.crews[0].index("weasel")
+    s = place(s, "cat", {4: (0, weasel)})
+    s = place(s, "fish", {4: (1, 0)})
+    s = front_loot(s, "cat", ("fries 2", "burger 4", "can 8"))
+    s = front_loot(s, "fish", ("doll 6", "teddy 3", "noodles 2"))
+    s = replace(s, loot_stock=(), bonus_stock=(), boxed=s.loot_stock + s.bonus_stock)
+    from pirats_helpers import with_hand
+    s = with_hand(s, 0, fish=1)
+    s = ENGINE.apply(ENGINE.apply(s, "sail cat"), "take can 8")
+    assert s.ended and s.phase == "extra" and s.turn == 0
+    s = ENGINE.apply(s, "move weasel fish 1")
+    # now the fish ship's captain (seat 1) makes the final sailing, and the weasel is aboard for it
+    assert s.turn == 1 and legal_moves(s) == [SetSail("fish")]
+    s = ENGINE.apply(ENGINE.apply(s, "sail fish"), "take doll 6")
+    while s.phase == "sail":
+        s = ENGINE.apply(s, legal_moves(s)[0])
+    assert is_over(s)
+    assert len(s.treasure[0]) == 3  # ketchup, can 8 and one loot from the fish ship

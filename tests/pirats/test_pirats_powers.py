@@ -212,3 +212,18 @@ def test_weasel_captain_sails_then_boards_another_ship():
     assert s.phase == "extra" and s.extra == figure(s, 0, "weasel")[1]
     s = ENGINE.apply(s, "move weasel bird 1")
     assert s.ships[1].spaces[0].seat == 0 and s.turn == 1
+
+
+def test_snail_lucky_step_swaps_with_a_captain():
+    s = table(species=RACCOONS)
+    s = place(s, "cat", {1: (1, 0), 2: (2, 0), 4: (3, 0)})
+    s = with_hand(s, 0, cat=1)
+    deck = list(s.deck)
+    deck.remove("cat")
+    s = replace(s, deck=("cat",) + tuple(deck))
+    after = ENGINE.apply(s, "move snail cat 1 peek")
+    cat = after.ships[0]
+    assert cat.captain.seat == 0 and after.crews[0][cat.captain.figure] == "snail"
+    assert cat.spaces[2] is not None and cat.spaces[2].seat == 3   # the old captain stands on space 3
+    # seat 3 lost its captain, so it is no longer forced to sail; seat 0 must sail next turn
+    assert after.captain_of(3) is None and after.captain_of(0) == 0

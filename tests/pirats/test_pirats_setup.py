@@ -193,3 +193,16 @@ def test_box_errors_cite_the_data_rules():
 def test_observation_names_its_visibility_rule():
     view = observe(new_state(1, players=2), 0)
     assert view["visibility"] == "pirats.view.hands"
+
+
+def test_a_users_box_file_replaces_the_defaults(tmp_path):
+    data = DEFAULT_BOX.to_data()
+    data["loot"] = [{"kind": "fries", "value": 2, "count": 42}]
+    path = tmp_path / "my-box.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    box = load_box(path)
+    assert box.loot == (box.loot[0],) * 42 and str(box.loot[0]) == "fries 2"
+    s = new_state(1, players=2, box=data)
+    assert {str(t) for t in s.loot_stock} == {"fries 2"}
+    with pytest.raises(DataError, match="cannot read"):
+        load_box(tmp_path / "missing.json")

@@ -1,4 +1,4 @@
-"""Every widget of every dashboard treats what the browser sends as untrusted.
+"""Every widget of every dashboard treats what the browser sends as untrusted (and no page shows its source).
 
 For each dashboard, a raw websocket client (not a browser) sends each input widget values of the wrong type,
 huge numbers, unknown cards and markup, and clicks every button. The page must keep working: no traceback
@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from publishing.conftest import dashboard_names, stop_kernel
+from publishing.conftest import dashboard_code, dashboard_names, stop_kernel
 from publishing.kernelws import WidgetClient, open_page, text_of
 from toolkit.core import i18n
 
@@ -50,9 +50,19 @@ def problems_in(messages: list[dict]) -> list[str]:
     return found
 
 
+def assert_no_source_in(html: str, name: str) -> None:
+    """strip_sources: no line of the dashboard's code is in its page (checked here, where every page is open)."""
+    for source in dashboard_code(name):
+        for line in (l.strip() for l in source.splitlines()):
+            if len(line) >= 12 and not line.startswith("#"):
+                assert line not in html, f"{name}: source line {line!r} is in the page"
+    assert "Traceback" not in html
+
+
 @pytest.mark.parametrize("name", dashboard_names())
 def test_hostile_comm_messages_leave_every_dashboard_working(published, name):
-    _html, kernel_id, cookie = open_page(published.url, f"/voila/render/{name}.ipynb")
+    html, kernel_id, cookie = open_page(published.url, f"/voila/render/{name}.ipynb")
+    assert_no_source_in(html, name)
     client = WidgetClient(published.url, kernel_id, cookie)
     try:
         states = client.states()

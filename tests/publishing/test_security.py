@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from publishing.conftest import dashboard_code, dashboard_names, http_get, stop_kernel
+from publishing.conftest import dashboard_names, http_get, stop_kernel
 from publishing.kernelws import KernelSocket, open_page
 
 @pytest.fixture(scope="module")
@@ -110,19 +110,6 @@ def test_directory_listing_shows_only_the_dashboards(published):
     names = {item["name"] for item in listing["content"]}
     assert names == {f"{n}.ipynb" for n in dashboard_names()} | ({"assets"} & names)
     assert all(item["content"] is None for item in listing["content"])
-
-
-@pytest.mark.parametrize("name", dashboard_names())
-def test_pages_carry_no_notebook_source(published, name):
-    html, kernel_id, cookie = open_page(published.url, f"/voila/render/{name}.ipynb")
-    try:
-        for source in dashboard_code(name):
-            for line in (l.strip() for l in source.splitlines()):
-                if len(line) >= 12 and not line.startswith("#"):
-                    assert line not in html, f"{name}: source line {line!r} is in the page"
-        assert "Traceback" not in html and "Error</span>" not in html
-    finally:
-        stop_kernel(published.url, kernel_id)
 
 
 def test_template_and_theme_cannot_be_switched_by_query(published):

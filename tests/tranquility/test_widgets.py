@@ -116,11 +116,12 @@ def test_game_view_refuses_actions_before_reveal_and_reads_the_url():
 
 def test_strategy_view_runs_a_seeded_study_with_progress_and_charts():
     view = StrategyStudyView(games=8, query="strategies=greedy,rank&players=2")
+    assert view._charts.children == ()  # nothing plotted (or shipped) before the first run
     view._run.click()
     assert view.result is not None and {r.strategy for r in view.result.rows} == {"greedy", "rank"}
     assert view._progress.value == view._progress.max == 16
     assert view._table.value.count("tranq-row") == 2
-    assert len(view._chart.figure.data) >= 2
+    assert view._chart is not None and len(view._chart.figure.data) >= 2
     first = view.result
     view._run.click()
     assert view.result == first  # seeded: the same numbers again

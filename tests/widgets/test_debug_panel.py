@@ -111,12 +111,13 @@ def test_gallery_lists_every_dashboard_with_both_languages(tmp_path):
     root = Path(__file__).resolve().parents[2] / "dashboards"
     entries = discover(root)
     assert {e.name for e in entries} == {p.stem for p in root.glob("*.ipynb")} - {"index"}
+    import html
     g = Gallery(root)
     for e in entries:
-        assert e.title["en"] in g._body.value
+        assert html.escape(e.title["en"]) in g._body.value
     g.lang = "ja"
     for e in entries:
-        assert e.title["ja"] in g._body.value
+        assert html.escape(e.title["ja"]) in g._body.value
     (tmp_path / "broken.ipynb").write_text('{"metadata": {}}')
     from toolkit.core import DataError
     with pytest.raises(DataError, match="broken.ipynb"):

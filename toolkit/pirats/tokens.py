@@ -18,8 +18,10 @@ Scoring (``score``) follows the rules' treasure page with the project's rulings:
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from toolkit.core.errors import DataError, InvalidMoveError
@@ -247,13 +249,19 @@ def _int(value: Any, path: str, low: int, high: int) -> int:
     return value
 
 
-def load_box(data: "Mapping[str, Any] | str | None" = None) -> Box:
-    """Validate a box description (a dict, JSON text, or ``None`` for the shipped illustrative defaults).
+def load_box(data: "Mapping[str, Any] | str | os.PathLike | None" = None) -> Box:
+    """Validate a box description (a dict, JSON text, a path to a JSON file, or ``None`` for the shipped
+    illustrative defaults).
 
     Every defect raises :class:`~toolkit.core.DataError` naming the field, e.g. ``loot[3].value``.
     """
     if data is None:
         data = json.loads(resources.files("toolkit.pirats").joinpath("box.json").read_text(encoding="utf-8"))
+    elif isinstance(data, os.PathLike):
+        try:
+            data = json.loads(Path(data).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise DataError(f"box: cannot read {os.fspath(data)!r}: {exc}") from None
     elif isinstance(data, str):
         try:
             data = json.loads(data)

@@ -9,11 +9,11 @@ keep working. Culled kernels (``MappingKernelManager.cull_idle_timeout``) free t
 Used from ``voila.json``::
 
     "VoilaConfiguration": {"multi_kernel_manager_class": "toolkit.publishing.kernels.CappedKernelManager"},
-    "CappedKernelManager": {"max_kernels": 12}
+    "CappedKernelManager": {"max_kernels": 48}
 
 Every kernel it starts sends its error logs to the server log instead of the page
-(:mod:`toolkit.publishing.kernel_logs`). It also copies plotly.js into the template's static folder when Voila starts (see
-:mod:`toolkit.publishing.assets`), so a server started without ``make serve`` still serves it.
+(:mod:`toolkit.publishing.kernel_logs`). It also copies plotly.js into the template's static folder when
+Voila starts (see :mod:`toolkit.publishing.assets`), so a server started without ``make serve`` serves it.
 """
 
 from __future__ import annotations
@@ -118,10 +118,14 @@ def capacity_from_memory(total_mib: int, per_kernel_mib: int, reserve_mib: int =
     return max(1, (total_mib - reserve_mib) // per_kernel_mib)
 
 
-def default_max_kernels() -> int:
-    """``max_kernels`` sized from this machine's memory (used by docs and benchmarks, not by Voila)."""
+def suggested_max_kernels(per_kernel_mib: int = 150) -> int:
+    """``max_kernels`` for this machine's memory (printed by ``python -m toolkit.publishing.kernels``)."""
     try:
-        pages = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+        total = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
     except (ValueError, OSError, AttributeError):
         return 8
-    return capacity_from_memory(pages // 2**20, per_kernel_mib=130)
+    return capacity_from_memory(total // 2**20, per_kernel_mib)
+
+
+if __name__ == "__main__":
+    print(f"suggested CappedKernelManager.max_kernels for this machine: {suggested_max_kernels()}")

@@ -93,13 +93,15 @@ class Game:
         after = high_number - number if cell == high_cell - 1 and high_cell < CELLS else 0
         return min(before, after) if before and after else before or after
 
-    def candidates(self, seat: int, near: int = 1) -> list[tuple[int, int, int, float]]:
+    def candidates(self, seat: int, near: int = 1, by_rank: bool = False) -> list[tuple[int, int, int, float]]:
         """Placements worth considering: (cost, number, cell, distance from the interpolated ideal cell).
 
         Only the two end cells of each card's open run can cost anything; the free interior cells differ
         only in position, so just those within ``near`` of where the number belongs are listed (``near=36``
-        lists them all). This keeps the bots' work per turn small.
+        lists them all). This keeps the bots' work per turn small. ``by_rank``: where a number belongs is
+        judged by its rank among the run's still-unused numbers (as ``seat`` knows them), not its value.
         """
+        unused = self.unused[seat]
         hand = self.hands[seat]
         room = len(hand) - 1
         out = []
@@ -111,7 +113,12 @@ class Game:
             first, last = low_cell + 1, high_cell - 1
             if first > last:
                 continue
-            ideal = low_cell + (number - low_number) / (high_number - low_number) * (high_cell - low_cell)
+            if by_rank:
+                below = sum(unused[low_number + 1:number])
+                total = below + sum(unused[number + 1:high_number]) + 1
+                ideal = first + below / total * (last - first + 1) - 0.5
+            else:
+                ideal = low_cell + (number - low_number) / (high_number - low_number) * (high_cell - low_cell)
             before = number - low_number if low_cell >= 0 else 0
             after = high_number - number if high_cell < CELLS else 0
             if first == last:
@@ -432,20 +439,6 @@ def _result(game: Game, won: bool, code: str) -> SimResult:
     return SimResult(won, code, game.turn, len(game.line.cells), tuple(game.moves or ()))
 
 
-def _rank_offset(game: Game, seat: int, number: int, cell: int) -> float:
-    """Rank-based interpolation: compare the share of the run's *unused* numbers below ``number`` (as the
-    seat knows them) with the share of the run's empty cells before ``cell``."""
-    key = ("r", seat, number)
-    ideal = game.cache.get(key)
-    if ideal is None:
-        low_cell, low_number, high_cell, high_number = game.bracket(number)
-        unused = game.unused[seat]
-        below = sum(unused[low_number + 1:number])
-        total = below + sum(unused[number + 1:high_number]) + 1
-        ideal = game.cache[key] = low_cell + 1 + below / total * (high_cell - low_cell - 1)
-    return abs(cell + 0.5 - ideal)
-
-
 class RankInterpolator(FeasibilityAware):
     """Our own bot. Like feasibility-aware, but (1) a card goes where it belongs by *rank*: the share of its
     run's still-unused numbers below it should match the share of the run's empty cells before its cell,
@@ -461,8 +454,8 @@ class RankInterpolator(FeasibilityAware):
     def choose(self, game, seat, rng):
         if _can_finish(game, seat):
             return ("finish",)
-        ranked = sorted(game.candidates(seat, near=2),
-                        key=lambda o: o[0] + self.spread * _rank_offset(game, seat, o[1], o[2]))
+        spread = self.spread
+        ranked = sorted(game.candidates(seat, near=2, by_rank=True), key=lambda o: o[0] + spread * o[3])
         for cost, number, cell, _ in ranked:
             if cost > self.max_cost and game.piles[seat] and len(game.hands[seat]) > 2:
                 break  # too dear while cards are still coming: discard two instead

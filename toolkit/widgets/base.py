@@ -200,7 +200,7 @@ class GameSession(traitlets.HasTraits):
                  session: Session | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.engine = engine
-        self.session = session or Session(engine, seed, dict(options or {}))
+        self.session = session if session is not None else Session(engine, seed, dict(options or {}))
         self._sync()
 
     @validate("lang")

@@ -96,7 +96,7 @@ class WinnableView(View):
 
     def __init__(self, players: int = 4, seed: int = 1, tasks: Mapping[int, str] | None = None,
                  lang: str = "en", background: bool = True, time_limit: float = 10.0):
-        super().__init__(lang=lang)
+        super().__init__(lang="en")  # the language is set last, once every child exists
         self.add_class("crew-solver")
         self.background = background
         self.solution: Solution | None = None
@@ -167,6 +167,7 @@ class WinnableView(View):
             if isinstance(seat, int) and 0 <= seat < 5 and isinstance(text, str):
                 self._tasks[seat].value = text[:MAX_TEXT]
         self.refresh()
+        self.lang = lang
 
     # ---- building ---------------------------------------------------------------------------------
     @classmethod
@@ -402,7 +403,7 @@ class TaskDifficultyView(View):
     """The study: winnable share per task against printed difficulty, and a live rerun of one task."""
 
     def __init__(self, players: int = 4, task: int = 46, lang: str = "en", background: bool = True):
-        super().__init__(lang=lang)
+        super().__init__(lang="en")  # the language is set last, once every child exists
         from toolkit.crew.difficulty import load_table
         from toolkit.crew.tasks import TASKS
 
@@ -420,7 +421,7 @@ class TaskDifficultyView(View):
         from toolkit.plots.crew_difficulty import difficulty_figure
 
         self._figure = difficulty_figure
-        self._chart = Chart(difficulty_figure(self.table, self._players.value, lang))
+        self._chart = Chart(difficulty_figure(self.table, self._players.value, "en"))
         self._task = widgets.Dropdown(options=[(f"#{t} {TASKS[t].text(lang)}"[:70], t) for t in sorted(TASKS)],
                                       value=task if task in TASKS else 46, layout=widgets.Layout(width="40em"))
         self._task.add_class("crew-difficulty-task")
@@ -438,6 +439,7 @@ class TaskDifficultyView(View):
         self._finish([self._title, self._players, self._info, self._chart, self._task, self._cell,
                       widgets.HBox([self._deals, self._rerun]), self._progress])
         self.refresh()
+        self.lang = lang
 
     def _cell_html(self, cell: Any, cls: str) -> str:
         share = "—" if cell.share is None else f"{100 * cell.share:.0f} %"

@@ -252,6 +252,11 @@ class GameView(View):
         self._title.value = f"<h3>{esc(self.t('tranquility.ui.game_title'))}</h3>"
         self._players.description = self.t("tranquility.ui.players")
         self._variant.description = self.t("tranquility.ui.variant")
+        labels = [(self.t(f"tranquility.ui.variant.{v}"), v) for v in REMOVAL_VARIANTS]
+        if tuple(self._variant.options) != tuple(labels):
+            value = self._variant.value
+            self._variant.options = labels
+            self._variant.value = value
         self._monsters.description = self.t("tranquility.ui.monsters")
         self._rocks.description = self.t("tranquility.ui.rocks")
         self._storms.description = self.t("tranquility.ui.storms")

@@ -60,15 +60,17 @@ class StrategyStudyView(View):
         self._progress_text = widgets.HTML()
         self._table = widgets.HTML()
         self._table.add_class("tranq-results")
-        self._chart = Chart()
-        self._filled = Chart()
+        # Charts are built on the first result: an empty chart would still ship plotly to every visitor.
+        self._charts = widgets.VBox()
+        self._chart: Chart | None = None
+        self._filled: Chart | None = None
         self._run.on_click(self._on_run)
         self._finish([self._title, self._intro,
                       widgets.HBox(list(self._strategy_boxes.values())),
                       widgets.HBox(list(self._player_boxes.values())),
                       widgets.HBox([self._variant, self._games, self._seed, self._run]),
                       widgets.HBox([self._progress, self._progress_text]),
-                      self._table, self._chart, self._filled])
+                      self._table, self._charts])
         self.refresh()
         if run:
             self._run.click()
@@ -119,6 +121,11 @@ class StrategyStudyView(View):
         for n, box in self._player_boxes.items():
             box.description = self.t("tranquility.ui.players_n", n=n)
         self._variant.description = self.t("tranquility.ui.variant")
+        labels = [(self.t(f"tranquility.ui.variant.{v}"), v) for v in REMOVAL_VARIANTS]
+        if tuple(self._variant.options) != tuple(labels):
+            value = self._variant.value
+            self._variant.options = labels
+            self._variant.value = value
         self._games.description = self.t("tranquility.ui.games")
         self._seed.description = self.t("tranquility.ui.seed")
         self._run.description = self.t("tranquility.ui.run")
@@ -134,9 +141,15 @@ class StrategyStudyView(View):
         for r in self.result.rows:
             lo, hi = r.interval()
             body.append(f"<tr class='tranq-row' data-strategy='{esc(r.strategy)}' data-players='{r.players}'>"
-                        f"<td>{esc(strategy_label(r.strategy, lang))}</td><td>{r.players}</td><td>{esc(r.variant)}</td>"
+                        f"<td>{esc(strategy_label(r.strategy, lang))}</td><td>{r.players}</td>"
+                        f"<td>{esc(self.t(f'tranquility.ui.variant.{r.variant}'))}</td>"
                         f"<td>{r.games}</td><td class='tranq-rate'>{r.win_rate:.1%}</td><td>{lo:.1%}–{hi:.1%}</td>"
                         f"<td>{r.mean_filled:.1f}</td></tr>")
         self._table.value = f"<table class='tranq-table'><tr>{head}</tr>{''.join(body)}</table>"
-        self._chart.update(win_rate_figure(self.result, lang))
-        self._filled.update(filled_figure(self.result, lang))
+        if self._chart is None or self._filled is None:
+            self._chart = Chart(win_rate_figure(self.result, lang))
+            self._filled = Chart(filled_figure(self.result, lang))
+            self._charts.children = (self._chart, self._filled)
+        else:
+            self._chart.update(win_rate_figure(self.result, lang))
+            self._filled.update(filled_figure(self.result, lang))
