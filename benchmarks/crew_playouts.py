@@ -17,6 +17,7 @@ varies with the load.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 
@@ -94,6 +95,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     ENGINE.new_state(0)  # load data, rules and messages before timing
+    print(f"load average before the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     actions, act_cpu, act_wall, setup_cpu, setup_wall = playouts(args.games, args.seed)
     print(f"random playouts: {args.games} attempts, {actions} actions ({actions / args.games:.1f} per attempt)")
     print(f"  actions/s (legal_moves + checked apply): {actions / act_cpu:,.0f} CPU, {actions / act_wall:,.0f} wall"

@@ -90,6 +90,25 @@ def main() -> None:
         latency.append((time.perf_counter() - t) * 1000)
     latency.sort()
     print(f"discard-cost view: cell click handler median {median(latency):.1f} ms, p95 {latency[189]:.1f} ms")
+    from toolkit.tranquility import PlaceIsland
+    from toolkit.widgets.tranquility import GameView
+    game_latency = []
+    for seed in range(10):
+        game = GameView(seed=seed, players=3)
+        for _ in range(6):
+            t = time.perf_counter()
+            game.reveal()
+            move = next((m for m in game.model.legal_moves if isinstance(m, PlaceIsland)), None)
+            if move is None:  # e.g. the start card must be played first
+                game.model.play(game.model.legal_moves[0])
+                game.refresh()
+            else:
+                game.choose(str(move.number), move.cell, tuple(str(c) for c in move.discards))
+                game._play.click()
+            game_latency.append((time.perf_counter() - t) * 1000)
+    game_latency.sort()
+    p95 = game_latency[int(len(game_latency) * 0.95) - 1]
+    print(f"hot-seat view: reveal + pick + play median {median(game_latency):.1f} ms, p95 {p95:.1f} ms")
 
 
 if __name__ == "__main__":

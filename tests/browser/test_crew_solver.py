@@ -34,7 +34,7 @@ def test_task_difficulty_shows_the_table_and_reruns_a_task(open_dashboard):
     page = open_dashboard("crew-task-difficulty")
     page.locator(".js-plotly-plot .main-svg").first.wait_for(state="visible", timeout=60000)
     _wait_text(page, ".crew-difficulty-cell", "printed difficulty")
-    page.locator(".crew-difficulty-task select").select_option("16")
+    page.locator(".crew-difficulty-task select").select_option(index=15)  # "#16 Win the pink 3."
     _wait_text(page, ".crew-difficulty-cell", "#16")
     page.locator(".crew-difficulty-players button", has_text="3").click()
     _wait_text(page, ".crew-difficulty-cell", "3 players")

@@ -22,6 +22,7 @@ DASHBOARDS = ROOT / "dashboards"
 sys.path.insert(0, str(ROOT / "tests"))
 from publishing.conftest import FolderServer  # noqa: E402
 from publishing.kernelws import KERNEL_ID, WidgetClient  # noqa: E402
+from toolkit.publishing.assets import plotly_source  # noqa: E402
 
 PLOTLY_ASSET = re.compile(r"/plotly-[0-9.]+\.min\.js$")
 
@@ -127,8 +128,7 @@ def test_without_the_served_copy_the_kernel_sends_plotly_once(page, probe_server
     open_probe(page, probe_server, "kernel-fallback")
     wait_for_charts(page, 2)
     assert traffic.plotly_downloads() == 0
-    size = (Path(sys.modules["plotly"].__file__).parent / "package_data" / "plotly.min.js").stat().st_size \
-        if "plotly" in sys.modules else 4_000_000
+    size = plotly_source().stat().st_size
     # plotly.js came over the websocket once for the page, not once per chart.
     assert size * 0.9 < traffic.ws_bytes < size * 1.5, traffic.ws_bytes
     assert console_errors == []

@@ -306,3 +306,11 @@ def test_bad_options_are_refused():
         ENGINE.new_state(1, players=4, hands=[["P1"]])
     with pytest.raises(InvalidMoveError):
         ENGINE.new_state(1, mission=3, difficulty=4)
+
+
+def test_custom_retry_new_keeps_the_fixed_tasks_total():
+    s, _ = run(pink_nine(tasks=(79, 16)), "take 16", "take 79", "play P9", "play P7", "play Y2", "play P8")
+    assert s.phase == "failed"
+    s2, _ = run(s, "retry new")
+    from toolkit.crew import TASKS
+    assert sum(TASKS[t].difficulty_for(4) for t in s2.tasks) == 2

@@ -1,6 +1,7 @@
 """Placement rules: ascending sequence order, one card per cell, the discard cost and its limit."""
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from toolkit.core import IllegalMoveError, InvalidMoveError, InvalidStateError
 from toolkit.tranquility import ENGINE, PlaceIsland, neighbours, placement_cost, why_illegal_placement
@@ -112,3 +113,27 @@ def test_engine_cost_limit_counts_cards_left_in_hand(scenario):
     # two cards left after playing 15: cost 5 is too much; 12 at cell 1 would cost 2 (no 12 in hand though)
     v = ENGINE.why_illegal(s, PlaceIsland(15, 1, (20, 30)))
     assert v.rule == "tranquility.place.cost-limit" and v.param("remaining") == 2
+
+
+@st.composite
+def grids(draw):
+    cells = sorted(draw(st.lists(st.integers(0, 35), max_size=20, unique=True)))
+    numbers = sorted(draw(st.lists(st.integers(1, 80), min_size=len(cells), max_size=len(cells), unique=True)))
+    return dict(zip(cells, numbers))
+
+
+@settings(max_examples=150, deadline=None)
+@given(cells=grids(), index=st.integers(0, 35), number=st.integers(1, 80), hand=st.integers(1, 5))
+def test_public_api_agrees_with_itself_and_with_a_direct_reading_of_the_rule(cells, index, number, hand):
+    verdict = why_illegal_placement(cells, index, number, hand)
+    try:
+        cost = placement_cost(cells, index, number)
+    except IllegalMoveError as error:
+        assert verdict == error.violation
+        assert index in cells or any((i < index and v >= number) or (i > index and v <= number)
+                                     for i, v in cells.items())
+        return
+    # a direct reading: the sequence neighbours are index - 1 and index + 1, whatever the rows
+    diffs = [abs(number - cells[j]) for j in (index - 1, index + 1) if j in cells]
+    assert cost == (min(diffs) if diffs else 0)
+    assert (verdict is None) == (cost <= hand - 1)

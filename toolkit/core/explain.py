@@ -13,15 +13,19 @@ from toolkit.core import i18n
 from toolkit.core.rules import require_rule
 
 
-def _freeze(params: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
-    def freeze(v: Any) -> Any:
-        if isinstance(v, list):
-            return tuple(freeze(x) for x in v)
-        if isinstance(v, set):
-            return frozenset(v)
-        return v
+def _freeze_value(value: Any) -> Any:
+    if type(value) is list:
+        return tuple(_freeze_value(v) for v in value)
+    if type(value) is set:
+        return frozenset(value)
+    return value
 
-    return tuple(sorted((k, freeze(v)) for k, v in params.items()))
+
+def _freeze(params: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    # Hot path: every move of every game builds events, so no closures and no work for empty params.
+    if not params:
+        return ()
+    return tuple([(key, _freeze_value(params[key])) for key in sorted(params)])
 
 
 class _Explained:

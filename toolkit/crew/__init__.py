@@ -11,7 +11,35 @@ from toolkit.crew.cards import (COLOURS, DECK, POSITIONS, Card, Trick, card, car
 from toolkit.crew.tasks import (DONE, FAILED, PENDING, TASKS, Judge, Ledger, Task, compile_task, get_task,
                                 incompatible, select_tasks, task_status, task_statuses)
 
+from toolkit.crew.engine import (ENGINE, AssignAll, AssignTask, CrewEngine, CrewState, Distress, GiveCard,
+                                 PassTask, PlayCard, Predict, Retry, Sonar, TakeTask, TimeUp, parse_move)
+
+# The engine verbs as module functions (python-chess style): toolkit.crew.apply(state, move), ...
+new_state = ENGINE.new_state
+legal_moves = ENGINE.legal_moves
+why_illegal = ENGINE.why_illegal
+apply = ENGINE.apply
+transition = ENGINE.transition
+observe = ENGINE.observe
+outcome = ENGINE.outcome
+is_over = ENGINE.is_over
+current_player = ENGINE.current_player
+
+
+def __getattr__(name: str):
+    # The double-dummy solver is imported on first use: most users of the engine never need it.
+    if name in ("solve", "Solution"):
+        from toolkit.crew import solver
+
+        return getattr(solver, name)
+    raise AttributeError(f"module 'toolkit.crew' has no attribute {name!r}")
+
+
 __all__ = [
+    "ENGINE", "AssignAll", "AssignTask", "CrewEngine", "CrewState", "Distress", "GiveCard", "PassTask",
+    "PlayCard", "Predict", "Retry", "Sonar", "TakeTask", "TimeUp", "parse_move", "new_state", "legal_moves",
+    "why_illegal", "apply", "transition", "observe", "outcome", "is_over", "current_player", "solve",
+    "Solution",
     "COLOURS", "DECK", "DONE", "FAILED", "Judge", "Ledger", "PENDING", "POSITIONS", "TASKS", "Card", "Task",
     "Trick", "card", "cards", "compile_task", "deal", "deal_tonoja", "deck", "get_task", "incompatible",
     "legal_plays", "select_tasks", "sonar_options", "task_status", "task_statuses", "trick_winner",

@@ -431,6 +431,22 @@ class Trick:
         object.__setattr__(self, "winning_card", played[i])
         object.__setattr__(self, "mask", m)
 
+    @classmethod
+    def of_cards(cls, leader: int, played: tuple[Card, ...]) -> "Trick":
+        """A trick from cards the caller has already checked (the engine's own tricks: no parsing)."""
+        self = object.__new__(cls)
+        i = _winner_index(played)
+        m = 0
+        for c in played:
+            m |= 1 << c.index
+        set_ = object.__setattr__
+        set_(self, "leader", leader)
+        set_(self, "cards", played)
+        set_(self, "winner", (leader + i) % len(played))
+        set_(self, "winning_card", played[i])
+        set_(self, "mask", m)
+        return self
+
     def __setattr__(self, name, value):
         raise AttributeError("tricks are immutable")
 

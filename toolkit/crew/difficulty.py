@@ -89,7 +89,10 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     denom = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # at p = 0 or 1 the bound is exactly 0 or 1; say so rather than trust the rounding
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
 
 
 @dataclass(frozen=True)

@@ -232,6 +232,16 @@ def _sonar_move(seat: int, card: Card, pos: str | None) -> "Sonar":
     return move
 
 
+_GIVE: dict = {}
+
+
+def _give_move(seat: int, card: Card) -> "GiveCard":
+    move = _GIVE.get((seat, card))
+    if move is None:
+        move = _GIVE[(seat, card)] = GiveCard(seat, card)
+    return move
+
+
 MOVE_TYPES = (TakeTask, PassTask, AssignTask, AssignAll, Predict, Sonar, Distress, GiveCard, PlayCard, TimeUp,
               Retry)
 
@@ -316,6 +326,10 @@ class CrewEngine(Engine):
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidMoveError(f"the seed must be a whole number, not {seed!r}")
         check_players(players, (2, 3, 4, 5))
+        if mission == 0 and difficulty is None and tasks:
+            # a custom mission with fixed tasks: "retry new" draws the same total difficulty
+            from toolkit.crew.tasks import get_task
+            difficulty = sum(get_task(t).difficulty_for(players) for t in tasks)
         m = self._mission(mission, timed, difficulty, communication, allocation)
         if max_attempts is not None and (isinstance(max_attempts, bool) or not isinstance(max_attempts, int)
                                          or max_attempts < 1):
@@ -555,7 +569,7 @@ class CrewEngine(Engine):
             out = []
             for seat in self._givers(state):
                 if state.gifts[seat] is None:
-                    out += [GiveCard(seat, c) for c in state.hands[seat] if not c.is_submarine]
+                    out += [_give_move(seat, c) for c in state.hands[seat] if not c.is_submarine]
             return out
         # play
         seat = (state.leader + len(state.trick)) % state.seats
@@ -568,14 +582,11 @@ class CrewEngine(Engine):
             plays = list(hand)
         moves: list = [_PLAY[c] for c in plays]
         if not state.trick:
+            shown = frozenset(c.card for c in state.comms)
+            currents = state.comm == "currents"
             for s in range(state.seats):
                 if self._comm_block(state, s) is None:
-                    opts = _sonar_options(state.hands[s])
-                    shown = {c.card for c in state.comms}
-                    currents = state.comm == "currents"
-                    for c, pos in opts.items():
-                        if c not in shown:
-                            moves.append(_sonar_move(s, c, None if currents else pos))
+                    moves += _seat_sonar_moves(s, state.hands[s], currents, shown)
             if self._distress_block(state) is None:
                 moves += [Distress("left"), Distress("right")]
         if state.timed:
@@ -888,7 +899,7 @@ class CrewEngine(Engine):
         if len(trick) < seats:
             return replace(state, hands=hands, columns=columns, comms=comms, trick=trick), tuple(events)
         # the trick is complete
-        done = Trick(state.leader, trick)
+        done = Trick.of_cards(state.leader, trick)
         tricks = state.tricks + (done,)
         events.append(_ev("CREW_EVT_TRICK", "crew.trick.winner", seat=done.winner, card=done.winning_card,
                             number=len(tricks)))
@@ -1032,6 +1043,13 @@ def replace(state: CrewState, **changes) -> CrewState:
 def _sonar_options(hand: tuple[Card, ...]) -> dict[Card, str]:
     """``sonar_options`` for an engine hand (already sorted, valid), cached by the hand."""
     return sonar_options(hand)
+
+
+@lru_cache(maxsize=8192)
+def _seat_sonar_moves(seat: int, hand: tuple[Card, ...], currents: bool, shown: frozenset) -> tuple:
+    """The sonar moves ``seat`` may make with ``hand`` (cached: the same hands recur at every trick start)."""
+    return tuple(_sonar_move(seat, c, None if currents else pos)
+                 for c, pos in _sonar_options(hand).items() if c not in shown)
 
 
 def _fast_play_block(hand: tuple[Card, ...], card: Card, led: Card | None) -> Violation | None:

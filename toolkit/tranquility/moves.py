@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolkit.core.errors import InvalidMoveError
-from toolkit.tranquility.cards import CELLS, ROWS, card_name, is_island, parse_card
+from toolkit.tranquility.cards import ROWS, card_name, is_island, parse_card
 from toolkit.tranquility.grid import check_index, check_number
 
 
@@ -274,10 +274,6 @@ def parse_move(text: str) -> Move:
                            "'discard 20 35', 'start', 'finish')")
 
 
-def is_island_card(card: int) -> bool:
-    return is_island(card)
-
-
-__all__ = ["COMPASS_TARGETS", "MOVE_TYPES", "Move", "CELLS", "DiscardHand", "DiscardTwo", "MoveRock",
+__all__ = ["COMPASS_TARGETS", "MOVE_TYPES", "Move", "DiscardHand", "DiscardTwo", "MoveRock",
            "PlaceIsland", "PlayFinish", "PlayMonster", "PlayStart", "ResolveStorm", "RockDiscard",
            "StartDiscard", "UseCompass", "parse_move"]
