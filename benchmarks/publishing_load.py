@@ -13,36 +13,50 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import time
 
-from playwright.sync_api import sync_playwright
+from playwright.async_api import async_playwright
 
-from publishing_common import (Server, cpu_seconds, dashboard_names, launch_browser, load_average, median,
-                               memory_mib, save)
+from publishing_common import (CHROMIUM, CHROMIUM_ARGS, Server, cpu_seconds, dashboard_names, load_average,
+                               median, memory_mib, save)
 
 
-def visit_all(browser, urls: list[str], timeout_s: float = 600) -> list[dict]:
-    contexts = [browser.new_context() for _ in urls]
-    pages = [c.new_page() for c in contexts]
-    results = [{"url": u, "errors": []} for u in urls]
-    for page, result in zip(pages, results):
-        page.on("pageerror", lambda exc, r=result: r["errors"].append(str(exc)[:200]))
-    start = time.monotonic()
-    for page, url in zip(pages, urls):  # every request is in flight before any page is awaited
-        page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
-    for page, result in zip(pages, results):
-        try:
-            page.wait_for_selector(".deepsea-root, .deepsea-busy", state="visible", timeout=timeout_s * 1000)
-            result["seconds"] = time.monotonic() - start
-            result["busy"] = page.locator(".deepsea-busy").count() > 0
-            result["rendered"] = page.locator(".deepsea-root").count() > 0
-            result["traceback"] = "Traceback" in page.inner_text("body")
-        except Exception as exc:  # noqa: BLE001
-            result["seconds"], result["rendered"], result["busy"] = time.monotonic() - start, False, False
-            result["errors"].append(f"timeout: {exc}"[:200])
-    for context in contexts:
-        context.close()
-    return results
+async def launch_browser_async(playwright):
+    return await playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+async def _visit(browser, url: str, start: float, timeout_s: float) -> dict:
+    context = await browser.new_context()
+    page = await context.new_page()
+    result: dict = {"url": url, "errors": []}
+    page.on("pageerror", lambda exc: result["errors"].append(str(exc)[:200]))
+    try:
+        await page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
+        await page.wait_for_selector(".deepsea-root, .deepsea-busy", state="visible", timeout=timeout_s * 1000)
+        result["seconds"] = time.monotonic() - start
+        result["busy"] = await page.locator(".deepsea-busy").count() > 0
+        result["rendered"] = await page.locator(".deepsea-root").count() > 0
+        result["traceback"] = "Traceback" in await page.inner_text("body")
+    except Exception as exc:  # noqa: BLE001
+        result.update(seconds=time.monotonic() - start, rendered=False, busy=False, traceback=False)
+        result["errors"].append(f"{type(exc).__name__}: {exc}"[:200])
+    await context.close()
+    return result
+
+
+def visit_all(urls: list[str], timeout_s: float = 600) -> list[dict]:
+    """One browser, one context per visitor, all navigations started at the same moment."""
+
+    async def run() -> list[dict]:
+        async with async_playwright() as p:
+            browser = await launch_browser_async(p)
+            start = time.monotonic()
+            results = await asyncio.gather(*(_visit(browser, u, start, timeout_s) for u in urls))
+            await browser.close()
+            return list(results)
+
+    return asyncio.run(run())
 
 
 def main() -> None:
@@ -56,16 +70,13 @@ def main() -> None:
 
     server = Server("--CappedKernelManager.max_kernels=0")
     try:
-        with sync_playwright() as p:
-            browser = launch_browser(p)
-            urls = [f"{server.url}/voila/render/{names[i % len(names)]}.ipynb" for i in range(args.visitors)]
-            results = visit_all(browser, urls)
-            time.sleep(3)
-            kernels = server.kernel_pids()
-            memory = [memory_mib(pid) for pid in kernels]
-            cpu = [cpu_seconds(pid) for pid in kernels]
-            server_rss, server_pss = memory_mib(server.proc.pid)
-            browser.close()
+        urls = [f"{server.url}/voila/render/{names[i % len(names)]}.ipynb" for i in range(args.visitors)]
+        results = visit_all(urls)
+        time.sleep(3)
+        kernels = server.kernel_pids()
+        memory = [memory_mib(pid) for pid in kernels]
+        cpu = [cpu_seconds(pid) for pid in kernels]
+        server_rss, _server_pss = memory_mib(server.proc.pid)
     finally:
         server.stop()
     ok = [r for r in results if r["rendered"] and not r["errors"] and not r["traceback"]]
@@ -83,11 +94,7 @@ def main() -> None:
 
     capped = Server(f"--CappedKernelManager.max_kernels={args.cap}")
     try:
-        with sync_playwright() as p:
-            browser = launch_browser(p)
-            urls = [f"{capped.url}/voila/render/index.ipynb"] * args.visitors
-            results = visit_all(browser, urls)
-            browser.close()
+        results = visit_all([f"{capped.url}/voila/render/index.ipynb"] * args.visitors)
     finally:
         capped.stop()
     busy = [r for r in results if r["busy"]]

@@ -29,7 +29,8 @@ def test_every_widget_and_engine_message_key_used_in_code_exists():
     keys = set()
     for path in CODE_FILES:
         text = path.read_text(encoding="utf-8")
-        keys |= set(re.findall(r"""\bt\(\s*["']([a-z][a-z0-9_]*\.[a-z0-9_.]+)["']""", text))
+        # literal keys only: t("crew.ui.x") or t("crew.ui.x", ...) — not t("prefix." + name)
+        keys |= set(re.findall(r"""\bt\(\s*["']([a-z][a-z0-9_]*\.[a-z0-9_.]*[a-z0-9_])["']\s*[,)]""", text))
         keys |= set(re.findall(r"""Term\(\s*["']([^"']+)["']""", text))
     missing = sorted(k for k in keys if not i18n.has(k))
     assert missing == []

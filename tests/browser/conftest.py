@@ -101,7 +101,9 @@ class VoilaServer:
 def voila_server(tmp_path_factory) -> Iterator[VoilaServer]:
     if not Path(CHROMIUM).exists() or shutil.which("voila", path=str(Path(sys.executable).parent)) is None:
         pytest.fail(f"browser tests need {CHROMIUM} and voila: apt-get install -y chromium")
-    server = VoilaServer(tmp_path_factory.mktemp("voila"))
+    # No kernel cap for the test server: closed pages keep their kernel until culled, and one test
+    # session opens more pages than the published cap (the cap has its own tests).
+    server = VoilaServer(tmp_path_factory.mktemp("voila"), "--CappedKernelManager.max_kernels=0")
     yield server
     server.stop()
 

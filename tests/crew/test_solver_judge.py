@@ -14,7 +14,7 @@ import pytest
 
 from toolkit.crew.cards import Trick, deal, legal_plays, tricks_in_mission
 from toolkit.crew.solver import DONE, FAILED, _winner_pos, make_judge
-from toolkit.crew.tasks import CAPTAIN_COMPARISON, TASKS, task_status
+from toolkit.crew.tasks import CAPTAIN_COMPARISON, TASKS
 
 
 def random_playout(players: int, seed: int, tricks: int | None = None):

@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-from toolkit.crew.cards import Card
 from toolkit.crew.engine import ENGINE
 from toolkit.widgets.crew_solver import (TaskDifficultyView, WinnableView, parse_query_tasks, parse_task_text,
                                          position_from_mission)

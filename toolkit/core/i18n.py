@@ -83,7 +83,9 @@ def _toml_files(name_prefix: str):
             continue
         for sub in [part] + sorted((s for s in part.iterdir() if s.is_dir()), key=lambda p: p.name):
             for f in sorted(sub.iterdir(), key=lambda p: p.name):
-                if f.name.startswith(name_prefix) and f.name.endswith(".toml") and f.is_file():
+                # "messages.toml", "messages_extra.toml" or "solver_messages.toml" (likewise rules)
+                named = f.name.startswith(name_prefix) or f.name.endswith(f"_{name_prefix}.toml")
+                if named and f.name.endswith(".toml") and f.is_file():
                     rel = f"toolkit/{part.name}/" + ("" if sub is part else f"{sub.name}/") + f.name
                     yield f, rel
 

@@ -28,7 +28,7 @@ current_player = ENGINE.current_player
 
 def __getattr__(name: str):
     # The double-dummy solver is imported on first use: most users of the engine never need it.
-    if name in ("solve", "Solution"):
+    if name in ("solve", "Solution", "naive_solve"):
         from toolkit.crew import solver
 
         return getattr(solver, name)
@@ -39,7 +39,7 @@ __all__ = [
     "ENGINE", "AssignAll", "AssignTask", "CrewEngine", "CrewState", "Distress", "GiveCard", "PassTask",
     "PlayCard", "Predict", "Retry", "Sonar", "TakeTask", "TimeUp", "parse_move", "new_state", "legal_moves",
     "why_illegal", "apply", "transition", "observe", "outcome", "is_over", "current_player", "solve",
-    "Solution",
+    "Solution", "naive_solve",
     "COLOURS", "DECK", "DONE", "FAILED", "Judge", "Ledger", "PENDING", "POSITIONS", "TASKS", "Card", "Task",
     "Trick", "card", "cards", "compile_task", "deal", "deal_tonoja", "deck", "get_task", "incompatible",
     "legal_plays", "select_tasks", "sonar_options", "task_status", "task_statuses", "trick_winner",

@@ -26,7 +26,7 @@ import math
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass, field
 from importlib import resources
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping
 
 from toolkit.core.errors import DataError, InvalidMoveError
 from toolkit.crew.cards import Card, deal

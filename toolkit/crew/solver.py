@@ -31,30 +31,13 @@ it is the test oracle. The winning line is always re-judged with ``task_status``
 
 from __future__ import annotations
 
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from toolkit.core.errors import IllegalMoveError, InvalidMoveError, RuleError
+from toolkit.core.errors import IllegalMoveError, InvalidMoveError
 from toolkit.core.explain import Violation
-
-def _register_catalogues() -> None:
-    """Load ``solver_rules.toml`` and ``solver_messages.toml`` beside this module.
-
-    The registry and the message catalogue discover files *starting* with ``rules`` / ``messages``; until
-    they also pick up ``solver_*.toml`` this registers them (idempotent: same origin, same content)."""
-    from importlib import resources
-
-    from toolkit.core import i18n, rules
-
-    here = resources.files("toolkit.crew")
-    for name, load in (("solver_rules.toml", rules.load_text), ("solver_messages.toml", i18n._load_file)):
-        load((here / name).read_text(encoding="utf-8"), f"toolkit/crew/{name}")
-
-
-_register_catalogues()
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -1090,6 +1073,18 @@ def prepare(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], 
                                                  trick=k + 1))
             seen[c.index] = -1
         tricks.append(t)
+    # Each played card must have been legal from the hand its seat held then: the current hand plus
+    # everything that seat played from that trick on (the engine's own follow rule says why not).
+    from toolkit.crew.cards import why_illegal_play
+    held = [list(h) for h in parsed]
+    for k in range(len(tricks) - 1, -1, -1):
+        t = tricks[k]
+        for seat, c in zip(t.seats, t.cards):
+            held[seat].append(c)
+        for i, (seat, c) in enumerate(zip(t.seats, t.cards)):
+            violation = why_illegal_play(held[seat], c, t.cards[0] if i else None)
+            if violation is not None:
+                raise IllegalMoveError(violation)
     if leader is None:
         leader = tricks[-1].winner if tricks else captain
     leader = _whole(leader, "the leader")
@@ -1192,10 +1187,6 @@ def _judges_for(position: Position, subset: Sequence[int] | None = None) -> list
     chosen = position.tasks if subset is None else [position.tasks[i] for i in subset]
     return [make_judge(task_id, seat, position.players, position.captain, position.last, prediction)
             for seat, task_id, prediction in chosen]
-
-
-def _hands_after(position: Position) -> tuple[int, ...]:
-    return position.hands
 
 
 def _search_position(position: Position, judges: Sequence[_Judge], node_limit: int | None, deadline: float | None,

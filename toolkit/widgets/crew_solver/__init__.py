@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import html
 import threading
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 import ipywidgets as widgets
 
@@ -27,6 +27,8 @@ from toolkit.widgets.base import Chart, View, query_params, safe_callback
 PLAYER_CHOICES = (3, 4, 5)
 MAX_TEXT = 200
 MAX_TIME_LIMIT = 60.0
+_STATUS_KEYS = {"done": "crew.ui.solver.status.done", "failed": "crew.ui.solver.status.failed",
+                "pending": "crew.ui.solver.status.pending"}
 _SUIT_COLOUR = {"B": "#2e86de", "G": "#27ae60", "Y": "#b7950b", "P": "#d63384", "S": "#222"}
 
 
@@ -375,7 +377,7 @@ class WinnableView(View):
             status = _engine_status(task_id, seat, list(sol.line[:number]), pos.players, pos.captain,
                                     prediction, pos.last)
             statuses.append(f'<li class="crew-solver-status-{status}">'
-                            f"{html.escape(self.t('crew.ui.solver.status_row', task=TaskRef(task_id).text(self.lang), seat=seat, status=self.t('crew.ui.solver.status.' + status)))}</li>")
+                            f"{html.escape(self.t('crew.ui.solver.status_row', task=TaskRef(task_id).text(self.lang), seat=seat, status=self.t(_STATUS_KEYS[status])))}</li>")
         self._trick.value = f'<ol class="crew-solver-line">{"".join(rows)}</ol><ul>{"".join(statuses)}</ul>'
 
     def refresh(self) -> None:
