@@ -76,3 +76,19 @@ def test_rule_docs_are_generated_from_the_registry():
         if not page.exists() or page.read_text(encoding="utf-8") != expected:
             stale.append(str(page.relative_to(ROOT)))
     assert stale == [], "run `make docs` (python -m toolkit.core.rules --write docs/rules)"
+
+
+SHARED = ROOT.parent / "shared"  # the source texts sit beside the project root (as in CI)
+
+
+@pytest.mark.skipif(not (SHARED / "rules").is_dir(), reason="the shared rule texts are not beside this checkout")
+@pytest.mark.parametrize("rule_id", sorted(r for r, i in PACKAGE_RULES.items() if i.source.startswith("rules/")))
+def test_every_passage_is_quoted_verbatim_from_its_source_text(rule_id):
+    info = PACKAGE_RULES[rule_id]
+    source = SHARED / info.source
+    assert source.exists(), f"{rule_id}: source {info.source} does not exist"
+    flat = " ".join(source.read_text(encoding="utf-8").split())
+    # A passage may elide with "…" between verbatim pieces; each piece must be in the source.
+    pieces = [p for p in re.split(r"\s*(?:…|\.\.\.)\s*", " ".join(info.passage.split())) if p]
+    missing = [p for p in pieces if p not in flat]
+    assert missing == [], f"{rule_id}: not in {info.source}: {missing}"

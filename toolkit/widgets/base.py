@@ -166,6 +166,17 @@ class View(widgets.VBox):
         self._reported = None
         self._message.value = ""
 
+    def play_on(self, model: "GameSession", move: Any) -> bool:
+        """Try ``move`` on a session model; show its refusal (or clear the last one). Never raises."""
+        applied = model.play(move)
+        if applied:
+            self.clear_report()
+        elif model.violation is not None:
+            self.report(model.violation, error=True)
+        else:
+            self.report(model.message, error=True)
+        return applied
+
     @observe("lang")
     def _on_lang(self, change: Mapping[str, Any]) -> None:
         reported = getattr(self, "_reported", None)
@@ -368,14 +379,7 @@ class DebugPanel(View):
             self._text.value = ""
 
     def _play(self, move: Any) -> bool:
-        applied = self.model.play(move)
-        if applied:
-            self.clear_report()
-        elif self.model.violation is not None:
-            self.report(self.model.violation, error=True)
-        else:
-            self.report(self.model.message, error=True)
-        return applied
+        return self.play_on(self.model, move)
 
     @safe_callback
     def _on_undo(self, _button: Any = None) -> None:

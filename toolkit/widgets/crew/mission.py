@@ -148,12 +148,7 @@ class MissionView(View):
         return str(move)
 
     def _play(self, move: Any) -> None:
-        if self.model.play(move):
-            self.clear_report()
-        elif self.model.violation is not None:
-            self.report(self.model.violation, error=True)
-        else:
-            self.report(self.model.message, error=True)
+        self.play_on(self.model, move)
         self.refresh()
 
     # ---- callbacks (untrusted input: everything re-checked by the engine) ------------------------

@@ -67,12 +67,7 @@ class _DeepBluePlayView(View):
         self.refresh()
 
     def _play(self, move: Any) -> None:
-        if self.model.play(move):
-            self.clear_report()
-        elif self.model.violation is not None:
-            self.report(self.model.violation, error=True)
-        else:
-            self.report(self.model.message, error=True)
+        self.play_on(self.model, move)
         self.refresh()
 
     def _render_common(self) -> dict[str, Any]:

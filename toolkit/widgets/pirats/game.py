@@ -104,13 +104,7 @@ class GameView(View):
 
     def play(self, move: Any) -> bool:
         """Play a move (object or text) as the seat to move; a refusal is shown, never raised."""
-        applied = self.model.play(move)
-        if applied:
-            self.clear_report()
-        elif self.model.violation is not None:
-            self.report(self.model.violation, error=True)
-        else:
-            self.report(self.model.message, error=True)
+        applied = self.play_on(self.model, move)
         self.refresh()
         return applied
 

@@ -145,13 +145,8 @@ class GameView(View):
         return tuple(parse_card(name) for name, b in zip(self._toggle_cards, self._discards.children) if b.value)
 
     def _play_move(self, move: Any) -> None:
-        if self.model.play(move):
+        if self.play_on(self.model, move):
             self._card, self._cell = None, None
-            self.clear_report()
-        elif self.model.violation is not None:
-            self.report(self.model.violation, error=True)
-        else:
-            self.report(self.model.message, error=True)
         self.refresh()
 
     def _require_revealed(self) -> int:
