@@ -31,3 +31,18 @@ def test_gallery_link_opens_the_debug_panel_and_a_move_is_applied(open_dashboard
     page.locator(".deepsea-gallery-item[data-dashboard='debug-panel'] a").click()
     page.locator(".deepsea-debug, .deepsea-root").first.wait_for(state="visible", timeout=120000)
     assert page.url.endswith("debug-panel.ipynb")
+
+
+def test_debug_panel_plays_a_real_game_from_a_shared_link(open_dashboard):
+    page = open_dashboard("debug-panel", "game=pirats&seed=3")
+    status = page.locator(".deepsea-status")
+    status.wait_for(state="visible")
+    assert "Position 0 of 0" in status.inner_text()
+    page.locator(".deepsea-apply button, button.deepsea-apply").first.click()
+    page.wait_for_function(
+        "document.querySelector('.deepsea-status').innerText.includes('Position 1 of 1')", timeout=60000)
+    assert "pirats." in page.locator(".deepsea-log").inner_text()   # the event log names the rule
+    page.locator(".deepsea-move-text input").fill("this is not a move")
+    page.locator(".deepsea-apply-text button, button.deepsea-apply-text").first.click()
+    page.locator(".deepsea-refusal").wait_for(state="visible", timeout=60000)
+    assert "Position 1 of 1" in status.inner_text()                  # refused: nothing changed
