@@ -407,19 +407,27 @@ class PiratsEngine(Engine[PiratsState, Any]):
                 out.append(p.seat)
         return out
 
-    def _plan_move(self, state: PiratsState, move: MovePirat) -> tuple[Violation | None, dict]:
-        gate = self._gate(state, "move")
+    def _boarding_checks(self, state: PiratsState, move: MovePirat | BecomeCaptain, action: str) -> tuple:
+        """What moving and becoming captain both check first: the action is allowed now, the figure is
+        the player's, and a figure already aboard stays on its own ship. Returns (violation, found)."""
+        gate = self._gate(state, action)
         if gate:
-            return gate, {}
+            return gate, None
         bad, fig = self._figure(state, move.figure)
         if bad:
-            return bad, {}
+            return bad, None
         seat, s = state.turn, _SHIP_INDEX[move.ship]
-        ship = state.ships[s]
         here = state.where(seat, fig)
         if here is not None and here[0] != s:
             return Violation("PIRATS_OTHER_SHIP", "pirats.move.along", figure=move.figure,
-                             ship=_ship_term(here[0]), target=_ship_term(s)), {}
+                             ship=_ship_term(here[0]), target=_ship_term(s)), None
+        return None, (seat, fig, s, state.ships[s], here)
+
+    def _plan_move(self, state: PiratsState, move: MovePirat) -> tuple[Violation | None, dict]:
+        bad, found = self._boarding_checks(state, move, "move")
+        if bad:
+            return bad, {}
+        seat, fig, s, ship, here = found
         if here is not None and here[1] == CAPTAIN:
             return Violation("PIRATS_CAPTAIN_STAYS", "pirats.move.no-captain", figure=move.figure,
                              ship=_ship_term(s)), {}
@@ -444,18 +452,10 @@ class PiratsEngine(Engine[PiratsState, Any]):
         return None, dict(seat=seat, fig=fig, ship=s, start=start, dest=dest, jumped=jumped, base=base, tolls=tolls)
 
     def _plan_captain(self, state: PiratsState, move: BecomeCaptain) -> tuple[Violation | None, dict]:
-        gate = self._gate(state, "captain")
-        if gate:
-            return gate, {}
-        bad, fig = self._figure(state, move.figure)
+        bad, found = self._boarding_checks(state, move, "captain")
         if bad:
             return bad, {}
-        seat, s = state.turn, _SHIP_INDEX[move.ship]
-        ship = state.ships[s]
-        here = state.where(seat, fig)
-        if here is not None and here[0] != s:
-            return Violation("PIRATS_OTHER_SHIP", "pirats.move.along", figure=move.figure,
-                             ship=_ship_term(here[0]), target=_ship_term(s)), {}
+        seat, fig, s, ship, here = found
         if here is not None and here[1] == CAPTAIN:
             return Violation("PIRATS_ALREADY_CAPTAIN", "pirats.captain.path", figure=move.figure,
                              ship=_ship_term(s)), {}
