@@ -126,6 +126,11 @@ class _Judge:
     role = 0
     #: cards the owner wants to win (move ordering)
     targets = 0
+    #: ``True`` when the task is met the moment something happens (a card won, a trick of some kind won)
+    #: and stays met: the search may then ask "can it be met by trick h?" for growing h (see _Search.run)
+    achievement = False
+    #: whether ``status`` may use the owner's forced submarine wins (switched off to tell reasons apart)
+    use_forced = True
 
     def __init__(self, task_id: int, owner: int, players: int, captain: int, last: int):
         self.task_id, self.owner, self.players, self.captain, self.last = task_id, owner, players, captain, last
@@ -141,6 +146,11 @@ class _Judge:
         """``p``, ``DONE`` or ``FAILED`` after ``j`` tricks with ``rest`` tricks still to play."""
         return p
 
+    def earliest(self, p: Any, j: int, hands: Sequence[int]) -> int:
+        """A lower bound on the trick (absolute number) by which a pending achievement task can be met,
+        after ``j`` tricks: it lets iterative deepening cut a branch that cannot make its deadline."""
+        return j + 1
+
 
 class _CaptureCards(_Judge):
     role = 1
@@ -149,6 +159,7 @@ class _CaptureCards(_Judge):
         super().__init__(*a)
         self.targets = self.sensitive = sum(1 << _CODE[c] for c in cards)
         self.extra = (_filter_mask(extra["filter"]), extra["n"]) if extra else None
+        self.achievement = not extra
 
     def initial(self) -> Any:
         return (0, 0)
@@ -165,35 +176,89 @@ class _CaptureCards(_Judge):
     def status(self, p, j, rest, live, hands):
         won, count = p
         missing = self.targets & ~won
+        reach = _reachable(self.owner, hands, live) if rest else 0
         if self.extra:
             fmask, n = self.extra
             if count > n:
                 return FAILED
-            more = (live & fmask).bit_count() if rest else 0
-            if count + more < n:
+            if count + (reach & fmask).bit_count() < n:
                 return FAILED
-            if not missing and count == n and not more:
+            if not missing and count == n and not (live & fmask and rest):
                 return DONE
+            # the cards still to win and the owner's submarines that must win all count
+            forced = _forced_mask(self.owner, hands, rest) if self.use_forced and rest else 0
+            if rest and count + ((missing | forced) & fmask).bit_count() > n:
+                return FAILED
         elif not missing:
             return DONE
-        if rest == 0 or missing & ~live:
+        if rest == 0 or missing & ~reach:
             return FAILED
         return p
 
+    def earliest(self, p, j, hands):
+        # a seat plays one card a trick, so the seat holding most of the missing cards needs that many tricks
+        missing = self.targets & ~p[0]
+        return j + max(1, max((h & missing).bit_count() for h in hands))
+
 
 def forced_wins(owner: int, hands: Sequence[int], rest: int) -> int:
-    """Tricks ``owner`` is sure to win: each submarine above every other seat's submarines wins the
-    trick it is played to, and when the hand size equals the tricks left every card gets played."""
+    """Tricks ``owner`` is sure to win with its submarines.
+
+    When the hand size equals the tricks left every card gets played, and a submarine wins its trick
+    unless another seat plays a higher submarine to the same trick. Each of the other seats' submarines
+    can cover one of the owner's, and only a lower one, so the owner's submarines left over by the best
+    covering (a matching: highest first, each to the lowest free higher submarine) win whatever happens.
+    """
+    return len(forced_submarines(owner, hands, rest)[0])
+
+
+def forced_submarines(owner: int, hands: Sequence[int], rest: int) -> tuple[list[int], list[int]]:
+    """(the owner's submarines that must win their tricks, the other seats' submarines): codes, see
+    :func:`forced_wins`. Empty when the owner's cards are not all played (three players: one stays)."""
     hand = hands[owner]
     mine = hand & COLOUR_MASK[SUB]
     if not mine or hand.bit_count() != rest:
-        return 0
+        return [], []
     others = 0
     for seat, h in enumerate(hands):
         if seat != owner:
             others |= h
-    top = (others & COLOUR_MASK[SUB]).bit_length()
-    return (mine >> top).bit_count()
+    return _match_submarines(mine, others & COLOUR_MASK[SUB])
+
+
+_MATCHED: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+
+
+def _match_submarines(mine: int, theirs: int) -> tuple[list[int], list[int]]:
+    """(``mine`` left uncovered by ``theirs``, ``theirs``) as sorted codes; memoised (256 cases at most)."""
+    hit = _MATCHED.get((mine, theirs))
+    if hit is None:
+        free = _bits(theirs)
+        covers = list(free)
+        forced = []
+        for sub in reversed(_bits(mine)):
+            cover = next((c for c in free if c > sub), None)
+            if cover is None:
+                forced.append(sub)
+            else:
+                free.remove(cover)
+        hit = _MATCHED[(mine, theirs)] = (sorted(forced), covers)
+    return hit
+
+
+def _reachable(owner: int, hands: Sequence[int], live: int) -> int:
+    """The live cards ``owner`` can still win. A trick holding a submarine goes to the seat that played the
+    highest one, so a submarine above the owner's highest (or any, if it holds none) is out of reach."""
+    subs = hands[owner] & COLOUR_MASK[SUB]
+    return live & ~(COLOUR_MASK[SUB] >> subs.bit_length() << subs.bit_length())
+
+
+def _forced_mask(owner: int, hands: Sequence[int], rest: int) -> int:
+    """The owner's submarines that it must win (see :func:`forced_wins`), as a mask."""
+    out = 0
+    for code in forced_submarines(owner, hands, rest)[0]:
+        out |= 1 << code
+    return out
 
 
 def _count_clause(count: int, cmp: str, n: int, more: int) -> str:
@@ -213,9 +278,11 @@ class _CardCount(_Judge):
         super().__init__(*a)
         self.clauses = tuple((_filter_mask(c["filter"]), c["cmp"], c["n"]) for c in clauses)
         self.mode = mode
+        self.exact_subs = any(cmp == "==" and m & COLOUR_MASK[SUB] for m, cmp, _ in self.clauses)
         self.features = tuple(mask for clause, (mask, cmp, n) in zip(clauses, self.clauses)
                               if _value_based(clause["filter"]))
         wants = any(cmp == ">=" or n > 0 for _, cmp, n in self.clauses)
+        self.achievement = mode == "all" and all(cmp == ">=" for _, cmp, _ in self.clauses)
         self.role = 1 if wants else -1
         if wants:
             self.targets = sum(m for m, _, n in self.clauses if n > 0)
@@ -230,8 +297,14 @@ class _CardCount(_Judge):
         return tuple(min(c + (tmask & m).bit_count(), n + 1) for c, (m, _, n) in zip(p, self.clauses))
 
     def status(self, p, j, rest, live, hands):
-        states = [_count_clause(c, cmp, n, (live & m).bit_count() if rest else 0)
-                  for c, (m, cmp, n) in zip(p, self.clauses)]
+        reach = _reachable(self.owner, hands, live) if rest else 0
+        states = [_count_clause(c, cmp, n, (reach & m).bit_count()) for c, (m, cmp, n) in zip(p, self.clauses)]
+        if rest and self.exact_subs and self.use_forced:
+            # "exactly n" of a kind with submarines in it: the owner's submarines that must win count
+            forced = _forced_mask(self.owner, hands, rest)
+            if forced:
+                states = [FAILED if cmp == "==" and c + (forced & m).bit_count() > n else st
+                          for st, c, (m, cmp, n) in zip(states, p, self.clauses)]
         if self.mode == "all":
             if FAILED in states:
                 return FAILED
@@ -245,6 +318,11 @@ class _CardCount(_Judge):
         if rest == 0:
             return FAILED
         return p
+
+    def earliest(self, p, j, hands):
+        # only when every clause is "at least n" (achievement): a trick brings at most one card per seat
+        need = max(n - c for c, (_, _, n) in zip(p, self.clauses))
+        return j + max(1, -(-need // len(hands)))
 
 
 class _CaptureInTrick(_Judge):
@@ -262,13 +340,14 @@ class _CaptureInTrick(_Judge):
         return p
 
     def status(self, p, j, rest, live, hands):
-        if rest == 0 or not live & self.card or j >= self.when:
+        if rest == 0 or j >= self.when or not _reachable(self.owner, hands, live) & self.card:
             return FAILED
         return p
 
 
 class _WinTrickWith(_Judge):
     role = 1
+    achievement = True
 
     def __init__(self, *a: Any, winning_card: Mapping[str, Any], trick_contains: Mapping[str, Any] | None = None):
         super().__init__(*a)
@@ -279,8 +358,14 @@ class _WinTrickWith(_Judge):
         self.features = tuple(m for m, spec in ((self.win, winning_card), (self.contains, trick_contains or {}))
                               if spec and "value" in spec)
         self.targets = self.contains
-        # "win a 6 with another 6": the contained card must be a different card of the same kind
-        self.need_two = bool(self.win & self.contains)
+        # For each card that may win, the contained cards that can share a trick it wins: a coloured card
+        # wins only a trick led in its colour with no higher card of that colour and no submarine; a
+        # submarine wins only with no higher submarine. The contained card is played by another seat.
+        self.partners = {w: sum(1 << x for x in range(N_CARDS) if (self.contains >> x & 1) and x != w
+                                and not (_COLOUR[w] == SUB and _COLOUR[x] == SUB and x > w)
+                                and not (_COLOUR[w] != SUB and (_COLOUR[x] == SUB or (
+                                    _COLOUR[x] == _COLOUR[w] and x > w))))
+                         for w in _bits(self.win)} if self.contains else {}
 
     def step(self, p, j, leader, cards, winner, wcard, tmask):
         if winner == self.owner and (1 << wcard) & self.win:
@@ -289,17 +374,36 @@ class _WinTrickWith(_Judge):
         return p
 
     def status(self, p, j, rest, live, hands):
-        if rest == 0 or not hands[self.owner] & self.win:
+        mine = hands[self.owner]
+        if rest == 0 or not mine & self.win:
             return FAILED
         if self.contains:
-            left = (live & self.contains).bit_count()
-            if left == 0 or (self.need_two and left < 2):
+            others = live & ~mine
+            if not any(self.partners[w] & others for w in _bits(mine & self.win)):
                 return FAILED
         return p
+
+    def earliest(self, p, j, hands):
+        # A coloured card wins only a trick led in its colour in which every other seat follows lower or
+        # is void. A seat holding only higher cards of the colour must first play them all, one a trick.
+        mine = hands[self.owner]
+        best = None
+        for w in _bits(mine & self.win):
+            if _COLOUR[w] == SUB:
+                return j + 1
+            colour = COLOUR_MASK[_COLOUR[w]]
+            above = colour & ~((2 << w) - 1)
+            below = colour & ((1 << w) - 1)
+            need = max((h & above).bit_count() if not h & below else 0
+                       for seat, h in enumerate(hands) if seat != self.owner)
+            if best is None or need < best:
+                best = need
+        return j + 1 + (best or 0)
 
 
 class _TrickProperty(_Judge):
     role = 1
+    achievement = True
 
     def __init__(self, *a: Any, **params: Any):
         super().__init__(*a)
@@ -461,6 +565,7 @@ class _Streak(_Judge):
         super().__init__(*a)
         self.never, self.at_least, self.exact = never_consecutive, at_least_consecutive, exact_total
         self.role = -1 if self.never else 1
+        self.achievement = bool(self.at_least)
 
     def initial(self):
         if self.never:
@@ -484,6 +589,9 @@ class _Streak(_Judge):
                 return FAILED
             return FAILED if total + 1 > self.exact else (total + 1, True)
         return (total, False)
+
+    def earliest(self, p, j, hands):
+        return j + max(1, self.at_least - p) if self.at_least else j + 1
 
     def status(self, p, j, rest, live, hands):
         if self.never:
@@ -639,6 +747,10 @@ class _Stop(Exception):
     """Raised inside the search when the node or time limit is reached, or a caller asked to stop."""
 
 
+class _SliceEnd(Exception):
+    """Raised inside the search when one slice of the portfolio (see ``_Search.run``) used its nodes."""
+
+
 def _strength(card: int, led: int) -> int:
     """How strongly ``card`` bids for a trick led in colour ``led`` (-1: it cannot win)."""
     colour = _COLOUR[card]
@@ -666,12 +778,21 @@ class _Search:
         self.reduce = reduce_equivalent
         self.use_table = use_table
         self.nodes = 0
+        # key -> True (winnable) or h: not winnable when every achievement task must be met by trick h
         self.table: dict[tuple, Any] = {}
+        self.horizon = last
+        self.achievers = tuple(i for i, judge in enumerate(self.judges) if judge.achievement)
+        self.slice_end: int | None = None
+        self._relevant: dict[tuple, tuple[int, tuple[int, ...], tuple[int, ...], int]] = {}
         self._next_check = 1024
 
     # -- limits ------------------------------------------------------------------------------------
     def _check(self) -> None:
+        if self.slice_end is not None and self.nodes >= self.slice_end:
+            raise _SliceEnd
         self._next_check = self.nodes + 1024
+        if self.slice_end is not None:
+            self._next_check = min(self._next_check, self.slice_end)
         if self.node_limit is not None and self.nodes >= self.node_limit:
             raise _Stop
         if self.deadline is not None and time.perf_counter() >= self.deadline:
@@ -712,6 +833,11 @@ class _Search:
                 if p == FAILED:
                     return None
             out.append(p)
+        if self.horizon < self.last:
+            # iterative deepening: every achievement task must be able to be met by this iteration's trick
+            for i in self.achievers:
+                if out[i] != DONE and self.judges[i].earliest(out[i], j, hands) > self.horizon:
+                    return None
         return tuple(out)
 
     # -- the search -------------------------------------------------------------------------------
@@ -719,9 +845,44 @@ class _Search:
         """``False`` or the winning line (a tuple of ``(leader, cards)``) from the start position."""
         if all(p == DONE for p in progress):
             return ()
-        if not self._boundary(self.hands0, self.leader0, progress, self.j0):
+        found = self._portfolio(progress) if self.achievers else self._boundary(
+            self.hands0, self.leader0, progress, self.j0)
+        if not found:
             return False
+        self.slice_end = None
         return self._extract(self.hands0, self.leader0, progress, self.j0)
+
+    def _portfolio(self, progress: tuple) -> bool:
+        """Two searches in turn, with doubling node budgets and one shared table: the plain depth-first
+        search, and iterative deepening on the achievement tasks ("win the pink 9", "win a trick of total
+        < 12") — first lines that meet them by the next trick, then by the one after, and so on.
+
+        Depth-first plays every prefix to the last trick before it tries another first trick, so it is
+        slow to find a task that a winning line meets early; iterative deepening is slow to prove that
+        nothing works, since it repeats the shallow searches. Either one's answer is final (the deepening's
+        last horizon has no deadline). Table entries carry the horizon they were proved under (see
+        ``_boundary``), so every slice reuses what earlier slices proved and a restart costs little.
+        Measured in docs/crew-solver.md."""
+        horizons = range(self.j0 + 1, self.last + 1)
+        next_horizon = 0
+        budget = 2048
+        while True:
+            for deepening in (False, True):
+                self.slice_end = self.nodes + budget
+                self._next_check = min(self._next_check, self.slice_end)
+                try:
+                    if not deepening:
+                        self.horizon = self.last
+                        return self._boundary(self.hands0, self.leader0, progress, self.j0)
+                    while next_horizon < len(horizons):
+                        self.horizon = horizons[next_horizon]
+                        if self._boundary(self.hands0, self.leader0, progress, self.j0):
+                            return True
+                        next_horizon += 1
+                    return False
+                except _SliceEnd:
+                    pass
+            budget *= 2
 
     def _extract(self, hands: tuple, leader: int, progress: tuple, j: int) -> tuple:
         """Walk down a proved win: at each trick boundary find the first trick whose rest is a win (the
@@ -748,6 +909,26 @@ class _Search:
                 return tuple(line)
             leader = winner
 
+    def _relevance(self, progress: tuple) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
+        """(sensitive cards, feature masks, per-seat wish +1/-1/0, wanted cards) of the pending tasks:
+        they depend on the progress alone, so they are computed once per progress value."""
+        hit = self._relevant.get(progress)
+        if hit is None:
+            sensitive, targets = 0, 0
+            features: set[int] = set()
+            want = [0] * self.n
+            for judge, p in zip(self.judges, progress):
+                if p != DONE:
+                    sensitive |= judge.sensitive
+                    features.update(judge.features)
+                    if judge.role > 0:
+                        want[judge.owner] = 1
+                        targets |= judge.targets
+                    elif judge.role < 0 and want[judge.owner] == 0:
+                        want[judge.owner] = -1
+            hit = self._relevant[progress] = (sensitive, tuple(sorted(features)), tuple(want), targets)
+        return hit
+
     def _key(self, hands: tuple, leader: int, progress: tuple) -> tuple:
         """The table key: positions that differ only by cards no live card separates are the same.
 
@@ -757,26 +938,23 @@ class _Search:
         live = 0
         for h in hands:
             live |= h
-        sensitive = 0
-        features: set[int] = set()
-        for judge, p in zip(self.judges, progress):
-            if p != DONE:
-                sensitive |= judge.sensitive
-                features.update(judge.features)
+        sensitive, features, _, _ = self._relevance(progress)
         parts = [leader, progress, live & sensitive]
-        for colour in range(5):
-            shift = 9 * colour
-            live9 = (live >> shift) & 511
-            if not live9:
-                parts.append(0)
-                continue
-            code = 0
+        codes = _COLOUR_CODES
+        n = self.n
+        for shift in (0, 9, 18, 27, 36):
+            raw = n
             for h in hands:
-                code = (code << 9) | _compress(live9, (h >> shift) & 511)
+                raw = (raw << 9) | ((h >> shift) & 511)
+            code = codes.get(raw)
+            if code is None:
+                code = codes[raw] = _colour_code(raw, n)
             parts.append(code)
-            parts.append(_compress(live9, (sensitive >> shift) & 511))
-            for f in sorted(features):
-                parts.append(_compress(live9, (f >> shift) & 511))
+            if sensitive or features:
+                live9 = (live >> shift) & 511
+                parts.append(_compress(live9, (sensitive >> shift) & 511))
+                for f in features:
+                    parts.append(_compress(live9, (f >> shift) & 511))
         return tuple(parts)
 
     def _boundary(self, hands: tuple, leader: int, progress: tuple, j: int) -> bool:
@@ -784,10 +962,10 @@ class _Search:
             return self._trick(hands, leader, progress, j) is not False
         key = self._key(hands, leader, progress) if self.reduce else (hands, leader, progress)
         hit = self.table.get(key)
-        if hit is not None:
-            return hit
+        if hit is not None and (hit is True or hit >= self.horizon):
+            return hit is True
         result = self._trick(hands, leader, progress, j) is not False
-        self.table[key] = result
+        self.table[key] = True if result else self.horizon
         return result
 
     def _trick(self, hands: tuple, leader: int, progress: tuple, j: int) -> Any:
@@ -796,24 +974,11 @@ class _Search:
         live = 0
         for h in hands:
             live |= h
-        sensitive = 0
-        want = [0] * n
-        targets = 0
-        feature_set: set[int] = set()
-        for judge, p in zip(self.judges, progress):
-            if p != DONE:
-                sensitive |= judge.sensitive
-                feature_set.update(judge.features)
-                if judge.role > 0:
-                    want[judge.owner] = 1
-                    targets |= judge.targets
-                elif judge.role < 0 and want[judge.owner] == 0:
-                    want[judge.owner] = -1
+        sensitive, features, want, targets = self._relevance(progress)
         seats = [(leader + i) % n for i in range(n)]
         plays: list[int] = []
         judges = self.judges
         last = self.last
-        features = tuple(sorted(feature_set))
 
         def finish(tmask: int, winner: int, wcard: int) -> Any:
             j2 = j + 1
@@ -923,6 +1088,20 @@ class _Search:
 
 
 _COMPRESSED: dict[int, int] = {}
+#: one colour of every hand (``n`` then 9 bits a seat) -> the hands' masks among that colour's live cards
+_COLOUR_CODES: dict[int, int] = {}
+
+
+def _colour_code(raw: int, n: int) -> int:
+    """The rank-order code of one colour (see ``_Search._key``), from ``n`` then nine bits per hand."""
+    masks = [(raw >> (9 * (n - 1 - i))) & 511 for i in range(n)]
+    live9 = 0
+    for m in masks:
+        live9 |= m
+    code = 0
+    for m in masks:
+        code = (code << 9) | _compress(live9, m)
+    return code
 
 
 def _compress(live9: int, bits9: int) -> int:
@@ -1334,8 +1513,20 @@ def _root_reason(position: Position, judges: Sequence[_Judge]) -> Violation | No
         if not lost_in_play and judge.status(p, len(position.played), rest, live, position.hands) != FAILED:
             continue
         task = TaskRef(task_id)
+        forced, covers = forced_submarines(seat, position.hands, rest)
+        if forced and not lost_in_play and isinstance(judge, (_CardCount, _CaptureCards)):
+            judge.use_forced = False
+            try:
+                forced = forced if judge.status(p, len(position.played), rest, live, position.hands) != FAILED \
+                    else []
+            finally:
+                judge.use_forced = True
         if isinstance(judge, (_CaptureCards, _CaptureInTrick)):
             won = p[0] if isinstance(p, tuple) else 0
+            reach = _reachable(seat, position.hands, live)
+            for code in _bits(judge.targets & ~won & live & ~reach):
+                return Violation("CREW_SOLVER_SUB_OUT_OF_REACH", "crew.solver.cutoff", task=task, seat=seat,
+                                 card=card_of(code))
             gone = [c for c in _bits(judge.targets & ~won) if not live >> c & 1]
             for code in gone:
                 for t in position.played:
@@ -1350,15 +1541,10 @@ def _root_reason(position: Position, judges: Sequence[_Judge]) -> Violation | No
                              tricks=len(position.played))
         if isinstance(judge, _WinTrickWith) and not position.hands[seat] & judge.win:
             return Violation("CREW_SOLVER_NO_WINNING_CARD", "crew.solver.cutoff", task=task, seat=seat)
-        forced = forced_wins(seat, position.hands, rest)
-        if forced and isinstance(judge, (_TrickCount, _Relative, _TrickPositions)):
-            others = 0
-            for s2, h in enumerate(position.hands):
-                if s2 != seat:
-                    others |= h
-            top = (others & COLOUR_MASK[SUB]).bit_length()
-            subs = [card_of(c) for c in _bits(position.hands[seat] & COLOUR_MASK[SUB]) if c >= top]
-            return Violation("CREW_SOLVER_FORCED_WINS", "crew.solver.cutoff", task=task, seat=seat, cards=subs)
+        if forced and isinstance(judge, (_TrickCount, _Relative, _TrickPositions, _CardCount, _CaptureCards)):
+            mine = [card_of(c) for c in _bits(position.hands[seat] & COLOUR_MASK[SUB])]
+            return Violation("CREW_SOLVER_FORCED_WINS", "crew.solver.cutoff", task=task, seat=seat, cards=mine,
+                             covers=[card_of(c) for c in covers] or "—", forced=len(forced))
         if isinstance(judge, (_CardCount, _CardCompare, _CaptureCards)):
             return Violation("CREW_SOLVER_TOO_FEW_CARDS", "crew.solver.cutoff", task=task, seat=seat)
         if isinstance(judge, (_TrickCount, _Streak, _Relative, _TrickPositions)):
