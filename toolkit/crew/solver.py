@@ -131,6 +131,15 @@ class _Judge:
     achievement = False
     #: whether ``status`` may use the owner's forced submarine wins (switched off to tell reasons apart)
     use_forced = True
+    #: whether ``hints`` says anything (saves a call per trick boundary)
+    hinted = False
+    #: cards the owner must win (so no other seat may), and cards the owner must not win: static masks
+    #: other judges use to narrow the cards they can count on (see ``_Search.exclusions``)
+    claims = 0
+    refuses = 0
+    #: {trick number: True (the owner must win it) / False (must not)}: two tasks that disagree on a
+    #: trick cannot both be met (see ``_Search.trick_conflict``)
+    trick_claims: Mapping[int, bool] = {}
 
     def __init__(self, task_id: int, owner: int, players: int, captain: int, last: int):
         self.task_id, self.owner, self.players, self.captain, self.last = task_id, owner, players, captain, last
@@ -146,6 +155,10 @@ class _Judge:
         """``p``, ``DONE`` or ``FAILED`` after ``j`` tricks with ``rest`` tricks still to play."""
         return p
 
+    def hints(self, p: Any, hands: Sequence[int]) -> tuple[int, int]:
+        """(cards to hold back, cards to play early) for move ordering; only ordering, never pruning."""
+        return 0, 0
+
     def earliest(self, p: Any, j: int, hands: Sequence[int]) -> int:
         """A lower bound on the trick (absolute number) by which a pending achievement task can be met,
         after ``j`` tricks: it lets iterative deepening cut a branch that cannot make its deadline."""
@@ -154,12 +167,14 @@ class _Judge:
 
 class _CaptureCards(_Judge):
     role = 1
+    hinted = True
 
     def __init__(self, *a: Any, cards: Sequence[str], extra: Mapping[str, Any] | None = None):
         super().__init__(*a)
         self.targets = self.sensitive = sum(1 << _CODE[c] for c in cards)
         self.extra = (_filter_mask(extra["filter"]), extra["n"]) if extra else None
         self.achievement = not extra
+        self.claims = self.targets
 
     def initial(self) -> Any:
         return (0, 0)
@@ -181,7 +196,9 @@ class _CaptureCards(_Judge):
             fmask, n = self.extra
             if count > n:
                 return FAILED
-            if count + (reach & fmask).bit_count() < n:
+            subcap = _submarine_cap(self.owner, hands) if reach & fmask & COLOUR_MASK[SUB] else 0
+            if count + (reach & fmask & ~COLOUR_MASK[SUB]).bit_count() + min(
+                    (reach & fmask & COLOUR_MASK[SUB]).bit_count(), subcap) < n:
                 return FAILED
             if not missing and count == n and not (live & fmask and rest):
                 return DONE
@@ -194,6 +211,9 @@ class _CaptureCards(_Judge):
         if rest == 0 or missing & ~reach:
             return FAILED
         return p
+
+    def hints(self, p, hands):
+        return _capture_hints(self.owner, hands, self.targets & ~p[0])
 
     def earliest(self, p, j, hands):
         # a seat plays one card a trick, so the seat holding most of the missing cards needs that many tricks
@@ -253,6 +273,42 @@ def _reachable(owner: int, hands: Sequence[int], live: int) -> int:
     return live & ~(COLOUR_MASK[SUB] >> subs.bit_length() << subs.bit_length())
 
 
+def _capture_hints(owner: int, hands: Sequence[int], wanted: int) -> tuple[int, int]:
+    """Move-ordering hints for winning the cards in ``wanted`` (see ``_Judge.hints``).
+
+    A card the owner holds is won by playing it as the highest card of its colour: the others shed the
+    cards above it. A card of another seat's that the owner can beat in its colour: the owner keeps the
+    cards that beat it. One the owner cannot beat (a pink 9): the owner sheds that colour, to trump it
+    with a submarine once void, and keeps its highest submarine."""
+    mine = hands[owner]
+    keep = shed = 0
+    for t in _bits(wanted):
+        colour = COLOUR_MASK[_COLOUR[t]]
+        above = colour & ~((2 << t) - 1)
+        if mine >> t & 1:
+            keep |= 1 << t
+            shed |= above & ~mine
+        elif mine & above:
+            keep |= mine & above
+        elif _COLOUR[t] != SUB:
+            shed |= mine & colour
+            subs = mine & COLOUR_MASK[SUB]
+            if subs:
+                keep |= 1 << (subs.bit_length() - 1)
+    return keep & ~shed, shed
+
+
+def _submarine_cap(owner: int, hands: Sequence[int]) -> int:
+    """The most submarines ``owner`` can still win: only in tricks where it plays the highest submarine,
+    one trick per submarine it holds, each with at most one lower submarine from every other seat."""
+    mine = hands[owner] & COLOUR_MASK[SUB]
+    k = mine.bit_count()
+    if not k:
+        return 0
+    below = (1 << (mine.bit_length() - 1)) - 1
+    return k + sum(min(k, (h & COLOUR_MASK[SUB] & below).bit_count()) for seat, h in enumerate(hands) if seat != owner)
+
+
 def _forced_mask(owner: int, hands: Sequence[int], rest: int) -> int:
     """The owner's submarines that it must win (see :func:`forced_wins`), as a mask."""
     out = 0
@@ -276,9 +332,12 @@ def _count_clause(count: int, cmp: str, n: int, more: int) -> str:
 class _CardCount(_Judge):
     def __init__(self, *a: Any, clauses: Sequence[Mapping[str, Any]], mode: str = "all"):
         super().__init__(*a)
+        self.hinted = True
         self.clauses = tuple((_filter_mask(c["filter"]), c["cmp"], c["n"]) for c in clauses)
         self.mode = mode
         self.exact_subs = any(cmp == "==" and m & COLOUR_MASK[SUB] for m, cmp, _ in self.clauses)
+        if mode == "all":
+            self.refuses = sum(m for m, cmp, n in self.clauses if cmp == "==" and n == 0)
         self.features = tuple(mask for clause, (mask, cmp, n) in zip(clauses, self.clauses)
                               if _value_based(clause["filter"]))
         wants = any(cmp == ">=" or n > 0 for _, cmp, n in self.clauses)
@@ -298,7 +357,10 @@ class _CardCount(_Judge):
 
     def status(self, p, j, rest, live, hands):
         reach = _reachable(self.owner, hands, live) if rest else 0
-        states = [_count_clause(c, cmp, n, (reach & m).bit_count()) for c, (m, cmp, n) in zip(p, self.clauses)]
+        subcap = _submarine_cap(self.owner, hands) if reach & COLOUR_MASK[SUB] else 0
+        states = [_count_clause(c, cmp, n, (reach & m & ~COLOUR_MASK[SUB]).bit_count()
+                                + min((reach & m & COLOUR_MASK[SUB]).bit_count(), subcap))
+                  for c, (m, cmp, n) in zip(p, self.clauses)]
         if rest and self.exact_subs and self.use_forced:
             # "exactly n" of a kind with submarines in it: the owner's submarines that must win count
             forced = _forced_mask(self.owner, hands, rest)
@@ -319,6 +381,14 @@ class _CardCount(_Judge):
             return FAILED
         return p
 
+    def hints(self, p, hands):
+        if self.role <= 0:
+            return 0, 0
+        live = 0
+        for h in hands:
+            live |= h
+        return _capture_hints(self.owner, hands, live & self.targets)
+
     def earliest(self, p, j, hands):
         # only when every clause is "at least n" (achievement): a trick brings at most one card per seat
         need = max(n - c for c, (_, _, n) in zip(p, self.clauses))
@@ -327,12 +397,15 @@ class _CardCount(_Judge):
 
 class _CaptureInTrick(_Judge):
     role = 1
+    hinted = True
 
     def __init__(self, *a: Any, card: str, trick: Any):
         super().__init__(*a)
         self.card = 1 << _CODE[card]
         self.targets = self.sensitive = self.card
         self.when = self.last if trick == "last" else int(trick)
+        self.claims = self.card
+        self.trick_claims = {self.when: True}
 
     def step(self, p, j, leader, cards, winner, wcard, tmask):
         if tmask & self.card:
@@ -344,10 +417,14 @@ class _CaptureInTrick(_Judge):
             return FAILED
         return p
 
+    def hints(self, p, hands):
+        return _capture_hints(self.owner, hands, self.card)
+
 
 class _WinTrickWith(_Judge):
     role = 1
     achievement = True
+    hinted = True
 
     def __init__(self, *a: Any, winning_card: Mapping[str, Any], trick_contains: Mapping[str, Any] | None = None):
         super().__init__(*a)
@@ -382,6 +459,16 @@ class _WinTrickWith(_Judge):
             if not any(self.partners[w] & others for w in _bits(mine & self.win)):
                 return FAILED
         return p
+
+    def hints(self, p, hands):
+        # "Win a trick using a 2": the owner keeps its 2s for later, and the other seats first get rid of
+        # the cards that would beat them (a winning line usually plays the 2 late, once they are void).
+        keep = hands[self.owner] & self.win
+        shed = 0
+        for w in _bits(keep):
+            if _COLOUR[w] != SUB:
+                shed |= COLOUR_MASK[_COLOUR[w]] & ~((2 << w) - 1)
+        return keep, shed & ~hands[self.owner]
 
     def earliest(self, p, j, hands):
         # A coloured card wins only a trick led in its colour in which every other seat follows lower or
@@ -491,10 +578,30 @@ class _TrickPositions(_Judge):
         super().__init__(*a)
         resolve = lambda x: self.last if x == "last" else int(x)  # noqa: E731
         self.win = frozenset(resolve(x) for x in must_win)
+        self.hinted = self.last in self.win
         self.lose = frozenset(resolve(x) for x in must_not_win)
         self.only = only
+        claims = {k: True for k in self.win}
+        claims.update({k: False for k in self.lose})
+        if only:
+            claims.update({k: False for k in range(1, self.last + 1) if k not in self.win})
+        self.trick_claims = claims
         self.role = 1 if self.win else -1
         self.horizon = max(self.win | self.lose) if (self.win or self.lose) else 0
+
+    def hints(self, p, hands):
+        # "Win the last trick": the owner keeps its best card of each colour for it, and the others shed
+        # their submarines and the cards that beat those.
+        mine = hands[self.owner]
+        keep = shed = 0
+        for colour in range(5):
+            own = mine & COLOUR_MASK[colour]
+            if own:
+                top = own.bit_length() - 1
+                keep |= 1 << top
+                shed |= COLOUR_MASK[colour] & ~((2 << top) - 1)
+        shed |= COLOUR_MASK[SUB]
+        return keep, shed & ~mine
 
     def step(self, p, j, leader, cards, winner, wcard, tmask):
         won = winner == self.owner
@@ -784,6 +891,21 @@ class _Search:
         self.achievers = tuple(i for i, judge in enumerate(self.judges) if judge.achievement)
         self.slice_end: int | None = None
         self._relevant: dict[tuple, tuple[int, tuple[int, ...], tuple[int, ...], int]] = {}
+        # Cards a task may not count on because another task settles them: the cards another seat must win,
+        # and the cards its own seat must not win. Sound for the verdict: a line that breaks the other task
+        # fails anyway.
+        self.exclusions = tuple(
+            sum((k.claims if k.owner != judge.owner else k.refuses) for k in self.judges if k is not judge)
+            for judge in self.judges)
+        self.exclusive = any(self.exclusions)
+        # The last trick each task's seat may still win, as far as its *other* tasks allow ("win only the
+        # first trick"): past it, that seat can win no more cards.
+        self.open_until = []
+        for judge in self.judges:
+            refused = {t for k in self.judges if k is not judge and k.owner == judge.owner
+                       for t, win in k.trick_claims.items() if not win}
+            self.open_until.append(max((t for t in range(1, last + 1) if t not in refused), default=0))
+        self.exclusive = self.exclusive or any(t < last for t in self.open_until)
         self._next_check = 1024
 
     # -- limits ------------------------------------------------------------------------------------
@@ -818,16 +940,35 @@ class _Search:
                 return None
         return self._judge(progress, self.j0, self.hands0)
 
+    def trick_conflict(self) -> bool:
+        """Whether the tasks ask the impossible of one trick: two seats must win it, one seat must both win
+        it and not win it ("win the last trick" and "win the green 2 in the last trick" for two seats), or
+        every seat must not win it."""
+        must: dict[int, set[int]] = {}
+        must_not: dict[int, set[int]] = {}
+        for judge in self.judges:
+            for trick, win in judge.trick_claims.items():
+                if self.j0 < trick <= self.last:
+                    (must if win else must_not).setdefault(trick, set()).add(judge.owner)
+        for trick, owners in must.items():
+            if len(owners) > 1 or owners & must_not.get(trick, set()):
+                return True
+        return any(len(owners) == self.n for owners in must_not.values())
+
     def _judge(self, progress: Sequence[Any], j: int, hands: Sequence[int]) -> tuple | None:
         rest = self.last - j
         live = 0
         for h in hands:
             live |= h
         out = []
-        for judge, p in zip(self.judges, progress):
+        exclusions = self.exclusions if self.exclusive else None
+        for i, (judge, p) in enumerate(zip(self.judges, progress)):
             if p != DONE:
                 if p != FAILED:
-                    p = judge.status(p, j, rest, live, hands)
+                    if exclusions is None:
+                        p = judge.status(p, j, rest, live, hands)
+                    else:
+                        p = judge.status(p, j, rest, live & ~exclusions[i] if j < self.open_until[i] else 0, hands)
                     if p is PENDING:  # pragma: no cover - statuses return the progress itself when pending
                         raise AssertionError(judge)
                 if p == FAILED:
@@ -845,6 +986,8 @@ class _Search:
         """``False`` or the winning line (a tuple of ``(leader, cards)``) from the start position."""
         if all(p == DONE for p in progress):
             return ()
+        if self.trick_conflict():
+            return False
         found = self._portfolio(progress) if self.achievers else self._boundary(
             self.hands0, self.leader0, progress, self.j0)
         if not found:
@@ -975,6 +1118,12 @@ class _Search:
         for h in hands:
             live |= h
         sensitive, features, want, targets = self._relevance(progress)
+        keep = shed = 0
+        for judge, p in zip(self.judges, progress):
+            if p != DONE and judge.hinted:
+                k, sh = judge.hints(p, hands)
+                keep |= k
+                shed |= sh
         seats = [(leader + i) % n for i in range(n)]
         plays: list[int] = []
         judges = self.judges
@@ -1011,6 +1160,9 @@ class _Search:
                 legal = hand & COLOUR_MASK[led] or hand
             candidates = self._candidates(legal, hand, live, sensitive, features, pos, led, want[seat],
                                           best_seat, best_str, want[best_seat] if pos else 0, targets)
+            if (keep or shed) and len(candidates) > 1:
+                # stable: within each group the order above stands
+                candidates.sort(key=lambda c: (keep >> c & 1) - (shed >> c & 1))
             for card in candidates:
                 self.nodes += 1
                 if self.nodes >= self._next_check:
