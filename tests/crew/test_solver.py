@@ -439,11 +439,23 @@ def submarine_positions(draw):
     return hands, tasks, draw(st.integers(0, 3)), draw(st.integers(0, 3))
 
 
-@settings(max_examples=300, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(submarine_positions())
-def test_submarine_bounds_agree_with_the_oracle(position):
-    check_against_oracle(position)
+def _compare_many(strategy, examples):
+    compared = []
+
+    @settings(max_examples=examples, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(strategy)
+    def run(position):
+        compared.append(check_against_oracle(position))
+
+    run()
+    # the oracle must have finished most of them, or the agreement would say little
+    assert sum(compared) >= 0.5 * len(compared), (sum(compared), len(compared))
+    return sum(compared)
+
+
+def test_submarine_bounds_agree_with_the_oracle():
+    _compare_many(submarine_positions(), 300)
 
 
 # Deals from benchmarks/crew_solver.py (seed, task, seat) that the first solver could not decide within a
@@ -472,19 +484,22 @@ def interacting_positions(draw):
     cards = draw(st.permutations(range(40)))[: 4 * per_seat]
     hands = [[_NAMES[c] for c in cards[s * per_seat:(s + 1) * per_seat]] for s in range(4)]
     ids = draw(st.lists(st.sampled_from([16, 17, 18, 27, 29, 31, 32, 36, 45, 51, 52, 53, 55, 56, 57, 64, 66,
-                                         67, 22, 41, 73, 76, 79, 80, 81, 82, 83, 84]),
+                                         67, 22, 41, 73, 76, 79, 80, 81, 82, 83, 84, 1, 2, 4, 5, 74, 75, 85,
+                                         86, 88, 89, 9, 11, 24, 38, 46, 96]),
                         min_size=2, max_size=3, unique=True))
+    captain = draw(st.integers(0, 3))
+    same_seat = draw(st.booleans())  # one seat's tasks meet in its trick budget
     tasks: dict[int, list] = {}
     for task_id in ids:
-        tasks.setdefault(draw(st.integers(0, 3)), []).append(task_id)
-    return hands, tasks, draw(st.integers(0, 3)), draw(st.integers(0, 3))
+        owner = 0 if same_seat else draw(st.integers(0, 3))
+        if task_id in CAPTAIN_COMPARISON and owner == captain:
+            owner = (owner + 1) % 4
+        tasks.setdefault(owner, []).append(task_id)
+    return hands, tasks, draw(st.integers(0, 3)), captain
 
 
-@settings(max_examples=400, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(interacting_positions())
-def test_cross_task_inferences_agree_with_the_oracle(position):
-    check_against_oracle(position)
+def test_cross_task_inferences_agree_with_the_oracle():
+    _compare_many(interacting_positions(), 600)
 
 
 def test_two_seats_cannot_both_win_the_last_trick():

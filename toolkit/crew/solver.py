@@ -111,6 +111,10 @@ def _filter_mask(spec: Mapping[str, Any]) -> int:
     return mask
 
 
+#: the lowest value (1-9) among the cards of a nine-bit colour mask
+_LOW_VALUE = (0,) + tuple((m & -m).bit_length() for m in range(1, 512))
+
+
 def _value_based(spec: Mapping[str, Any]) -> bool:
     return any(k in spec for k in ("value", "value_in", "card"))
 
@@ -154,6 +158,16 @@ class _Judge:
     def status(self, p: Any, j: int, rest: int, live: int, hands: Sequence[int]) -> Any:
         """``p``, ``DONE`` or ``FAILED`` after ``j`` tricks with ``rest`` tricks still to play."""
         return p
+
+    def budget(self, p: Any, j: int, open_tricks: Sequence[int]) -> int | None:
+        """The most tricks the owner may still win for this task (``None``: no limit), given the tricks
+        after ``j`` its other tasks leave open (``open_tricks``, ascending)."""
+        return None
+
+    def fits(self, p: Any, j: int, rest: int, budget: int, hands: Sequence[int]) -> bool:
+        """Whether the task can still be met if the owner wins at most ``budget`` more tricks (its other
+        tasks' limit, see ``_Search._judge``)."""
+        return budget >= 1 or not self.achievement
 
     def hints(self, p: Any, hands: Sequence[int]) -> tuple[int, int]:
         """(cards to hold back, cards to play early) for move ordering; only ordering, never pruning."""
@@ -214,6 +228,9 @@ class _CaptureCards(_Judge):
 
     def hints(self, p, hands):
         return _capture_hints(self.owner, hands, self.targets & ~p[0])
+
+    def fits(self, p, j, rest, budget, hands):
+        return budget >= self.earliest(p, j, hands) - j if self.targets & ~p[0] else True
 
     def earliest(self, p, j, hands):
         # a seat plays one card a trick, so the seat holding most of the missing cards needs that many tricks
@@ -389,6 +406,9 @@ class _CardCount(_Judge):
             live |= h
         return _capture_hints(self.owner, hands, live & self.targets)
 
+    def fits(self, p, j, rest, budget, hands):
+        return budget >= self.earliest(p, j, hands) - j if self.achievement else True
+
     def earliest(self, p, j, hands):
         # only when every clause is "at least n" (achievement): a trick brings at most one card per seat
         need = max(n - c for c, (_, _, n) in zip(p, self.clauses))
@@ -419,6 +439,9 @@ class _CaptureInTrick(_Judge):
 
     def hints(self, p, hands):
         return _capture_hints(self.owner, hands, self.card)
+
+    def fits(self, p, j, rest, budget, hands):
+        return budget >= 1
 
 
 class _WinTrickWith(_Judge):
@@ -545,12 +568,19 @@ class _TrickProperty(_Judge):
         elif self.sum_test is not None:
             low = high = 0
             for h in hands:
-                colour = h & ALL_COLOUR_CARDS
-                if not colour:
+                if not h & ALL_COLOUR_CARDS:
                     return FAILED
-                values = [_VALUE[c] for c in _bits(colour)]
-                low += min(values)
-                high += max(values)
+                # lowest and highest value of the hand's coloured cards, from per-colour tables
+                lo, hi = 9, 1
+                for shift in (0, 9, 18, 27):
+                    m = (h >> shift) & 511
+                    if m:
+                        if _LOW_VALUE[m] < lo:
+                            lo = _LOW_VALUE[m]
+                        if m.bit_length() > hi:
+                            hi = m.bit_length()
+                low += lo
+                high += hi
             if not any(self.sum_test(total) for total in range(low, high + 1)):
                 return FAILED
         return p
@@ -588,6 +618,12 @@ class _TrickPositions(_Judge):
         self.trick_claims = claims
         self.role = 1 if self.win else -1
         self.horizon = max(self.win | self.lose) if (self.win or self.lose) else 0
+
+    def budget(self, p, j, open_tricks):
+        return sum(1 for k in self.win if k > j) if self.only else None
+
+    def fits(self, p, j, rest, budget, hands):
+        return budget >= sum(1 for k in self.win if k > j)
 
     def hints(self, p, hands):
         # "Win the last trick": the owner keeps its best card of each colour for it, and the others shed
@@ -636,6 +672,12 @@ class _TrickCount(_Judge):
     def step(self, p, j, leader, cards, winner, wcard, tmask):
         return min(p + 1, self.n + 1) if winner == self.owner else p
 
+    def budget(self, p, j, open_tricks):
+        return max(self.n - p, 0)
+
+    def fits(self, p, j, rest, budget, hands):
+        return p + budget >= self.n
+
     def status(self, p, j, rest, live, hands):
         if p > self.n or p + rest < self.n:
             return FAILED
@@ -664,6 +706,12 @@ class _Prediction(_TrickCount):
         if self.n is None:
             return DONE if rest == 0 else p
         return super().status(p, j, rest, live, hands)
+
+    def budget(self, p, j, open_tricks):
+        return None if self.n is None else super().budget(p, j, open_tricks)
+
+    def fits(self, p, j, rest, budget, hands):
+        return True if self.n is None else super().fits(p, j, rest, budget, hands)
 
 
 class _Streak(_Judge):
@@ -700,6 +748,29 @@ class _Streak(_Judge):
     def earliest(self, p, j, hands):
         return j + max(1, self.at_least - p) if self.at_least else j + 1
 
+    def budget(self, p, j, open_tricks):
+        if self.never:
+            # no two in a row among the open tricks: take every open trick that does not follow a win
+            won, prev, count = p, j, 0
+            for k in open_tricks:
+                if won and k == prev + 1:
+                    won = False
+                else:
+                    count += 1
+                    won = True
+                prev = k
+            return count
+        if self.exact:
+            return max(self.exact - p[0], 0)
+        return None
+
+    def fits(self, p, j, rest, budget, hands):
+        if self.at_least:
+            return budget >= self.at_least - p
+        if self.exact:
+            return p[0] + budget >= self.exact
+        return True
+
     def status(self, p, j, rest, live, hands):
         if self.never:
             return DONE if rest == 0 else p
@@ -728,6 +799,19 @@ class _Relative(_Judge):
         counts = list(p)
         counts[winner] += 1
         return tuple(counts)
+
+    def fits(self, p, j, rest, budget, hands):
+        if self.cmp != ">":
+            return True
+        mine, x = p[self.owner], min(budget, rest)
+        others = [c for seat, c in enumerate(p) if seat != self.owner]
+        # the owner's best case: it wins x more, the others share the rest as evenly as they can
+        if self.other == "captain":
+            return mine + x > p[self.captain]
+        if self.other == "sum_of_others":
+            return mine + x > sum(others) + rest - x
+        share = -(-(sum(others) + rest - x) // len(others))
+        return mine + x > max(max(others), share)
 
     def status(self, p, j, rest, live, hands):
         mine = p[self.owner]
@@ -906,6 +990,17 @@ class _Search:
                        for t, win in k.trick_claims.items() if not win}
             self.open_until.append(max((t for t in range(1, last + 1) if t not in refused), default=0))
         self.exclusive = self.exclusive or any(t < last for t in self.open_until)
+        # Seats with several tasks, or with tricks refused by one task: the tasks' trick budgets and needs
+        # are checked together (see ``_judge``).
+        self.refused = {}
+        for judge in self.judges:
+            for t, win in judge.trick_claims.items():
+                if not win:
+                    self.refused.setdefault(judge.owner, set()).add(t)
+        owners: dict[int, list[int]] = {}
+        for i, judge in enumerate(self.judges):
+            owners.setdefault(judge.owner, []).append(i)
+        self.groups = tuple((owner, tuple(ids)) for owner, ids in owners.items() if len(ids) > 1)
         self._next_check = 1024
 
     # -- limits ------------------------------------------------------------------------------------
@@ -968,12 +1063,30 @@ class _Search:
                     if exclusions is None:
                         p = judge.status(p, j, rest, live, hands)
                     else:
-                        p = judge.status(p, j, rest, live & ~exclusions[i] if j < self.open_until[i] else 0, hands)
+                        # Narrowed to the cards the other tasks leave it, a task may only be found lost,
+                        # never met: two tasks narrowing each other ("no 9s", "no 8s and no 9s") would
+                        # otherwise each count on the other to refuse a 9.
+                        q = judge.status(p, j, rest, live & ~exclusions[i] if j < self.open_until[i] else 0, hands)
+                        p = judge.status(p, j, rest, live, hands) if q == DONE else q
                     if p is PENDING:  # pragma: no cover - statuses return the progress itself when pending
                         raise AssertionError(judge)
                 if p == FAILED:
                     return None
             out.append(p)
+        for owner, ids in self.groups:
+            # One seat's tasks together: the fewest more tricks any of them allows is a budget every other
+            # one must fit in ("win all four 9s" and "win exactly two tricks": the 9s need two tricks).
+            refused = self.refused.get(owner, ())
+            open_tricks = [k for k in range(j + 1, self.last + 1) if k not in refused]
+            budget = len(open_tricks)
+            for i in ids:
+                if out[i] != DONE:
+                    b = self.judges[i].budget(out[i], j, open_tricks)
+                    if b is not None and b < budget:
+                        budget = b
+            for i in ids:
+                if out[i] != DONE and not self.judges[i].fits(out[i], j, rest, budget, hands):
+                    return None
         if self.horizon < self.last:
             # iterative deepening: every achievement task must be able to be met by this iteration's trick
             for i in self.achievers:
@@ -1128,6 +1241,7 @@ class _Search:
         plays: list[int] = []
         judges = self.judges
         last = self.last
+        all_done = (DONE,) * len(judges)
 
         def finish(tmask: int, winner: int, wcard: int) -> Any:
             j2 = j + 1
@@ -1143,7 +1257,7 @@ class _Search:
             judged = self._judge(new, j2, hands2)
             if judged is None:
                 return False
-            if all(p == DONE for p in judged):
+            if judged == all_done:
                 return (leader, cards)
             if j2 >= last:
                 return False
@@ -1190,6 +1304,29 @@ class _Search:
 
         return play(0, 0, -1, -1, -1, -1)
 
+    def _runs(self, colour: int, hand: int, live: int, sensitive: int, features: tuple[int, ...]) -> tuple[int, ...]:
+        """This hand's cards of one colour worth trying: one per class of equivalent cards (see below)."""
+        out: list[int] = []
+        seen: set[int] = set()
+        for card in COLOUR_CARDS_ASC[colour]:
+            bit = 1 << card
+            if not live & bit:
+                continue
+            if not hand & bit:
+                seen = set()  # another seat's live card between: a new run starts
+                continue
+            if not self.reduce or bit & sensitive:
+                out.append(card)
+                continue
+            signature = 0
+            for i, f in enumerate(features):
+                if f & bit:
+                    signature |= 1 << i
+            if signature not in seen:
+                seen.add(signature)
+                out.append(card)
+        return tuple(out)
+
     def _candidates(self, legal: int, hand: int, live: int, sensitive: int, features: tuple[int, ...], pos: int,
                     led: int, want: int, best_seat: int, best_str: int, winner_wants: int, targets: int) -> list[int]:
         """The plays worth trying from ``legal``, one per class of equivalent cards, best first.
@@ -1199,47 +1336,46 @@ class _Search:
         tells apart (a different class, or a card it names) need trying."""
         out: list[int] = []
         reduce = self.reduce
+        cache = _RUNS
         for colour in range(5):
             if not legal & COLOUR_MASK[colour]:
                 continue
-            seen: set[int] = set()
-            for card in COLOUR_CARDS_ASC[colour]:
-                bit = 1 << card
-                if not live & bit:
-                    continue
-                if not hand & bit:
-                    seen = set()  # another seat's live card between: a new run starts
-                    continue
-                if not reduce or bit & sensitive:
-                    out.append(card)
-                    continue
-                signature = 0
-                for i, f in enumerate(features):
-                    if f & bit:
-                        signature |= 1 << i
-                if signature not in seen:
-                    seen.add(signature)
-                    out.append(card)
+            shift = 9 * colour
+            # The classes depend on this colour's live cards, this hand's, and what the tasks tell apart
+            # there: memoised on exactly that (one int), since the same small patterns recur all the time.
+            key = (((colour << 9 | (live >> shift) & 511) << 9 | (hand >> shift) & 511) << 9
+                   | (sensitive >> shift) & 511) << 1 | reduce
+            for f in features:
+                key = key << 9 | (f >> shift) & 511
+            runs = cache.get(key)
+            if runs is None:
+                runs = cache[key] = self._runs(colour, hand, live, sensitive, features)
+            out.extend(runs)
         if len(out) < 2:
             return out
         # Move ordering: a seat that wants tricks tries its strongest cards first; a seat following a
         # trick won by a seat that wants cards feeds it the cards it wants; everyone else plays low.
         if pos == 0:
-            if want > 0:
-                out.sort(key=lambda c: -(_VALUE[c] + (50 if _COLOUR[c] == SUB else 0)))
-            else:
-                out.sort(key=lambda c: (_COLOUR[c] == SUB, _VALUE[c]))
+            out.sort(key=(_LEAD_HIGH if want > 0 else _LEAD_LOW).__getitem__)
             return out
         if want > 0:
-            out.sort(key=lambda c: -_strength(c, led))
+            out.sort(key=_NEG_STRENGTH[led].__getitem__)
         elif winner_wants > 0:
             out.sort(key=lambda c: (_strength(c, led) > best_str, not (1 << c) & targets, _strength(c, led)))
         else:
-            out.sort(key=lambda c: (_strength(c, led), _VALUE[c]))
+            out.sort(key=_LOW_FOLLOW[led].__getitem__)
         return out
 
 
 _COMPRESSED: dict[int, int] = {}
+#: _Search._runs memoised (see _candidates): the key packs colour, live, hand, sensitive and feature bits
+_RUNS: dict[int, tuple[int, ...]] = {}
+# Sort keys of the move ordering, as tables (a lookup is cheaper than a lambda per card):
+# lead high (submarines first) / lead low (submarines last) / follow strongest first / follow weakest first
+_LEAD_HIGH = tuple(-(_VALUE[c] + (50 if _COLOUR[c] == SUB else 0)) for c in range(N_CARDS))
+_LEAD_LOW = tuple((100 if _COLOUR[c] == SUB else 0) + _VALUE[c] for c in range(N_CARDS))
+_NEG_STRENGTH = tuple(tuple(-_strength(c, led) for c in range(N_CARDS)) for led in range(5))
+_LOW_FOLLOW = tuple(tuple(_strength(c, led) * 16 + _VALUE[c] for c in range(N_CARDS)) for led in range(5))
 #: one colour of every hand (``n`` then 9 bits a seat) -> the hands' masks among that colour's live cards
 _COLOUR_CODES: dict[int, int] = {}
 
