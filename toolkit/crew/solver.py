@@ -938,6 +938,11 @@ class _Stop(Exception):
     """Raised inside the search when the node or time limit is reached, or a caller asked to stop."""
 
 
+#: the deepening slice's nodes relative to the depth-first slice's (see _Search._portfolio); measured on the
+#: benchmark deals: 0.25 trims the one-task p95 from 34k to 29k nodes and decides as many deals as 1.0
+_DEEPENING_SHARE = 0.25
+
+
 class _SliceEnd(Exception):
     """Raised inside the search when one slice of the portfolio (see ``_Search.run``) used its nodes."""
 
@@ -1005,13 +1010,15 @@ class _Search:
 
     # -- limits ------------------------------------------------------------------------------------
     def _check(self) -> None:
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise _Stop
         if self.slice_end is not None and self.nodes >= self.slice_end:
             raise _SliceEnd
         self._next_check = self.nodes + 1024
         if self.slice_end is not None:
             self._next_check = min(self._next_check, self.slice_end)
-        if self.node_limit is not None and self.nodes >= self.node_limit:
-            raise _Stop
+        if self.node_limit is not None:
+            self._next_check = min(self._next_check, self.node_limit)  # stop exactly at the limit
         if self.deadline is not None and time.perf_counter() >= self.deadline:
             raise _Stop
         if self.stop is not None and self.stop.is_set():
@@ -1124,7 +1131,7 @@ class _Search:
         budget = 2048
         while True:
             for deepening in (False, True):
-                self.slice_end = self.nodes + budget
+                self.slice_end = self.nodes + (int(budget * _DEEPENING_SHARE) if deepening else budget)
                 self._next_check = min(self._next_check, self.slice_end)
                 try:
                     if not deepening:
@@ -1831,8 +1838,11 @@ def _root_reason(position: Position, judges: Sequence[_Judge]) -> Violation | No
             return Violation("CREW_SOLVER_NO_WINNING_CARD", "crew.solver.cutoff", task=task, seat=seat)
         if forced and isinstance(judge, (_TrickCount, _Relative, _TrickPositions, _CardCount, _CaptureCards)):
             mine = [card_of(c) for c in _bits(position.hands[seat] & COLOUR_MASK[SUB])]
+            if not covers:
+                return Violation("CREW_SOLVER_FORCED_WINS_UNCOVERED", "crew.solver.cutoff", task=task, seat=seat,
+                                 cards=mine)
             return Violation("CREW_SOLVER_FORCED_WINS", "crew.solver.cutoff", task=task, seat=seat, cards=mine,
-                             covers=[card_of(c) for c in covers] or "—", forced=len(forced))
+                             covers=[card_of(c) for c in covers], forced=len(forced))
         if isinstance(judge, (_CardCount, _CardCompare, _CaptureCards)):
             return Violation("CREW_SOLVER_TOO_FEW_CARDS", "crew.solver.cutoff", task=task, seat=seat)
         if isinstance(judge, (_TrickCount, _Streak, _Relative, _TrickPositions)):
