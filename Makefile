@@ -8,6 +8,9 @@ BIN      := $(VENV)/bin
 STAMP    := $(VENV)/.deepsea-installed
 CHROMIUM ?= /usr/bin/chromium
 PORT     ?= 8866
+# Extra Voila options for `make serve`, e.g. a preheated pool (docs/publishing.md, "Preheating"):
+#   make serve VOILA_ARGS='--preheat_kernel=True --pool_size=1'
+VOILA_ARGS ?=
 # Jupyter/IPython state stays inside the checkout, never in $HOME.
 JUPYTER_TMP := $(CURDIR)/.jupyter-tmp
 export JUPYTER_PATH        := $(CURDIR)/share/jupyter
@@ -35,7 +38,7 @@ serve: $(STAMP)
 	@echo "Serving the dashboards at http://127.0.0.1:$(PORT)/  (Ctrl-C stops)"
 	@# plotly.js is served once per page from the template (git-ignored copy of the installed plotly's file)
 	$(BIN)/python -m toolkit.publishing.assets
-	$(BIN)/voila dashboards --port=$(PORT) --no-browser
+	$(BIN)/voila dashboards --port=$(PORT) --no-browser $(VOILA_ARGS)
 
 check-chromium:
 	@test -x $(CHROMIUM) || { echo "Chromium is missing; install it with: sudo apt-get update && sudo apt-get install -y chromium"; exit 1; }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import statistics
@@ -19,6 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DASHBOARDS = ROOT / "dashboards"
 RESULTS = ROOT / "benchmarks" / "results"
 CHROMIUM = os.environ.get("DEEPSEA_CHROMIUM", "/usr/bin/chromium")
+KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
+KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 
@@ -63,19 +66,24 @@ class Server:
 
     def kernel_pids(self) -> list[int]:
         """Kernel processes started by this server (they run in their own sessions: found by parent)."""
-        pids = []
+        return list(self.kernels().values())
+
+    def kernels(self) -> dict[str, int]:
+        """Kernel id -> pid of this server's kernels (the id is in the kernel's connection file name)."""
+        found = {}
         for entry in Path("/proc").iterdir():
             if not entry.name.isdigit():
                 continue
             try:
                 stat = (entry / "stat").read_text()
-                cmd = (entry / "cmdline").read_bytes()
+                cmd = (entry / "cmdline").read_bytes().decode("utf-8", "replace")
             except OSError:
                 continue
             ppid = int(stat.rsplit(")", 1)[1].split()[1])
-            if ppid == self.proc.pid and b"ipykernel" in cmd:
-                pids.append(int(entry.name))
-        return pids
+            if ppid == self.proc.pid and "ipykernel" in cmd:
+                match = KERNEL_FILE.search(cmd)
+                found[match.group(1) if match else f"pid-{entry.name}"] = int(entry.name)
+        return found
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -85,6 +93,31 @@ class Server:
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
         self.log.close()
+
+
+def wait_until_quiet(server: "Server", min_kernels: int, timeout: float = 300.0, quiet_cpu_s: float = 0.05,
+                     step: float = 0.5) -> float:
+    """Wait until the server has ``min_kernels`` kernels and neither it nor they use CPU; returns seconds.
+
+    A preheated pool is "ready" only when its kernels have run their notebooks (up to waiting for the
+    visitor's request): Voila's "pool is filled" log line comes when the kernels have *started*, long
+    before that, which made earlier preheated measurements include the pool's own start-up.
+    """
+    start = time.monotonic()
+    previous = None
+    quiet = 0
+    while time.monotonic() - start < timeout:
+        pids = server.kernel_pids()
+        used = cpu_seconds(server.proc.pid) + sum(cpu_seconds(pid) for pid in pids)
+        if previous is not None and len(pids) >= min_kernels and used - previous < quiet_cpu_s:
+            quiet += 1
+            if quiet >= 2:
+                return time.monotonic() - start
+        else:
+            quiet = 0
+        previous = used
+        time.sleep(step)
+    raise TimeoutError(f"the server did not settle within {timeout:.0f} s ({len(server.kernel_pids())} kernels)")
 
 
 def memory_mib(pid: int) -> tuple[float, float]:
@@ -107,6 +140,36 @@ def cpu_seconds(pid: int) -> float:
     except OSError:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def descendants_cpu_seconds(root: int, needle: str) -> float:
+    """CPU seconds used so far by the live descendants of ``root`` whose command line contains ``needle``
+    (e.g. the Chromium processes this benchmark launched, not anybody else's)."""
+    parent: dict[int, int] = {}
+    matching: list[int] = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmd = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        pid = int(entry.name)
+        parent[pid] = int(stat.rsplit(")", 1)[1].split()[1])
+        if needle.encode() in cmd:
+            matching.append(pid)
+
+    def descends(pid: int) -> bool:
+        for _ in range(64):
+            pid = parent.get(pid, 0)
+            if pid == root:
+                return True
+            if pid <= 1:
+                return False
+        return False
+
+    return sum(cpu_seconds(pid) for pid in matching if descends(pid))
 
 
 def launch_browser(playwright):

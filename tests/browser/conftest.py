@@ -9,6 +9,7 @@ Fixtures:
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -26,8 +27,10 @@ CHROMIUM = os.environ.get("DEEPSEA_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 RENDER_TIMEOUT_MS = int(os.environ.get("DEEPSEA_RENDER_TIMEOUT_MS", "120000"))
-# Voila's lab template asks a CDN for Font Awesome; offline that is two harmless console errors.
+# Voila's lab template asks a CDN for Font Awesome (the deepsea template no longer does); offline that was
+# two harmless console errors.
 IGNORED_CONSOLE = ("ERR_NAME_NOT_RESOLVED", "net::ERR_", "Failed to load resource")
+KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
 
 
 def pytest_collection_modifyitems(items):
@@ -75,7 +78,8 @@ class VoilaServer:
     def __init__(self, tmp: Path, *extra: str):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.log = open(tmp / f"voila-{self.port}.log", "w")
+        self.log_path = tmp / f"voila-{self.port}.log"
+        self.log = open(self.log_path, "w")
         self.proc = subprocess.Popen(voila_command(self.port, *extra), cwd=ROOT, env=voila_env(tmp),
                                      stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         try:
@@ -83,6 +87,27 @@ class VoilaServer:
         except Exception:
             self.stop()
             raise
+
+    def log_text(self) -> str:
+        self.log.flush()
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    def kernel_ids(self) -> set[str]:
+        """Ids of this server's live kernel processes (its children running ``ipykernel -f kernel-<id>.json``)."""
+        ids = set()
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = (entry / "stat").read_text()
+                cmdline = (entry / "cmdline").read_bytes().decode("utf-8", "replace")
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == self.proc.pid and "ipykernel" in cmdline:
+                found = KERNEL_FILE.search(cmdline)
+                if found:
+                    ids.add(found.group(1))
+        return ids
 
     def stop(self) -> None:
         if self.proc.poll() is None:

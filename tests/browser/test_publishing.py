@@ -10,6 +10,7 @@ import inspect
 import json
 import re
 import sys
+import time
 from pathlib import Path
 
 import nbformat
@@ -200,3 +201,27 @@ def test_three_visitors_at_once_all_get_working_pages(browser, voila_url):
     finally:
         for c in contexts:
             c.close()
+
+
+# ---- leaving the page ---------------------------------------------------------------------------------------
+def test_the_page_uses_only_this_server_and_closing_it_stops_its_kernel(page, open_dashboard, voila_server):
+    traffic = Traffic(page)
+    page = open_dashboard("index")
+    # No third-party host (the lab template's Font Awesome CDN links are removed by the deepsea template).
+    assert traffic.urls and all(u.startswith(voila_server.url + "/") for u in traffic.urls), \
+        sorted({u.split("/")[2] for u in traffic.urls})
+    kernel_id = KERNEL_ID.search(page.content()).group(1)
+    assert kernel_id in voila_server.kernel_ids()
+    before = len(voila_server.kernel_ids())
+
+    # What a browser does when the visitor closes the tab: "beforeunload" runs, Voila's page sends its
+    # shutdown beacon (POST /voila/api/shutdown/<id> with the page's XSRF cookie as a form field).
+    page.close(run_before_unload=True)
+    deadline = time.monotonic() + 15
+    while kernel_id in voila_server.kernel_ids():
+        assert time.monotonic() < deadline, "the closed page's kernel is still running after 15 s"
+        time.sleep(0.2)
+    assert len(voila_server.kernel_ids()) < before
+    log = voila_server.log_text()
+    assert f"403 POST /voila/api/shutdown/{kernel_id}" not in log  # the XSRF check passed
+    assert f"Kernel shutdown: {kernel_id}" in log

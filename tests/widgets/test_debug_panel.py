@@ -122,3 +122,17 @@ def test_gallery_lists_every_dashboard_with_both_languages(tmp_path):
     from toolkit.core import DataError
     with pytest.raises(DataError, match="broken.ipynb"):
         read_entry(tmp_path / "broken.ipynb")
+
+
+def test_views_built_in_japanese_render_in_japanese():
+    """``?lang=ja`` on the debug dashboard: the language is set before the subclass's widgets exist, and
+    the view still renders (in Japanese) instead of failing in ``refresh``."""
+    from toolkit.widgets.debug_dashboard import DebugDashboard
+
+    d = DebugDashboard({"tiny": STONES}, game="tiny", seed=5, lang="ja")
+    assert d.lang == "ja"
+    assert d._start.description == "新しいゲーム"
+    panel = d._holder.children[0]
+    assert isinstance(panel, DebugPanel) and panel.lang == "ja"
+    d.lang = "en"
+    assert d._start.description == "New game" and panel.lang == "en"

@@ -17,8 +17,9 @@ import html
 import json
 import logging
 import os
+import time
 import urllib.parse
-from typing import Any, Callable, Mapping, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar
 
 import ipywidgets as widgets
 import traitlets
@@ -30,10 +31,22 @@ from toolkit.core.errors import IllegalMoveError, InvalidMoveError, RuleError, U
 from toolkit.core.explain import Event, Outcome, Violation
 from toolkit.core.session import Session
 
-log = logging.getLogger("toolkit.widgets")
+if TYPE_CHECKING:
+    from toolkit.widgets.chart import Chart
 
-from toolkit.widgets.chart import Chart  # noqa: E402  (re-exported: views import Chart from here)
+log = logging.getLogger("toolkit.widgets")
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def __getattr__(name: str) -> Any:
+    # ``Chart`` is re-exported here (views write ``from toolkit.widgets.base import Chart``) but imported
+    # on first use: anywidget and psygnal would cost every kernel of a chart-free dashboard some tens of
+    # milliseconds of its cold open and ~1.5 MiB for nothing (measured with the lazy view packages).
+    if name == "Chart":
+        from toolkit.widgets.chart import Chart
+
+        return Chart
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 LANGUAGE_LABELS = (("English", "en"), ("日本語", "ja"))
 
@@ -52,12 +65,91 @@ def query_params(query: str | None = None) -> dict[str, str]:
 
     Values are untrusted text: callers validate them like any other input. Only the last value of a
     repeated key is kept, and keys/values are capped at 200 characters.
+
+    In a preheated kernel (``voila --preheat_kernel=True``) the dashboard runs *before* anyone asks for
+    the page, so this call waits until the visitor's request has arrived (see :func:`page_query_string`).
     """
-    raw = query if query is not None else os.environ.get("QUERY_STRING", "")
+    raw = query if query is not None else page_query_string()
     out: dict[str, str] = {}
     for key, value in urllib.parse.parse_qsl(raw[:4000], keep_blank_values=True):
         out[key[:200]] = value[:200]
     return out
+
+
+# The query string a preheated kernel received from Voila (None until its page was requested).
+_preheated_query: str | None = None
+PREHEAT_CONNECT_ATTEMPTS = 3
+
+
+def page_query_string() -> str:
+    """The query string of the page this kernel serves.
+
+    A normal Voila kernel starts for one request and finds it in ``QUERY_STRING``. A preheated kernel
+    (``VOILA_PREHEAT=True``) was started and ran its notebook for a pool, before any request, so that
+    variable is empty; Voila hands the request over when it gives the kernel to a visitor, through the
+    websocket ``/voila/query/<kernel id>`` (``RequestInfoSocketHandler``). Here we block until that
+    message arrives, so a view built in the dashboard's cell sees the visitor's ``?seed=…``: the pooled
+    kernel has done its imports, the view is built only once the request is known, and Voila sends the
+    page as soon as that cell finishes. Later calls return the same answer at once.
+    """
+    if os.environ.get("VOILA_PREHEAT") != "True":
+        return os.environ.get("QUERY_STRING", "")
+    global _preheated_query
+    if _preheated_query is None:
+        _preheated_query = _wait_for_voila_request()
+    return _preheated_query
+
+
+def _voila_query_url() -> str | None:
+    # The address ``voila.utils.wait_for_request`` (Voila 0.5) builds from the kernel's environment.
+    kernel_id = os.environ.get("VOILA_KERNEL_ID")
+    if not kernel_id:
+        return None
+    protocol = os.environ.get("VOILA_WS_PROTOCOL", "ws")
+    host = os.environ.get("VOILA_APP_IP", "127.0.0.1")
+    port = os.environ.get("VOILA_APP_PORT", "8866")
+    base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
+    return f"{protocol}://{host}:{port}{base}voila/query/{kernel_id}"
+
+
+def _wait_for_voila_request() -> str:
+    """Block until Voila sends this preheated kernel its request; return the query string.
+
+    This speaks the protocol of ``voila.utils.get_query_string()`` itself instead of calling it:
+    importing ``voila.utils`` pulls in Jupyter Server and JupyterLab Server, which cost every pooled
+    kernel ~3.7 CPU seconds and ~45 MiB RSS (measured with ``/usr/bin/time``), and its helper thread
+    prints connection errors to the kernel's stderr, i.e. into the visitor's page. Failures are logged
+    to the server log (toolkit.publishing.kernel_logs); after them the dashboard opens with its defaults
+    rather than hanging.
+    """
+    url = _voila_query_url()
+    if url is None:
+        log.warning("preheated kernel without VOILA_KERNEL_ID: the page's query string is unknown")
+        return os.environ.get("QUERY_STRING") or ""
+    from websockets.sync.client import connect  # only preheated kernels need it
+
+    for attempt in range(1, PREHEAT_CONNECT_ATTEMPTS + 1):
+        try:
+            # A pooled kernel may wait hours for its visitor: no receive timeout and no keepalive pings
+            # of ours (a server busy starting kernels must not make us drop the line); no proxy from
+            # the environment for a loopback address.
+            with connect(url, open_timeout=10, close_timeout=1, ping_interval=None, proxy=None,
+                         max_size=2**20) as ws:
+                info = json.loads(ws.recv())
+        except Exception as exc:  # noqa: BLE001 - refused, timed out, closed, not JSON: retry, then give up
+            log.warning("waiting for the page request at %s failed (attempt %d): %s", url, attempt, exc)
+            if attempt < PREHEAT_CONNECT_ATTEMPTS:
+                time.sleep(attempt)
+            continue
+        if isinstance(info, dict):
+            # Like Voila: the request's variables (QUERY_STRING, SCRIPT_NAME, SERVER_NAME, ...) join the
+            # environment, as in a kernel started for the request.
+            for key, value in info.items():
+                if isinstance(key, str) and isinstance(value, str):
+                    os.environ[key] = value
+            return str(info.get("QUERY_STRING", ""))
+        log.warning("unexpected request info from Voila: %r", type(info).__name__)
+    return ""
 
 
 def check_lang(value: Any) -> str:
@@ -319,7 +411,9 @@ class DebugPanel(View):
 
     def __init__(self, model: GameSession, lang: str = "en", seat_choices: int | None = None,
                  show_language: bool = True):
-        super().__init__(lang=lang, show_language=show_language)
+        check_lang(lang)
+        # the language is set once the widgets exist: setting it re-renders them (``refresh``)
+        super().__init__(show_language=show_language)
         self.add_class("deepsea-debug")
         self.model = model
         self._title = widgets.HTML()
@@ -361,6 +455,7 @@ class DebugPanel(View):
             self._observation,
             self._log,
         ])
+        self.lang = lang
         self.refresh()
 
     # ---- callbacks -------------------------------------------------------------------------

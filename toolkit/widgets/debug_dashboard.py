@@ -9,7 +9,7 @@ import ipywidgets as widgets
 from toolkit.core import i18n
 from toolkit.core.errors import InvalidMoveError
 from toolkit.engines import available_engines
-from toolkit.widgets.base import DebugPanel, GameSession, View, query_params, safe_callback
+from toolkit.widgets.base import DebugPanel, GameSession, View, check_lang, query_params, safe_callback
 
 MAX_SEED = 2**31 - 1
 
@@ -19,7 +19,8 @@ class DebugDashboard(View):
 
     def __init__(self, engines: Mapping[str, Any] | None = None, game: str | None = None, seed: int = 1,
                  lang: str = "en"):
-        super().__init__(lang=lang)
+        check_lang(lang)
+        super().__init__()  # the language is set once the widgets exist: setting it re-renders them
         self.engines = dict(engines if engines is not None else available_engines())
         self._game = widgets.Dropdown(options=self._game_options())
         self._game.add_class("deepsea-game-picker")
@@ -32,6 +33,7 @@ class DebugDashboard(View):
         self._finish([widgets.HBox([self._game, self._seed, self._start]), self._holder])
         if game in self.engines:
             self._game.value = game
+        self.lang = lang
         self.refresh()
         if self.engines:
             self._on_start()

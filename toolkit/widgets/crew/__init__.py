@@ -1,8 +1,36 @@
 """The Crew views: the pink-9 trick, the sonar check, the task judge and the mission table."""
 
-from toolkit.widgets.crew.mission import MissionView
-from toolkit.widgets.crew.sonar import SonarCheckView
-from toolkit.widgets.crew.task_judge import TaskJudgeView
-from toolkit.widgets.crew.trick import PinkNineTrickView
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from toolkit.widgets.crew.mission import MissionView
+    from toolkit.widgets.crew.trick import PinkNineTrickView
+    from toolkit.widgets.crew.sonar import SonarCheckView
+    from toolkit.widgets.crew.task_judge import TaskJudgeView
+
+# A dashboard imports one view: load only that view's module, not its siblings' (their charts, plotly
+# figures, studies), so that a cold kernel starts sooner.
+_VIEWS = {
+    "MissionView": "mission",
+    "PinkNineTrickView": "trick",
+    "SonarCheckView": "sonar",
+    "TaskJudgeView": "task_judge",
+}
 
 __all__ = ["MissionView", "PinkNineTrickView", "SonarCheckView", "TaskJudgeView"]
+
+
+def __getattr__(name: str) -> Any:
+    module = _VIEWS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    view = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = view
+    return view
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_VIEWS])
