@@ -288,7 +288,16 @@ class DivePolicy:
         return sorted(keys, key=lambda k: (-sum(k), [-x for x in k]))
 
     def table(self) -> list[dict]:
-        """One row per reachable decision state: gems drawn by group, VP banked, stop and go values, advice."""
+        """One row per reachable decision state: gems drawn by group, VP banked, stop and go values, advice.
+
+        Built once per policy (a solved policy never changes): the gem-bag view reads it twice per
+        render, for its chart and its table. Each call returns fresh row dicts."""
+        cached = self.__dict__.get("_table_rows")
+        if cached is None:
+            cached = self.__dict__["_table_rows"] = self._build_table()
+        return [dict(row) for row in cached]
+
+    def _build_table(self) -> list[dict]:
         rows = []
         for key in self.states():
             drawn = {"+".join(g): r0 - r for g, r0, r in zip(self.groups, self.root, key)}
