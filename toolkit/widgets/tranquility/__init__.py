@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from toolkit.widgets._lazy import lazy_views
 
 if TYPE_CHECKING:
     from toolkit.widgets.tranquility.discard_costs import DiscardCostView
@@ -21,14 +22,4 @@ _VIEWS = {
 __all__ = ["DiscardCostView", "GameView", "StrategyStudyView"]
 
 
-def __getattr__(name: str) -> Any:
-    module = _VIEWS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    view = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = view
-    return view
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_VIEWS])
+__getattr__, __dir__ = lazy_views(__name__, _VIEWS)
