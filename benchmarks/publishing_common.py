@@ -16,11 +16,12 @@ import time
 import urllib.request
 from pathlib import Path
 
+from toolkit.publishing.kernels import child_kernels
+
 ROOT = Path(__file__).resolve().parents[1]
 DASHBOARDS = ROOT / "dashboards"
 RESULTS = ROOT / "benchmarks" / "results"
 CHROMIUM = os.environ.get("DEEPSEA_CHROMIUM", "/usr/bin/chromium")
-KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -70,20 +71,7 @@ class Server:
 
     def kernels(self) -> dict[str, int]:
         """Kernel id -> pid of this server's kernels (the id is in the kernel's connection file name)."""
-        found = {}
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                stat = (entry / "stat").read_text()
-                cmd = (entry / "cmdline").read_bytes().decode("utf-8", "replace")
-            except OSError:
-                continue
-            ppid = int(stat.rsplit(")", 1)[1].split()[1])
-            if ppid == self.proc.pid and "ipykernel" in cmd:
-                match = KERNEL_FILE.search(cmd)
-                found[match.group(1) if match else f"pid-{entry.name}"] = int(entry.name)
-        return found
+        return child_kernels(self.proc.pid)
 
     def stop(self) -> None:
         if self.proc.poll() is None:

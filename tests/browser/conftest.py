@@ -9,7 +9,6 @@ Fixtures:
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import signal
 import socket
@@ -22,6 +21,8 @@ from typing import Callable, Iterator
 
 import pytest
 
+from toolkit.publishing.kernels import child_kernels
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("DEEPSEA_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
@@ -30,7 +31,6 @@ RENDER_TIMEOUT_MS = int(os.environ.get("DEEPSEA_RENDER_TIMEOUT_MS", "120000"))
 # Voila's lab template asks a CDN for Font Awesome (the deepsea template no longer does); offline that was
 # two harmless console errors.
 IGNORED_CONSOLE = ("ERR_NAME_NOT_RESOLVED", "net::ERR_", "Failed to load resource")
-KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
 
 
 def pytest_collection_modifyitems(items):
@@ -94,20 +94,7 @@ class VoilaServer:
 
     def kernel_ids(self) -> set[str]:
         """Ids of this server's live kernel processes (its children running ``ipykernel -f kernel-<id>.json``)."""
-        ids = set()
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                stat = (entry / "stat").read_text()
-                cmdline = (entry / "cmdline").read_bytes().decode("utf-8", "replace")
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == self.proc.pid and "ipykernel" in cmdline:
-                found = KERNEL_FILE.search(cmdline)
-                if found:
-                    ids.add(found.group(1))
-        return ids
+        return {k for k in child_kernels(self.proc.pid) if not k.startswith("pid-")}
 
     def stop(self) -> None:
         if self.proc.poll() is None:

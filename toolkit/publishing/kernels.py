@@ -19,6 +19,8 @@ Voila starts (see :mod:`toolkit.publishing.assets`), so a server started without
 from __future__ import annotations
 
 import os
+import re
+from pathlib import Path
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -129,3 +131,26 @@ def suggested_max_kernels(per_kernel_mib: int = 150) -> int:
 
 if __name__ == "__main__":
     print(f"suggested CappedKernelManager.max_kernels for this machine: {suggested_max_kernels()}")
+
+
+KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
+
+
+def child_kernels(server_pid: int) -> dict[str, int]:
+    """Kernel id -> pid of the kernel processes a Voila server (``server_pid``) started, read from
+    ``/proc`` (Linux): kernels run in sessions of their own, so they are found by parent pid; the id is in
+    the connection file name on the command line (``pid-<n>`` if it is not). Used by the publishing tests
+    and benchmarks to see kernels start and stop."""
+    found: dict[str, int] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmd = (entry / "cmdline").read_bytes().decode("utf-8", "replace")
+        except OSError:
+            continue  # the process ended while we looked
+        if int(stat.rsplit(")", 1)[1].split()[1]) == server_pid and "ipykernel" in cmd:
+            match = KERNEL_FILE.search(cmd)
+            found[match.group(1) if match else f"pid-{entry.name}"] = int(entry.name)
+    return found
