@@ -12,7 +12,7 @@ from toolkit.core.errors import RuleError
 from toolkit.core.i18n import translate as t
 from toolkit.deepblue.gems import COLOURS, SETUP_BAG, SPOT_KINDS, gem_counts, shield_counts
 from toolkit.deepblue.risk import _bust_next, _check_draws, _survival, _vp_distribution, optimal_policy, position
-from toolkit.plots.deepblue import policy_figure, stop_vs_go_figure, survival_figure, vp_distribution_figure
+from toolkit.plots.deepblue import policy_spec, stop_vs_go_spec, survival_spec, vp_distribution_spec
 from toolkit.widgets.base import Chart, View, esc, query_params, safe_callback
 from toolkit.widgets.deepblue.common import gem_name, percent
 
@@ -134,8 +134,8 @@ class GemBagView(View):
         x = self.inputs()
         pos = position(x["bag"], x["drawn"], x["shields"], x["spots"])
         k = min(self._k.value, pos.total)
-        self._survival_chart.update(survival_figure([_survival(pos, j) for j in range(pos.total + 1)], self.lang, mark=k))
-        self._vp_chart.update(vp_distribution_figure(_vp_distribution(pos, k), self.lang))
+        self._survival_chart.update(survival_spec([_survival(pos, j) for j in range(pos.total + 1)], self.lang, mark=k))
+        self._vp_chart.update(vp_distribution_spec(_vp_distribution(pos, k), self.lang))
 
     def refresh(self) -> None:
         tr = self.t
@@ -177,8 +177,8 @@ class GemBagView(View):
             self._k.max = max(total, 1)
         _check_draws(pos, k)
         dist = _vp_distribution(pos, k)
-        self._survival_chart.update(survival_figure(curve, self.lang, mark=k))
-        self._vp_chart.update(vp_distribution_figure(dist, self.lang))
+        self._survival_chart.update(survival_spec(curve, self.lang, mark=k))
+        self._vp_chart.update(vp_distribution_spec(dist, self.lang))
         bonus, kept = x["leader_bonus"], x["bonus_kept_on_bust"]
         expected = []
         for j in range(total + 1):
@@ -197,8 +197,8 @@ class GemBagView(View):
         parts.append(tr("deepblue.ui.advice", advice=advice))
         self._advice.value = (f"<div class='deepblue-advice-{policy.advice()}'>" +
                               "<br>".join(esc(p) for p in parts) + "</div>")
-        self._stop_go_chart.update(stop_vs_go_figure(expected, policy.value, self.lang))
-        self._policy_chart.update(policy_figure(policy, self.lang))
+        self._stop_go_chart.update(stop_vs_go_spec(expected, policy.value, self.lang))
+        self._policy_chart.update(policy_spec(policy, self.lang))
         self._table.value = policy_table_html(policy, self.lang)
 
 

@@ -1,0 +1,70 @@
+"""Deep Blue's risk charts: the plain-dict specs the gem-bag view sends must be exactly the figures the
+validated ``go.Figure`` builders make (same JSON), in both languages."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import plotly.graph_objects as go
+import plotly.io as pio
+import pytest
+
+from toolkit.deepblue.gems import SETUP_BAG
+from toolkit.deepblue.risk import _survival, _vp_distribution, optimal_policy, position
+from toolkit.plots import deepblue as plots
+from toolkit.widgets import Chart
+from toolkit.widgets.deepblue import GemBagView
+
+
+def _cases(lang: str):
+    pos = position(SETUP_BAG, {}, {}, [])
+    curve = [_survival(pos, k) for k in range(pos.total + 1)]
+    policy = optimal_policy({"silver": 6, "gold": 3, "black": 2, "blue": 2}, {}, {}, [], leader_bonus=2)
+    return {
+        "survival": (plots.survival_spec(curve, lang, mark=4), plots.survival_figure(curve, lang, mark=4)),
+        "survival, no mark": (plots.survival_spec(curve, lang), plots.survival_figure(curve, lang)),
+        "vp": (plots.vp_distribution_spec(_vp_distribution(pos, 3), lang),
+               plots.vp_distribution_figure(_vp_distribution(pos, 3), lang)),
+        "stop vs go": (plots.stop_vs_go_spec([Fraction(0), Fraction(5, 2), Fraction(3)], Fraction(7, 2), lang),
+                       plots.stop_vs_go_figure([Fraction(0), Fraction(5, 2), Fraction(3)], Fraction(7, 2), lang)),
+        "policy": (plots.policy_spec(policy, lang), plots.policy_figure(policy, lang)),
+    }
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_spec_is_the_validated_figure(lang):
+    for name, (spec, figure) in _cases(lang).items():
+        sent = json.loads(pio.to_json(spec, validate=False))
+        assert sent == json.loads(pio.to_json(figure)), name
+        # and plotly accepts the spec as it stands (an invalid property would raise here)
+        assert json.loads(pio.to_json(go.Figure(spec))) == sent, name
+
+
+def test_the_stop_vs_go_line_is_what_add_hline_draws():
+    # the spec writes out add_hline by hand: compare with plotly's own helper, so an upgrade that changes it shows
+    fig = go.Figure(go.Scatter(x=[0], y=[0]))
+    fig.add_hline(y=1.5, line_dash="dash", line_color="#27ae60", annotation_text="x")
+    spec = plots.stop_vs_go_spec([Fraction(0)], Fraction(3, 2))
+    assert fig.layout.shapes[0].to_plotly_json() == spec["layout"]["shapes"][0]
+    assert {**fig.layout.annotations[0].to_plotly_json(), "text": None} == {**spec["layout"]["annotations"][0], "text": None}
+
+
+def test_a_chart_sends_a_spec_as_is_and_validates_it_only_when_asked():
+    spec = plots.survival_spec([Fraction(1), Fraction(1, 2)], "ja", mark=1)
+    chart = Chart(spec)
+    assert json.loads(chart.figure_json) == json.loads(pio.to_json(spec))
+    assert chart.figure.layout.title.text == spec["layout"]["title"]["text"]     # a go.Figure on demand
+    assert repr(chart) == f"Chart(traces=2, title={spec['layout']['title']['text']!r})"
+    with pytest.raises(TypeError, match="got str"):
+        chart.update("not a figure")
+
+
+def test_gem_bag_charts_follow_the_language():
+    v = GemBagView(query="")
+    charts = (v._survival_chart, v._vp_chart, v._stop_go_chart, v._policy_chart)
+    english = [json.loads(c.figure_json)["layout"]["title"]["text"] for c in charts]
+    v.lang = "ja"
+    japanese = [json.loads(c.figure_json)["layout"]["title"]["text"] for c in charts]
+    assert all(e != j for e, j in zip(english, japanese)), (english, japanese)
+    assert all(json.loads(c.figure_json)["data"] for c in charts)
