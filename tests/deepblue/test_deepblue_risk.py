@@ -3,6 +3,7 @@ setup bag's reference figures, and a seeded Monte Carlo simulation."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from fractions import Fraction
 from functools import lru_cache
 
@@ -10,6 +11,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from toolkit.core.errors import RuleError
+from toolkit.deepblue import risk
 from toolkit.deepblue import (SETUP_BAG, GemInputError, bust_chance, expected_vp, monte_carlo_policy,
                               monte_carlo_survival, optimal_policy, survival, survival_curve, vp_distribution)
 from toolkit.deepblue.gems import COLOURS
@@ -282,3 +284,132 @@ def test_monte_carlo_policy_agrees_with_exact_value():
     pairs = optimal_policy(SETUP_BAG, shields={"any": 1}, gems_per_draw=2)
     mean, se = monte_carlo_policy(pairs, trials=4000, seed=4)
     assert abs(mean - float(pairs.value)) <= 3 * se
+
+
+# ---- the solver's three arithmetic layouts: int64 limbs (default), narrow limbs, Python ints -------------
+# optimal_policy keeps its exact scaled values as int64 limbs; small bags need only one or two limbs, so
+# the carry code is forced here with 4-bit limbs, and the Python-int fallback (absurd bonuses) by raising
+# the minimum limb width. Every layout must give the brute-force recursion's value in every state.
+LAYOUTS = {"int64 limbs": (62, 16), "4-bit limbs": (4, 1), "python ints": (62, 63)}
+
+
+@contextmanager
+def limb_layout(name):
+    saved = risk._LIMB_BITS_CAP, risk._MIN_LIMB_BITS
+    risk._LIMB_BITS_CAP, risk._MIN_LIMB_BITS = LAYOUTS[name]
+    try:
+        yield
+    finally:
+        risk._LIMB_BITS_CAP, risk._MIN_LIMB_BITS = saved
+
+
+def _hazards_after(policy, key, shields, drawn):
+    """The brute-force model's (seen hazards, protections left) at a policy state: colour-specific
+    protections are spent first (deepblue.dive.protection), the rest comes out of "any"."""
+    seen, left, excess = [], list(shields), 0
+    for i, colour in enumerate(("black", "blue")):
+        g = len(policy.groups) - 2 + i
+        before = drawn.count(colour)
+        now = before + policy.root[g] - key[g]
+        if now:
+            seen.append(colour)
+        checks = max(0, now - 1) - max(0, before - 1)
+        left[i] = max(0, shields[i] - checks)
+        excess += max(0, checks - shields[i])
+    left[2] -= excess
+    return tuple(seen), tuple(left)
+
+
+def _brute_go(bag_key, seen, sh, vp, bonus, bust_value, per_pull):
+    """Expected VP of drawing once more from a decision point, then playing optimally (brute force)."""
+    go = Fraction(0)
+    for p, colour, nbag, nseen, nsh in _draw_outcomes(bag_key, seen, sh):
+        if nsh is None:
+            go += p * bust_value
+        else:
+            go += p * brute_policy(nbag, nseen, nsh, vp + VALUES[colour], tuple(VALUES.items()), bonus, bust_value,
+                                   per_pull - 1, per_pull)
+    return go
+
+
+def _reachable(bag_key, seen, sh):
+    """Counts of every bag reachable by single draws without busting (the policy's states)."""
+    out, todo = set(), [(bag_key, seen, sh)]
+    while todo:
+        state = todo.pop()
+        if state[0] in out:
+            continue
+        out.add(state[0])
+        for _, _, nbag, nseen, nsh in _draw_outcomes(*state):
+            if nsh is not None:
+                todo.append((nbag, nseen, nsh))
+    return out
+
+
+relic_free_bags = st.fixed_dictionaries({c: st.integers(0, n) for c, n in
+                                         (("silver", 3), ("gold", 2), ("red", 1), ("black", 3), ("blue", 3))})
+
+
+@settings(max_examples=20, deadline=None)
+@given(bag=relic_free_bags, shields=shields_st, drawn=drawn_st, bonus=st.integers(0, 3), kept=st.booleans(),
+       per_pull=st.sampled_from([1, 2]))
+def test_every_state_matches_brute_force_in_every_layout(bag, shields, drawn, bonus, kept, per_pull):
+    """The whole table (not just the start): each state's go value, stop value and advice equal the
+    brute-force recursion's, and the three arithmetic layouts of the solver agree."""
+    sh = (shields["black"], shields["blue"], shields["any"])
+    banked0 = sum(VALUES[c] for c in drawn)
+    bust_value = Fraction(bonus if kept else 0)
+    tables = {}
+    for layout in LAYOUTS:
+        with limb_layout(layout):
+            policy = optimal_policy(bag, drawn=drawn, shields=shields, leader_bonus=bonus, bonus_kept_on_bust=kept,
+                                    gems_per_draw=per_pull)
+            tables[layout] = policy.table()
+    assert tables["int64 limbs"] == tables["4-bit limbs"] == tables["python ints"]
+    rows = tables["int64 limbs"]
+    states = policy.states()
+    assert states == sorted(set(states), key=lambda k: (-sum(k), [-x for x in k]))
+    by_colour = {grp[0]: i for i, grp in enumerate(policy.groups) if len(grp) == 1}
+    as_counts = lambda b: tuple(b[by_colour[c]] if c in by_colour else 0 for c in COLOURS)  # noqa: E731
+    reachable = _reachable(as_key(bag), _seen(drawn), sh)
+    assert {as_counts(k) for k in states} == {tuple(n for _, n in b) for b in reachable}
+    for key, row in zip(states, rows):
+        counts = dict(zip(COLOURS, as_counts(key)))
+        now = list(drawn) + [c for c in COLOURS for _ in range(bag.get(c, 0) - counts[c])]
+        seen, left = _hazards_after(policy, key, sh, drawn)
+        vp = banked0 + sum(VALUES[c] * (bag.get(c, 0) - counts[c]) for c in COLOURS)
+        assert seen == _seen(now) and row["banked_vp"] == vp
+        assert row["stop"] == vp + bonus == policy.stop_value(key)
+        if sum(key) == 0:
+            assert row["go"] is None and row["advice"] == "stop"
+            continue
+        go = _brute_go(as_key(counts), seen, left, vp, bonus, bust_value, per_pull)
+        assert row["go"] == go == policy.go_value(key)
+        assert row["advice"] == policy.advice(key) == ("go" if go > row["stop"] else "stop")
+
+
+def test_layouts_agree_on_a_bigger_bag():
+    """A 22-gem bag with protections needs several int64 limbs (22! * VP > 2**64): the same table in all
+    three layouts, one and two gems per pull."""
+    bag = {"silver": 7, "gold": 4, "red": 2, "purple": 1, "black": 4, "blue": 4}
+    for pairs in (1, 2):
+        tables = {}
+        for layout in LAYOUTS:
+            with limb_layout(layout):
+                policy = optimal_policy(bag, shields={"black": 1, "any": 1}, spots=["gold"], leader_bonus=3,
+                                        bonus_kept_on_bust=False, gems_per_draw=pairs)
+                tables[layout] = (policy.value, policy.table())
+        assert tables["int64 limbs"] == tables["4-bit limbs"] == tables["python ints"]
+
+
+def test_absurd_bonus_uses_python_ints_and_stays_exact():
+    """A leader bonus far beyond int64 still gives the exact answer (the Python-int layout)."""
+    bag = {"silver": 3, "black": 2, "blue": 1}
+    huge = 2 ** 80
+    lost = optimal_policy(bag, drawn=["black"], leader_bonus=huge, bonus_kept_on_bust=False)
+    assert lost.advice() == "stop" and lost.value == huge
+    kept = optimal_policy(bag, drawn=["black"], leader_bonus=huge)
+    plain = optimal_policy(bag, drawn=["black"])
+    assert kept.value == plain.value + huge and kept.advice() == plain.advice()
+    assert [r["go"] - huge for r in kept.table() if r["go"] is not None] == \
+        [r["go"] for r in plain.table() if r["go"] is not None]

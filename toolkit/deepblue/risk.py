@@ -10,15 +10,15 @@ Why the sums are cheap: whether a diver is still in after some draws depends onl
 and blue gems were drawn (each check can only add to the shortfall, so a diver alive at the end was alive
 all along). Survival is therefore a sum of multivariate hypergeometric terms over the alive (black, blue)
 counts — no draw orders are enumerated. The optimal policy is a dynamic programme over the bag's
-remaining counts (memoised), kept in integers scaled by ``r!`` (``r`` gems left) so that every state of
-one depth shares a denominator and no Fraction arithmetic happens inside the recursion.
+remaining counts, solved one layer (gems left ``r``) at a time with values kept as integers scaled by
+``r!`` so that every state of one layer shares a denominator; the integers are held as numpy int64 limbs
+so that a layer is a few vectorised operations and no Fraction arithmetic happens inside the recursion.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-import itertools
 from math import comb, factorial
 from typing import Mapping
 
@@ -247,7 +247,7 @@ class DivePolicy:
     groups: tuple[tuple[str, ...], ...]          # colours in each group
     group_values: tuple[int, ...]
     root: tuple[int, ...]
-    _memo: dict = field(repr=False)
+    _memo: _SolvedStates = field(repr=False)
 
     # -- reading the solution
     def _scaled(self, key) -> int:
@@ -255,7 +255,8 @@ class DivePolicy:
 
     def stop_value(self, key=None) -> Fraction:
         key = self.root if key is None else key
-        return Fraction(self._stop_scaled(key), factorial(sum(key)))
+        # (banked + bonus) * r! / r!, without building r! for every table row
+        return Fraction(self._banked(key) + self.leader_bonus)
 
     def go_value(self, key=None) -> Fraction | None:
         """Expected VP of drawing (once more, then playing optimally); ``None`` when the bag is empty."""
@@ -270,10 +271,7 @@ class DivePolicy:
     def advice(self, key=None) -> str:
         """``"go"`` or ``"stop"`` (ties stop: the same VP without the risk of a misplay)."""
         key = self.root if key is None else key
-        return self._memo[(key, 0)][1]
-
-    def _stop_scaled(self, key) -> int:
-        return (self._banked(key) + self.leader_bonus) * factorial(sum(key))
+        return self._memo.action(key)
 
     def _banked(self, key) -> int:
         drawn = 0
@@ -283,9 +281,8 @@ class DivePolicy:
 
     def states(self) -> list[tuple[int, ...]]:
         """Every decision state reachable without busting, fewest draws first."""
-        root = self.root
-        keys = [k for (k, _) in self._memo if all(a <= b for a, b in zip(k, root))]
-        return sorted(keys, key=lambda k: (-sum(k), [-x for x in k]))
+        # the order of sorted(keys, key=lambda k: (-sum(k), [-x for x in k])), computed by the solved grid
+        return list(self._memo.sorted_keys())
 
     def table(self) -> list[dict]:
         """One row per reachable decision state: gems drawn by group, VP banked, stop and go values, advice.
@@ -298,14 +295,27 @@ class DivePolicy:
         return [dict(row) for row in cached]
 
     def _build_table(self) -> list[dict]:
-        rows = []
-        for key in self.states():
-            drawn = {"+".join(g): r0 - r for g, r0, r in zip(self.groups, self.root, key)}
-            go = self.go_value(key)
-            rows.append({"draws": sum(self.root) - sum(key), **{f"drawn {k}": v for k, v in drawn.items()},
-                         "banked_vp": self._banked(key), "stop": self.stop_value(key), "go": go,
-                         "advice": self.advice(key), "hazards": self._hazard_status(key)})
-        return rows
+        # one bulk read of the grid (keys in states() order, scaled go values, advice) and column-wise
+        # arithmetic instead of per-row lookups: a 40-gem bag with six protections has ~114k rows
+        keys, cols, gos, acts = self._memo.sorted_entries()
+        total = sum(self.root)
+        facts = [factorial(i) for i in range(total + 1)]
+        drawn = [r0 - c for r0, c in zip(self.root, cols)]
+        banked = (self.start.banked_vp + sum(d * v for d, v in zip(drawn, self.group_values))).tolist()
+        drawn = [d.tolist() for d in drawn]
+        left = sum(cols).tolist()
+        # few distinct values: build each stop Fraction and hazard text once (Fractions are immutable)
+        stop_of = {b: Fraction(b + self.leader_bonus) for b in set(banked)}
+        hazard_of: dict[tuple[int, int], str] = {}
+        for key in keys:
+            if key[-2:] not in hazard_of:
+                hazard_of[key[-2:]] = self._hazard_status(key)
+        fields = ["draws", *("drawn " + "+".join(g) for g in self.groups), "banked_vp", "stop", "go", "advice",
+                  "hazards"]
+        columns = [[total - r for r in left], *drawn, banked, [stop_of[b] for b in banked],
+                   [None if go is None else Fraction(go, facts[r]) for go, r in zip(gos, left)], acts,
+                   [hazard_of[key[-2:]] for key in keys]]
+        return [dict(zip(fields, row)) for row in zip(*columns)]
 
     def _hazard_status(self, key) -> str:
         out = []
@@ -330,41 +340,155 @@ class DivePolicy:
         return key
 
 
-class _GridMemo:
-    """The solved grid, read as ``memo[(key, 0)] -> (scaled best, action, scaled go)`` for alive keys."""
+# -- the solver ---------------------------------------------------------------------------------------
+# Values are exact integers V * r! (r = gems left), so one layer shares a denominator. They outgrow int64
+# (40! * VP ~ 2**170), so each is held as K numpy int64 "limbs" of ``bits`` bits each:
+# value = sum(limb[j] << (j * bits)). Sums over children and stop values are then plain vectorised int64
+# arithmetic over a whole layer of states plus a carry pass: no Python int or Fraction is built per state
+# while solving (building them was most of the time of a per-state Python loop).
+_LIMB_BITS_CAP = 62     # tests lower this to force many limbs (carry paths) on small bags
+_MIN_LIMB_BITS = 16     # below this (absurd bonuses / banked VP) limbs would be tiny: use Python ints in
+                        # numpy object arrays instead (same code, K = 1, no carries); tests raise it to force that
 
-    def __init__(self, strides, order, best, act, go):
-        self.strides, self.order, self.best, self.act, self.go = strides, order, best, act, go
 
-    def _index(self, key) -> int:
-        return sum(k * s for k, s in zip(key, self.strides))
+def _limbs(x: int, bits: int, k: int) -> list[int]:
+    """``x`` (>= 0) as ``k`` limbs, least significant first; the top limb takes whatever is left."""
+    mask = (1 << bits) - 1
+    out = []
+    for _ in range(k - 1):
+        out.append(x & mask)
+        x >>= bits
+    return out + [x]
+
+
+def _carry(x: np.ndarray, bits: int) -> np.ndarray:
+    """Normalise limbs in place: every limb but the top one into [0, 2**bits); the top one takes the rest
+    (and the sign). Exact for negative values too: ``>>`` on int64 floors."""
+    mask = (1 << bits) - 1
+    for j in range(len(x) - 1):
+        c = x[j] >> bits
+        x[j] &= mask
+        x[j + 1] += c
+    return x
+
+
+class _SolvedStates:
+    """The solved grid of decision states.
+
+    Read as ``memo[(key, 0)] -> (best, action, go)``: ``best`` and ``go`` scaled by ``r!`` (``r`` = gems
+    left; ``go`` is ``None`` for an empty bag), the same integers a plain recursion over the counts gives.
+    Only states reachable without busting are present. Storage is by layer (``r``), then by hazard pair
+    ``h = rb * (blue+1) + ru``, then by treasure index in ``t_order`` (treasure keys of equal sum), which is
+    the order the solver wrote them in.
+    """
+
+    def __init__(self, *, root, t_strides, t_coords, t_order, t_start, t_rank, alive_h, pieces, bounds, layer_off,
+                 go, take, bits, shift, stop_const, group_values):
+        self.root, self.t_strides, self.t_coords, self.t_rank = root, t_strides, t_coords, t_rank
+        self.t_order, self.t_start, self.alive_h, self.pieces = t_order, t_start, alive_h, pieces
+        self.bounds, self.layer_off, self.go, self.take, self.bits = bounds, layer_off, go, take, bits
+        # the solver works with a bust worth 0 and adds ``shift`` (a kept leader bonus) back here
+        self.shift, self.stop_const, self.group_values = shift, stop_const, group_values
+        self._lookup = None
+
+    # -- single states (Python lists: numpy scalar indexing is slower than a list for one read)
+    def _tables(self):
+        if self._lookup is None:
+            self._lookup = (self.t_rank.tolist(), self.layer_off.tolist(), self.bounds.tolist(), set(self.alive_h),
+                            self.root[-1] + 1)
+        return self._lookup
+
+    def _index(self, key) -> int | None:
+        """Where ``key`` is stored, or ``None`` for a key that busts or does not fit the bag."""
+        root = self.root
+        if len(key) != len(root) or any(not 0 <= k <= r0 for k, r0 in zip(key, root)):
+            return None
+        t_rank, layer_off, bounds, alive, du = self._tables()
+        h = key[-2] * du + key[-1]
+        if h not in alive:
+            return None
+        r = sum(key)
+        t = sum(k * s for k, s in zip(key, self.t_strides))
+        return bounds[r] + layer_off[r][h] + t_rank[t]
+
+    def _go_int(self, i: int) -> int:
+        """Stored go value ``i`` as a Python int (solver scaling: bust = 0, no kept bonus)."""
+        value = 0
+        for limb in reversed(self.go[:, i].tolist()):
+            value = (value << self.bits) + limb
+        return value
+
+    def _stop_scaled(self, key, r: int) -> int:
+        """(banked + leader bonus) * r!: the stop value in the scaling the memo hands out."""
+        return (self.stop_const - sum(k * v for k, v in zip(key, self.group_values))) * factorial(r)
+
+    def action(self, key) -> str:
+        """``"go"`` or ``"stop"`` without building the big values (Monte Carlo walks call this per draw)."""
+        i = self._index(key)
+        if i is None:
+            raise KeyError((key, 0))
+        return "go" if self.take[i] else "stop"
 
     def __getitem__(self, item):
-        key, phase = item
-        idx = self._index(key)
-        if self.act[idx] is None:
+        key, _ = item
+        i = self._index(key)
+        if i is None:
             raise KeyError(item)
-        return self.best[idx], self.act[idx], self.go[idx]
+        r = sum(key)
+        stop = self._stop_scaled(key, r)
+        if r == 0:
+            return stop, "stop", None
+        go = self._go_int(i) + self.shift * factorial(r)
+        return (go, "go", go) if self.take[i] else (stop, "stop", go)
 
     def __contains__(self, item) -> bool:
         key, _ = item
-        if any(k < 0 for k in key):
-            return False
-        return self.act[self._index(key)] is not None
+        return self._index(key) is not None
 
-    def keys(self):
-        order = self.order
-        for idx, act in enumerate(self.act):
-            if act is None:
-                continue
-            key = [0] * len(self.strides)
-            rest = idx
-            for g in order:
-                key[g], rest = divmod(rest, self.strides[g])
-            yield tuple(key), 0
+    # -- every state at once
+    def _cells(self):
+        """Treasure index, hazard pair and r of every stored state, in storage order."""
+        t_order, t_start = self.t_order, self.t_start
+        cell_t = np.concatenate([t_order[t_start[ts]:t_start[ts + 1]] for _, _, ts in self.pieces])
+        sizes = [t_start[ts + 1] - t_start[ts] for _, _, ts in self.pieces]
+        cell_h = np.repeat(np.array([h for _, h, _ in self.pieces], np.int64), sizes)
+        cell_r = np.repeat(np.array([r for r, _, _ in self.pieces], np.int64), sizes)
+        return cell_t, cell_h, cell_r
+
+    def _sorted(self):
+        """Storage indices in ``states()`` order, the keys as Python tuples and the same keys by column."""
+        cached = self.__dict__.get("_sorted_cache")
+        if cached is None:
+            cell_t, cell_h, cell_r = self._cells()
+            # states() order is r descending, then the key descending; the key is (treasure counts..., black,
+            # blue) and the treasure index is row-major in those counts, so (t, h) orders like the key
+            order = np.lexsort((-cell_h, -cell_t, -cell_r))
+            du = self.root[-1] + 1
+            t, h = cell_t[order], cell_h[order]
+            cols = [c[t] for c in self.t_coords] + [h // du, h % du]
+            keys = list(zip(*(c.tolist() for c in cols)))
+            cached = self.__dict__["_sorted_cache"] = (order, keys, cols)
+        return cached
+
+    def sorted_keys(self) -> list[tuple[int, ...]]:
+        return self._sorted()[1]
+
+    def sorted_entries(self) -> tuple[list, list[np.ndarray], list, list]:
+        """Keys in ``states()`` order (as tuples and as one array per group), their scaled go values
+        (``None`` for an empty bag) and advice."""
+        order, keys, cols = self._sorted()
+        limbs = self.go[:, order]
+        # one vectorised big-int build over object arrays, not a Python loop of shifts per state
+        go = limbs[-1].astype(object)
+        for j in range(len(limbs) - 2, -1, -1):
+            go = (go << self.bits) + limbs[j].astype(object)
+        facts = [factorial(i) for i in range(sum(self.root) + 1)]
+        gos = [None if sum(k) == 0 else g + self.shift * facts[sum(k)] for k, g in zip(keys, go.tolist())]
+        acts = ["go" if a else "stop" for a in self.take[order].tolist()]
+        return keys, cols, gos, acts
 
     def __iter__(self):
-        return self.keys()
+        return ((k, 0) for k in self.sorted_keys())
 
 
 def optimal_policy(bag, drawn=None, shields=None, spots=None, *, leader_bonus: int = 0,
@@ -390,89 +514,166 @@ def optimal_policy(bag, drawn=None, shields=None, spots=None, *, leader_bonus: i
     groups = tuple(tuple(v) for _, v in sorted(by_value.items())) + (("black",), ("blue",))
     group_values = tuple(pos.values[COLOURS.index(g[0])] if g[0] not in HAZARDS else 0 for g in groups)
     root = tuple(sum(pos.bag[COLOURS.index(c)] for c in g) for g in groups)
-    n_groups = len(groups)
-    gi_black, gi_blue = n_groups - 2, n_groups - 1
-    total = sum(root)
-    facts = [factorial(i) for i in range(total + 1)]
-    bust_vp = leader_bonus if bonus_kept_on_bust else 0
-    # banked VP = const - sum(r_g * v_g): VP of the whole root minus what is still in the bag
-    const = pos.banked_vp + leader_bonus + sum(r * v for r, v in zip(root, group_values))
-    dims = [r + 1 for r in root]
-    # hazards are the most significant digits of the flat index, so dead (busted) slices are skipped whole
-    n_t = n_groups - 2
-    strides = [0] * n_groups
-    stride = 1
-    for g in range(n_t - 1, -1, -1):
-        strides[g] = stride
-        stride *= dims[g]
-    t_size = stride
-    strides[gi_blue] = t_size
-    strides[gi_black] = t_size * dims[gi_blue]
-    size = strides[gi_black] * dims[gi_black]
-    alive_hz = [[_alive(pos, root[gi_black] - rb, root[gi_blue] - ru) for ru in range(dims[gi_blue])]
-                for rb in range(dims[gi_black])]
-    t_keys = list(itertools.product(*(range(dims[g]) for g in range(n_t))))
-    t_sum = [sum(k) for k in t_keys]
-    t_vp = [const - sum(k[g] * group_values[g] for g in range(n_t)) for k in t_keys]
-    t_children = [[(k[g], strides[g]) for g in range(n_t) if k[g]] for k in t_keys]
-    best0: list = [None] * size     # scaled value V * r! at a decision point
-    act0: list = [None] * size      # "go" / "stop"
-    go0: list = [None] * size       # scaled value of drawing
-    pairs = gems_per_draw == 2
-    best1: list = [None] * size if pairs else best0   # second gem of a pair: no choice
-    s_black, s_blue = strides[gi_black], strides[gi_blue]
-    # Every child (one gem fewer) has a smaller flat index than its parent, so one pass in index order is
-    # the whole backward induction.
-    for rb in range(dims[gi_black]):
-        for ru in range(dims[gi_blue]):
-            if not alive_hz[rb][ru]:
-                continue
-            black_ok = rb and alive_hz[rb - 1][ru]
-            blue_ok = ru and alive_hz[rb][ru - 1]
-            base = rb * s_black + ru * s_blue
-            for t in range(t_size):
-                idx = base + t
-                r = t_sum[t] + rb + ru
-                stop = t_vp[t] * facts[r]
-                if r == 0:
-                    best0[idx], act0[idx] = stop, "stop"
-                    best1[idx] = stop
-                    continue
-                bust_scaled = bust_vp * facts[r - 1]
-                go_a = 0   # children at decision points (single draws, or after the second gem of a pair)
-                go_b = 0   # children mid-pair (after the first gem of a pair)
-                for n, st in t_children[t]:
-                    go_a += n * best0[idx - st]
-                    if pairs:
-                        go_b += n * best1[idx - st]
-                if rb:
-                    if black_ok:
-                        go_a += rb * best0[idx - s_black]
-                        if pairs:
-                            go_b += rb * best1[idx - s_black]
-                    else:
-                        go_a += rb * bust_scaled
-                        go_b += rb * bust_scaled
-                if ru:
-                    if blue_ok:
-                        go_a += ru * best0[idx - s_blue]
-                        if pairs:
-                            go_b += ru * best1[idx - s_blue]
-                    else:
-                        go_a += ru * bust_scaled
-                        go_b += ru * bust_scaled
-                if pairs:
-                    best1[idx] = go_a
-                    go = go_b
-                else:
-                    go = go_a
-                go0[idx] = go
-                if go > stop:
-                    best0[idx], act0[idx] = go, "go"
-                else:
-                    best0[idx], act0[idx] = stop, "stop"
-    memo = _GridMemo(strides, [gi_black, gi_blue] + list(range(n_t)), best0, act0, go0)
+    memo = _solve(pos, root, group_values, leader_bonus, gems_per_draw == 2, bonus_kept_on_bust)
     return DivePolicy(pos, gems_per_draw, leader_bonus, bonus_kept_on_bust, groups, group_values, root, memo)
+
+
+def _solve(pos: Position, root: tuple[int, ...], group_values: tuple[int, ...], leader_bonus: int, pairs: bool,
+           bonus_kept_on_bust: bool) -> _SolvedStates:
+    """Backward induction over the remaining counts, one layer (gems left ``r``) at a time.
+
+    A state's children (one gem fewer) all lie in the layer below, so a layer is a handful of vectorised
+    gathers from the previous layer's values: ``go * r! = sum_g k_g * best_child_g * (r-1)!``. Only two
+    layers of best values are kept (the go values and the advice of every state are stored).
+
+    A bust is worth ``leader_bonus`` if kept, else 0; a kept bonus is also part of every stop value, so it
+    is a constant added to every value and cannot change a decision. The solver therefore uses bust = 0
+    and stop = banked (+ the bonus only when a bust loses it), and the grid adds the kept bonus back.
+    """
+    n_groups = len(root)
+    n_t = n_groups - 2                       # treasure groups; the last two are black and blue
+    total = sum(root)
+    shift = leader_bonus if bonus_kept_on_bust else 0
+    # stop value of a state (before scaling) = const - sum(k_g * v_g): the whole root minus what is still in
+    const = pos.banked_vp + (leader_bonus - shift) + sum(r * v for r, v in zip(root, group_values))
+    facts = [factorial(i) for i in range(total + 1)]
+
+    # -- limbs: a layer adds k_g * limb over its children (sum k_g = r <= total) and builds s * limb stop
+    # values (s <= const); both must stay below 2**62 before the carry pass
+    headroom = max(total, const, 1).bit_length() + 2
+    bits = min(_LIMB_BITS_CAP, 62 - headroom)
+    if bits < _MIN_LIMB_BITS:
+        dtype, bits, n_limbs = object, 0, 1
+    else:
+        dtype = np.int64
+        n_limbs = ((max(const, 1) * facts[total]).bit_length() + headroom) // bits + 1
+    fact_limbs = np.array([_limbs(f, bits, n_limbs) if bits else [f] for f in facts], dtype=dtype).T
+
+    # -- treasure part of a key: index t, row-major over the treasure groups' counts
+    t_dims = [r + 1 for r in root[:n_t]]
+    t_coords = np.indices(t_dims, dtype=np.int64).reshape(n_t, -1)
+    t_size = t_coords.shape[1]
+    t_strides = [int(np.prod(t_dims[g + 1:], dtype=np.int64)) for g in range(n_t)]
+    t_sum = t_coords.sum(axis=0)
+    t_stop = const - np.dot(np.array(group_values[:n_t], np.int64), t_coords).astype(dtype)
+    # treasure keys grouped by their sum (a layer holds, per hazard pair, one such block); t_rank is a
+    # key's place in its block, t_child[g] the place of its child one group-g gem fewer in the block below
+    t_order = np.argsort(t_sum, kind="stable")
+    t_start = np.searchsorted(t_sum[t_order], np.arange(total + 2)).tolist()
+    t_rank = np.empty(t_size, np.int64)
+    t_rank[t_order] = np.arange(t_size) - np.repeat(np.asarray(t_start[:-1], np.int64), np.diff(t_start))
+    t_child = [t_rank[np.maximum(np.arange(t_size) - t_strides[g], 0)] for g in range(n_t)]
+
+    # -- hazard part: pairs (rb, ru) of black and blue gems left; h = rb * du + ru
+    rb0, ru0 = root[-2], root[-1]
+    db, du = rb0 + 1, ru0 + 1
+    alive_hz = [[_alive(pos, rb0 - rb, ru0 - ru) for ru in range(du)] for rb in range(db)]
+    alive_h = [(rb * du + ru, rb, ru) for rb in range(db) for ru in range(du) if alive_hz[rb][ru]]
+    # a hazard child that busts is worth 0 (see above): give it multiplier 0 instead of a stored value
+    k_black = np.zeros(db * du, np.int64)
+    k_blue = np.zeros(db * du, np.int64)
+    for h, rb, ru in alive_h:
+        if rb and alive_hz[rb - 1][ru]:
+            k_black[h] = rb
+        if ru and alive_hz[rb][ru - 1]:
+            k_blue[h] = ru
+
+    # -- layers: the pieces (r, h, treasure sum) in storage order and where each piece starts in its layer
+    pieces = []
+    layer_n = [0] * (total + 1)
+    layer_off = np.zeros((total + 1, db * du), np.int64)
+    for r in range(total + 1):
+        for h, rb, ru in alive_h:
+            ts = r - rb - ru
+            if 0 <= ts <= total and t_start[ts + 1] > t_start[ts]:
+                layer_off[r, h] = layer_n[r]
+                layer_n[r] += t_start[ts + 1] - t_start[ts]
+                pieces.append((r, h, ts))
+    bounds = np.concatenate(([0], np.cumsum(layer_n))).astype(np.int64)
+    widest = max(layer_n)
+
+    go_all = np.empty((n_limbs, int(bounds[-1])), dtype)
+    take_all = np.zeros(int(bounds[-1]), bool)
+
+    def layer_buffer() -> np.ndarray:
+        return np.zeros((n_limbs, widest), dtype)
+
+    prev0, cur0, tmp = layer_buffer(), layer_buffer(), layer_buffer()
+    # mid-pair values (Troubled Waters); with single draws they are the decision values themselves
+    prev1, cur1 = (layer_buffer(), layer_buffer()) if pairs else (prev0, cur0)
+    p = 0
+    for r in range(total + 1):
+        n = layer_n[r]
+        lo, hi = int(bounds[r]), int(bounds[r + 1])
+        mine = []
+        while p < len(pieces) and pieces[p][0] == r:
+            mine.append(pieces[p])
+            p += 1
+        if n:
+            blocks = [t_order[t_start[ts]:t_start[ts + 1]] for _, _, ts in mine]
+            cell_t = np.concatenate(blocks) if len(blocks) > 1 else blocks[0]
+            cell_h = np.repeat(np.array([h for _, h, _ in mine], np.int64), [len(b) for b in blocks])
+            stop = t_stop[cell_t] * fact_limbs[:, r:r + 1]
+            if bits:
+                _carry(stop, bits)
+            if r == 0:
+                cur0[:, :n] = stop
+                cur1[:, :n] = stop
+                go_all[:, lo:hi] = 0       # never read as a go value (an empty bag has none)
+            else:
+                # children in the layer below: (multiplier k_g, index in that layer) per group
+                off = layer_off[r - 1]
+                base = off[cell_h]
+                kids = [(t_coords[g][cell_t], base + t_child[g][cell_t]) for g in range(n_t)]
+                rank = t_rank[cell_t]
+                # a zero multiplier (no gem of that kind left, or a bust) may point anywhere: mode="clip"
+                # keeps the index in bounds and 0 * anything = 0
+                kids.append((k_black[cell_h], off[cell_h - du] + rank))
+                kids.append((k_blue[cell_h], off[cell_h - 1] + rank))
+                go_here = go_all[:, lo:hi]
+                # best value after one more gem: at a decision point (single draws; or the second gem of a
+                # pair) ...
+                _children_sum(prev0, kids, cur0[:, :n], tmp[:, :n], bits)
+                if pairs:
+                    # ... and mid-pair, where there is no choice: the first gem of a pair leads there
+                    cur1[:, :n] = cur0[:, :n]
+                    _children_sum(prev1, kids, go_here, tmp[:, :n], bits)
+                else:
+                    go_here[...] = cur0[:, :n]
+                diff = go_here - stop
+                if bits:
+                    _carry(diff, bits)
+                # go > stop: the top limb carries the sign, the lower ones are in [0, 2**bits)
+                take = (diff[-1] > 0) | ((diff[-1] == 0) & diff[:-1].any(axis=0))
+                np.copyto(stop, go_here, where=take)
+                cur0[:, :n] = stop
+                take_all[lo:hi] = take
+        prev0, cur0 = cur0, prev0
+        if pairs:
+            prev1, cur1 = cur1, prev1
+        else:
+            prev1, cur1 = prev0, cur0
+    return _SolvedStates(root=root, t_strides=t_strides, t_coords=t_coords, t_order=t_order, t_start=t_start,
+                         t_rank=t_rank, alive_h=[h for h, _, _ in alive_h], pieces=pieces, bounds=bounds,
+                         layer_off=layer_off, go=go_all, take=take_all, bits=bits, shift=shift,
+                         stop_const=pos.banked_vp + leader_bonus + sum(r * v for r, v in zip(root, group_values)),
+                         group_values=group_values)
+
+
+def _children_sum(src: np.ndarray, kids, out: np.ndarray, tmp: np.ndarray, bits: int) -> np.ndarray:
+    """``out = sum_g k_g * src[:, index_g]`` over one layer, carried back into limbs."""
+    (k0, i0), *rest = kids
+    # the ndarray methods, not the np.* wrappers: a layer of a small bag is only a few dozen states, so
+    # call overhead is most of its cost
+    src.take(i0, axis=1, out=out, mode="clip")
+    out *= k0
+    for k, i in rest:
+        src.take(i, axis=1, out=tmp, mode="clip")
+        tmp *= k
+        out += tmp
+    if bits:
+        _carry(out, bits)
+    return out
 
 
 # ---------------------------------------------------------------------------------------------------
