@@ -528,13 +528,34 @@ class _TrickProperty(_Judge):
                     "even": lambda v: v % 2 == 0, "odd": lambda v: v % 2 == 1}[params["all_cards"]]
             self.all_mask = sum(1 << c for c in range(36) if pred(_VALUE[c]))
             self.features = (self.all_mask,)
+            # hints, as for the totals below: keep the cards that fit the trick, play the others first
+            self.hinted = True
+            self._hint_keep = self.all_mask
+            self._hint_shed = COLOUR_MASK[SUB] | (ALL_COLOUR_CARDS & ~self.all_mask)
         elif "sum_cmp" in params or "sum_in" in params:
+            # sum_possible(low, high): whether some total in low..high passes (a cut-off per trick, so
+            # an interval test rather than a loop over the totals)
             if "sum_in" in params:
                 allowed = frozenset(params["sum_in"])
                 self.sum_test = allowed.__contains__
+                self.sum_possible = lambda low, high: any(low <= a <= high for a in allowed)
             else:
                 limit = params["sum_by_players"][str(self.players)]
-                self.sum_test = (lambda s: s > limit) if params["sum_cmp"] == ">" else (lambda s: s < limit)
+                if params["sum_cmp"] == ">":
+                    self.sum_test = lambda s: s > limit
+                    self.sum_possible = lambda low, high: high > limit and high >= low
+                else:
+                    self.sum_test = lambda s: s < limit
+                    self.sum_possible = lambda low, high: low < limit and high >= low
+                # Move-ordering hints: the trick needs every seat's card to be high (or low), so every seat
+                # keeps those for it and plays the others, submarines first (a trick with one cannot count).
+                # On the benchmark's "total more than 28" deal (seed 100) the line lies at the end of a
+                # long preparation: 944k nodes without the hints.
+                high = params["sum_cmp"] == ">"
+                self.hinted = True
+                self._hint_keep = sum(1 << c for c in range(36) if (_VALUE[c] >= 7 if high else _VALUE[c] <= 3))
+                self._hint_shed = COLOUR_MASK[SUB] | sum(1 << c for c in range(36)
+                                                         if (_VALUE[c] <= 4 if high else _VALUE[c] >= 6))
             self.sensitive = ALL_COLOUR_CARDS
         elif "count_equal" in params:
             a, b = params["count_equal"]
@@ -557,6 +578,9 @@ class _TrickProperty(_Judge):
         if winner == self.owner and self.holds(cards, tmask):
             return DONE
         return p
+
+    def hints(self, p, hands):
+        return self._hint_keep, self._hint_shed
 
     def status(self, p, j, rest, live, hands):
         if rest == 0:
@@ -581,7 +605,7 @@ class _TrickProperty(_Judge):
                             hi = m.bit_length()
                 low += lo
                 high += hi
-            if not any(self.sum_test(total) for total in range(low, high + 1)):
+            if not self.sum_possible(low, high):
                 return FAILED
         return p
 
@@ -941,6 +965,13 @@ class _Stop(Exception):
 #: the deepening slice's nodes relative to the depth-first slice's (see _Search._portfolio); measured on the
 #: benchmark deals: 0.25 trims the one-task p95 from 34k to 29k nodes and decides as many deals as 1.0
 _DEEPENING_SHARE = 0.25
+#: the limited-discrepancy slice's nodes relative to the depth-first slice's (0: no LDS). Measured on the
+#: benchmark deals at a 120,000-node cap: shares 0.5 / 1 / 2 left 2 / 2 / 3 one-task deals and 42 / 40 / 40
+#: three-task deals undecided (without LDS: 2 and 45); the one-task p95 went from 28.9k to 13.2-13.5k nodes
+_LDS_SHARE = 1.0
+#: the order of the slices in each round. Depth-first comes first because it proves most lost deals at
+#: once: with LDS first the three-task median went from 16 to 55 ms (one-task p95 nodes 12.6k -> 10.5k)
+_SLICE_ORDER = ("dfs", "deepening", "lds")
 
 
 class _SliceEnd(Exception):
@@ -979,7 +1010,11 @@ class _Search:
         self.horizon = last
         self.achievers = tuple(i for i, judge in enumerate(self.judges) if judge.achievement)
         self.slice_end: int | None = None
+        # limited discrepancy search (see _portfolio): the discrepancies left, or None outside it
+        self.lds: int | None = None
+        self.lds_failed: dict[tuple, int] = {}
         self._relevant: dict[tuple, tuple[int, tuple[int, ...], tuple[int, ...], int]] = {}
+        self._tags: dict[tuple, tuple[tuple[int, ...] | None, int]] = {}
         # Cards a task may not count on because another task settles them: the cards another seat must win,
         # and the cards its own seat must not win. Sound for the verdict: a line that breaks the other task
         # fails anyway.
@@ -1108,43 +1143,69 @@ class _Search:
             return ()
         if self.trick_conflict():
             return False
-        found = self._portfolio(progress) if self.achievers else self._boundary(
-            self.hands0, self.leader0, progress, self.j0)
+        found = self._portfolio(progress)
         if not found:
             return False
         self.slice_end = None
         return self._extract(self.hands0, self.leader0, progress, self.j0)
 
     def _portfolio(self, progress: tuple) -> bool:
-        """Two searches in turn, with doubling node budgets and one shared table: the plain depth-first
-        search, and iterative deepening on the achievement tasks ("win the pink 9", "win a trick of total
-        < 12") — first lines that meet them by the next trick, then by the one after, and so on.
+        """Searches in turn, with doubling node budgets and one shared table:
 
-        Depth-first plays every prefix to the last trick before it tries another first trick, so it is
-        slow to find a task that a winning line meets early; iterative deepening is slow to prove that
-        nothing works, since it repeats the shallow searches. Either one's answer is final (the deepening's
-        last horizon has no deadline). Table entries carry the horizon they were proved under (see
-        ``_boundary``), so every slice reuses what earlier slices proved and a restart costs little.
-        Measured in docs/crew-solver.md."""
+        * the plain depth-first search (the only one that proves a deal lost);
+        * iterative deepening on the achievement tasks ("win the pink 9", "win a trick of total < 12"),
+          if any: first lines that meet them by the next trick, then by the one after, and so on;
+        * limited discrepancy search (LDS): lines that leave the move ordering's first choice at most
+          0, then 1, then 2, … times in all.
+
+        Depth-first plays every prefix to the last trick before it tries another first trick, so one early
+        mistake of the move ordering costs it a whole subtree; deepening finds tasks a winning line meets
+        early; LDS finds lines the ordering gets right but for a few moves anywhere in the deal (a seat
+        that must shed a colour early, a lead handed over). Depth-first's answer and a found line are
+        final (the deepening's last horizon has no deadline either). Table entries carry the horizon they
+        were proved under (see ``_boundary``), so every slice reuses what earlier slices proved and a
+        restart costs little. Measured in docs/crew-solver.md."""
         horizons = range(self.j0 + 1, self.last + 1)
-        next_horizon = 0
+        next_horizon = 0 if self.achievers else len(horizons)
+        discrepancies = 0
         budget = 2048
         while True:
-            for deepening in (False, True):
-                self.slice_end = self.nodes + (int(budget * _DEEPENING_SHARE) if deepening else budget)
+            for kind in _SLICE_ORDER:
+                if kind == "deepening":
+                    if next_horizon >= len(horizons):
+                        continue
+                    share = _DEEPENING_SHARE
+                elif kind == "lds":
+                    if not _LDS_SHARE:
+                        continue
+                    share = _LDS_SHARE
+                else:
+                    share = 1.0
+                self.slice_end = self.nodes + int(budget * share)
                 self._next_check = min(self._next_check, self.slice_end)
                 try:
-                    if not deepening:
+                    if kind == "dfs":
                         self.horizon = self.last
+                        self.lds = None
                         return self._boundary(self.hands0, self.leader0, progress, self.j0)
-                    while next_horizon < len(horizons):
-                        self.horizon = horizons[next_horizon]
+                    if kind == "deepening":
+                        while next_horizon < len(horizons):
+                            self.horizon = horizons[next_horizon]
+                            if self._boundary(self.hands0, self.leader0, progress, self.j0):
+                                return True
+                            next_horizon += 1
+                        if self.achievers:
+                            return False  # the last horizon is the whole search: a proof
+                        continue
+                    self.horizon = self.last
+                    while True:
+                        self.lds = discrepancies
                         if self._boundary(self.hands0, self.leader0, progress, self.j0):
                             return True
-                        next_horizon += 1
-                    return False
+                        self.lds = None
+                        discrepancies += 1
                 except _SliceEnd:
-                    pass
+                    self.lds = None
             budget *= 2
 
     def _extract(self, hands: tuple, leader: int, progress: tuple, j: int) -> tuple:
@@ -1189,7 +1250,20 @@ class _Search:
                         targets |= judge.targets
                     elif judge.role < 0 and want[judge.owner] == 0:
                         want[judge.owner] = -1
-            hit = self._relevant[progress] = (sensitive, tuple(sorted(features)), tuple(want), targets)
+            ordered = tuple(sorted(features))
+            if sensitive or ordered:
+                # per colour: the masks the key must tell apart there, packed (see _key and _colour_code)
+                masks = (sensitive,) + ordered
+                tags = []
+                for shift in (0, 9, 18, 27, 36):
+                    tag = 0
+                    for m in masks:
+                        tag = (tag << 9) | ((m >> shift) & 511)
+                    tags.append((tag << 5) | len(masks))
+                self._tags[progress] = tuple(tags), 9 * len(masks) + 5
+            else:
+                self._tags[progress] = None, 5
+            hit = self._relevant[progress] = (sensitive, ordered, tuple(want), targets)
         return hit
 
     def _key(self, hands: tuple, leader: int, progress: tuple) -> tuple:
@@ -1197,27 +1271,25 @@ class _Search:
 
         Per colour, each hand becomes its mask *among the live cards of that colour* (rank order only),
         so P2/P5 vs P3/P6 with nothing live between collide. Cards a pending task names keep their
-        identity (their live mask is part of the key)."""
+        identity (their live mask is part of the key), and so do the card classes it tells apart.
+        One memoised int per colour carries all of it (see ``_colour_code``)."""
         live = 0
         for h in hands:
             live |= h
-        sensitive, features, _, _ = self._relevance(progress)
+        sensitive = self._relevance(progress)[0]
+        tags, width = self._tags[progress]
         parts = [leader, progress, live & sensitive]
         codes = _COLOUR_CODES
         n = self.n
-        for shift in (0, 9, 18, 27, 36):
+        for colour, shift in enumerate((0, 9, 18, 27, 36)):
             raw = n
             for h in hands:
                 raw = (raw << 9) | ((h >> shift) & 511)
+            raw = (raw << width) | tags[colour] if tags is not None else raw << 5
             code = codes.get(raw)
             if code is None:
                 code = codes[raw] = _colour_code(raw, n)
             parts.append(code)
-            if sensitive or features:
-                live9 = (live >> shift) & 511
-                parts.append(_compress(live9, (sensitive >> shift) & 511))
-                for f in features:
-                    parts.append(_compress(live9, (f >> shift) & 511))
         return tuple(parts)
 
     def _boundary(self, hands: tuple, leader: int, progress: tuple, j: int) -> bool:
@@ -1227,6 +1299,19 @@ class _Search:
         hit = self.table.get(key)
         if hit is not None and (hit is True or hit >= self.horizon):
             return hit is True
+        if self.lds is not None:
+            # A limited-discrepancy search proves wins only; its failures hold for its budget (and any
+            # smaller one) and are kept apart from the proofs.
+            failed = self.lds_failed.get(key, -1)
+            if failed >= self.lds:
+                return False
+            budget = self.lds
+            result = self._trick(hands, leader, progress, j) is not False
+            if result:
+                self.table[key] = True
+            else:
+                self.lds_failed[key] = budget
+            return result
         result = self._trick(hands, leader, progress, j) is not False
         self.table[key] = True if result else self.horizon
         return result
@@ -1260,7 +1345,8 @@ class _Search:
                     if p == FAILED:
                         return False
                 new.append(p)
-            hands2 = tuple(h & ~tmask for h in hands)
+            keep_mask = ~tmask
+            hands2 = tuple([h & keep_mask for h in hands])
             judged = self._judge(new, j2, hands2)
             if judged is None:
                 return False
@@ -1284,17 +1370,24 @@ class _Search:
             if (keep or shed) and len(candidates) > 1:
                 # stable: within each group the order above stands
                 candidates.sort(key=lambda c: (keep >> c & 1) - (shed >> c & 1))
-            for card in candidates:
+            lds = self.lds
+            strengths = _STRENGTH[led]
+            for index, card in enumerate(candidates):
+                if index and lds is not None:
+                    # limited discrepancy search: the ordering's k-th choice spends k - 1 discrepancies (a
+                    # flat cost of 1 decided one deal fewer of the benchmark's 400 at the same node cap)
+                    if self.lds < index:
+                        break
+                    self.lds -= index
                 self.nodes += 1
                 if self.nodes >= self._next_check:
                     self._check()
                 if pos == 0:
                     led2 = _COLOUR[card]
-                    strength = _strength(card, led2)
-                    bs, bstr, bc = seat, strength, card
+                    bs, bstr, bc = seat, _LEAD_STRENGTH[card], card
                 else:
                     led2 = led
-                    strength = _strength(card, led)
+                    strength = strengths[card]
                     if strength > best_str:
                         bs, bstr, bc = seat, strength, card
                     else:
@@ -1305,6 +1398,8 @@ class _Search:
                 else:
                     result = play(pos + 1, tmask | (1 << card), led2, bs, bstr, bc)
                 plays.pop()
+                if index and lds is not None:
+                    self.lds += index
                 if result is not False:
                     return result
             return False
@@ -1341,6 +1436,8 @@ class _Search:
         A *run* is a block of this hand's cards with no other live card of the colour between them: every
         card of a run beats and loses to exactly the same cards. Inside a run only cards a pending task
         tells apart (a different class, or a card it names) need trying."""
+        if not legal & (legal - 1):
+            return [legal.bit_length() - 1]  # one legal card: nothing to choose or order
         out: list[int] = []
         reduce = self.reduce
         cache = _RUNS
@@ -1381,6 +1478,9 @@ _RUNS: dict[int, tuple[int, ...]] = {}
 # lead high (submarines first) / lead low (submarines last) / follow strongest first / follow weakest first
 _LEAD_HIGH = tuple(-(_VALUE[c] + (50 if _COLOUR[c] == SUB else 0)) for c in range(N_CARDS))
 _LEAD_LOW = tuple((100 if _COLOUR[c] == SUB else 0) + _VALUE[c] for c in range(N_CARDS))
+#: _strength as tables: [led][card] (index -1, no colour led yet, is never read in play), and a lead's own
+_STRENGTH = tuple(tuple(_strength(c, led) for c in range(N_CARDS)) for led in range(5))
+_LEAD_STRENGTH = tuple(_strength(c, _COLOUR[c]) for c in range(N_CARDS))
 _NEG_STRENGTH = tuple(tuple(-_strength(c, led) for c in range(N_CARDS)) for led in range(5))
 _LOW_FOLLOW = tuple(tuple(_strength(c, led) * 16 + _VALUE[c] for c in range(N_CARDS)) for led in range(5))
 #: one colour of every hand (``n`` then 9 bits a seat) -> the hands' masks among that colour's live cards
@@ -1388,13 +1488,19 @@ _COLOUR_CODES: dict[int, int] = {}
 
 
 def _colour_code(raw: int, n: int) -> int:
-    """The rank-order code of one colour (see ``_Search._key``), from ``n`` then nine bits per hand."""
+    """The rank-order code of one colour (see ``_Search._key``). ``raw`` packs, from the top: ``n``, nine
+    bits per hand, then ``k`` nine-bit masks the tasks tell apart, then ``k`` in five bits. The code is
+    each hand's and each mask's bits among the colour's live cards, nine bits apiece."""
+    k = raw & 31
+    raw >>= 5
+    extra = [(raw >> (9 * (k - 1 - i))) & 511 for i in range(k)]
+    raw >>= 9 * k
     masks = [(raw >> (9 * (n - 1 - i))) & 511 for i in range(n)]
     live9 = 0
     for m in masks:
         live9 |= m
     code = 0
-    for m in masks:
+    for m in masks + extra:
         code = (code << 9) | _compress(live9, m)
     return code
 
