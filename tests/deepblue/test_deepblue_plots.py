@@ -68,3 +68,35 @@ def test_gem_bag_charts_follow_the_language():
     japanese = [json.loads(c.figure_json)["layout"]["title"]["text"] for c in charts]
     assert all(e != j for e, j in zip(english, japanese)), (english, japanese)
     assert all(json.loads(c.figure_json)["data"] for c in charts)
+
+
+def test_the_policy_chart_has_one_marker_per_distinct_spot_and_misses_none():
+    policy = optimal_policy({"silver": 6, "gold": 3, "red": 2, "black": 2, "blue": 2}, {}, {"any": 1}, [], leader_bonus=1)
+    rows = policy.table()
+    spec = plots.policy_spec(policy, "en")
+    seen_status = sorted({r["hazards"] for r in rows})
+    shown = set()
+    for trace in spec["data"]:
+        advice = "go" if trace["marker"]["color"] == "#27ae60" else "stop"
+        status = trace["name"].split(" — ", 1)[1]
+        i = seen_status.index(status)
+        pts = [(round(x - (i - len(seen_status) / 2) * 0.06), y) for x, y in zip(trace["x"], trace["y"])]
+        assert len(pts) == len(set(pts)), "a spot is drawn twice"
+        shown |= {(advice, status, d, vp) for d, vp in pts}
+    assert shown == {(r["advice"], r["hazards"], r["draws"], r["banked_vp"]) for r in rows}
+    assert len(rows) > len(shown)          # the bag has states that share a spot: the dedup did something
+
+
+def test_a_language_switch_reuses_the_analysis(monkeypatch):
+    import toolkit.widgets.deepblue.gem_bag as gem_bag
+
+    calls = []
+    real = gem_bag.optimal_policy
+    monkeypatch.setattr(gem_bag, "optimal_policy", lambda *a, **k: calls.append(1) or real(*a, **k))
+    v = GemBagView(query="")
+    assert len(calls) == 1
+    v.lang = "ja"
+    v.lang = "en"
+    assert len(calls) == 1                  # only text and charts were redrawn
+    v._bag["gold"].value = 4                # a new input: a new policy
+    assert len(calls) == 2 and "deepsea-refusal" not in v._message.value

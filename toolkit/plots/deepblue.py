@@ -120,20 +120,27 @@ def stop_vs_go_figure(expected_by_draws: Sequence[Fraction], optimal: Fraction, 
 _SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x", "star", "cross", "hexagon")
 
 
-def policy_spec(policy: DivePolicy, lang: str = "en") -> FigureSpec:
-    """:func:`policy_figure` as a plain figure dict."""
-    rows = policy.table()
-    seen_status = sorted({r["hazards"] for r in rows})
+def policy_spec(policy: DivePolicy, lang: str = "en", rows: Sequence[dict] | None = None) -> FigureSpec:
+    """:func:`policy_figure` as a plain figure dict (``rows``: ``policy.table()`` if the caller has it).
+
+    One marker per distinct (gems drawn, VP banked) point of each advice and hazard situation: states
+    that differ only in which treasure was drawn land on the same spot, and a 40-gem bag has 114k states
+    but a few hundred spots."""
+    rows = policy.table() if rows is None else rows
+    points: dict[tuple[str, str], dict[tuple[int, int], None]] = {}
+    for r in rows:
+        points.setdefault((r["advice"], r["hazards"]), {})[(r["draws"], r["banked_vp"])] = None
+    seen_status = sorted({status for _, status in points})
     data = []
     for advice, colour in (("go", "#27ae60"), ("stop", "#c0392b")):
         word = t(f"deepblue.ui.advice_{advice}", lang)
         for i, status in enumerate(seen_status):
-            pts = [r for r in rows if r["advice"] == advice and r["hazards"] == status]
+            pts = list(points.get((advice, status), ()))
             if not pts:
                 continue
             # panels side by side around each x: a small offset per hazard situation
-            data.append({"type": "scatter", "x": [r["draws"] + (i - len(seen_status) / 2) * 0.06 for r in pts],
-                         "y": [r["banked_vp"] for r in pts], "mode": "markers",
+            data.append({"type": "scatter", "x": [d + (i - len(seen_status) / 2) * 0.06 for d, _ in pts],
+                         "y": [vp for _, vp in pts], "mode": "markers",
                          "marker": {"color": colour, "symbol": _SYMBOLS[i % len(_SYMBOLS)], "size": 8, "opacity": 0.75},
                          "name": f"{word} — {status}",
                          "hovertemplate": f"{status}<br>%{{y}} VP<br>{word}<extra></extra>"})

@@ -89,6 +89,8 @@ class GemBagView(View):
         self._vp_chart = Chart()
         self._stop_go_chart = Chart()
         self._policy_chart = Chart()
+        self._numbers_key: str | None = None
+        self._numbers_cache: dict[str, Any] = {}
         for w in (*self._bag.values(), *self._drawn.values(), *self._shields.values(), self._spot, self._bonus,
                   self._pairs, self._kept):
             w.observe(self._on_input, names="value")
@@ -156,18 +158,43 @@ class GemBagView(View):
                              f"{esc(tr('deepblue.ui.illustrative_note'))}</small></p>")
         self.analyse()
 
+    def _numbers(self, x: Mapping[str, Any]) -> dict[str, Any]:
+        """Everything the view shows that does not depend on the language or on ``k``: position, survival
+        curve, expected VP by draws, policy and its table. Kept for the last inputs, so a language switch
+        only re-renders text and charts (a 40-gem bag with six protections has 114k policy states: its
+        table alone took 1.2 s to build, and the switch recomputed it)."""
+        key = repr(sorted(x.items()))
+        if self._numbers_key == key:
+            return self._numbers_cache
+        pos = position(x["bag"], x["drawn"], x["shields"], x["spots"])
+        total = pos.total
+        bonus, kept = x["leader_bonus"], x["bonus_kept_on_bust"]
+        expected = []
+        for j in range(total + 1):
+            d = _vp_distribution(pos, j)
+            expected.append(d.expected + bonus * (1 if kept else 1 - d.bust))
+        policy = rows = None
+        if total <= POLICY_LIMIT:
+            policy = optimal_policy(x["bag"], x["drawn"], x["shields"], x["spots"], leader_bonus=bonus,
+                                    gems_per_draw=x["gems_per_draw"], bonus_kept_on_bust=kept)
+            rows = policy.table()
+        numbers = {"pos": pos, "curve": [_survival(pos, k) for k in range(total + 1)], "expected": expected,
+                   "policy": policy, "rows": rows}
+        self._numbers_key, self._numbers_cache = key, numbers
+        return numbers
+
     def analyse(self) -> None:
         """Recompute everything from the inputs; refusals (e.g. more drawn than possible) are shown."""
         tr = self.t
         x = self.inputs()
-        pos = position(x["bag"], x["drawn"], x["shields"], x["spots"])
+        numbers = self._numbers(x)
+        pos, curve = numbers["pos"], numbers["curve"]
         self.clear_report()
         total = pos.total
         lines = []
         if total:
             p = _bust_next(pos)
             lines.append(tr("deepblue.ui.next_draw_bust", fraction=str(p), percent=percent(p)))
-        curve = [_survival(pos, k) for k in range(total + 1)]
         for k in (2, 4, 5, 7):
             if k <= total:
                 lines.append(tr("deepblue.ui.survival_after", k=k, fraction=str(curve[k]), decimal=f"{float(curve[k]):.3f}"))
@@ -179,16 +206,10 @@ class GemBagView(View):
         dist = _vp_distribution(pos, k)
         self._survival_chart.update(survival_spec(curve, self.lang, mark=k))
         self._vp_chart.update(vp_distribution_spec(dist, self.lang))
-        bonus, kept = x["leader_bonus"], x["bonus_kept_on_bust"]
-        expected = []
-        for j in range(total + 1):
-            d = _vp_distribution(pos, j)
-            expected.append(d.expected + bonus * (1 if kept else 1 - d.bust))
-        if total > POLICY_LIMIT:
+        policy, rows = numbers["policy"], numbers["rows"]
+        if policy is None:
             self._advice.value = f"<p>{esc(tr('deepblue.ui.bag_too_large', limit=POLICY_LIMIT, gems=total))}</p>"
             return
-        policy = optimal_policy(x["bag"], x["drawn"], x["shields"], x["spots"], leader_bonus=bonus,
-                                gems_per_draw=x["gems_per_draw"], bonus_kept_on_bust=kept)
         go = policy.go_value()
         advice = tr(f"deepblue.ui.advice_{policy.advice()}")
         parts = [tr("deepblue.ui.stop_now", vp=str(policy.stop_value()))]
@@ -197,14 +218,23 @@ class GemBagView(View):
         parts.append(tr("deepblue.ui.advice", advice=advice))
         self._advice.value = (f"<div class='deepblue-advice-{policy.advice()}'>" +
                               "<br>".join(esc(p) for p in parts) + "</div>")
-        self._stop_go_chart.update(stop_vs_go_spec(expected, policy.value, self.lang))
-        self._policy_chart.update(policy_spec(policy, self.lang))
-        self._table.value = policy_table_html(policy, self.lang)
+        self._stop_go_chart.update(stop_vs_go_spec(numbers["expected"], policy.value, self.lang))
+        self._policy_chart.update(policy_spec(policy, self.lang, rows=rows))
+        self._table.value = policy_table_html(policy, self.lang, rows=rows)
 
 
-def policy_table_html(policy, lang: str, max_draws: int = 3, max_rows: int = 40) -> str:
-    """The stop-or-go table for the first few draws: gems drawn by kind, VP banked, both values, advice."""
-    rows = [r for r in policy.table() if r["draws"] <= max_draws][:max_rows]
+def policy_table_html(policy, lang: str, max_draws: int = 3, max_rows: int = 40,
+                      rows: list[dict] | None = None) -> str:
+    """The stop-or-go table for the first few draws: gems drawn by kind, VP banked, both values, advice.
+    ``rows``: ``policy.table()`` if the caller already has it."""
+    rows = policy.table() if rows is None else rows
+    # the table lists states fewest draws first, so the first max_rows rows within max_draws are a prefix
+    shown = []
+    for r in rows:
+        if r["draws"] > max_draws or len(shown) == max_rows:
+            break
+        shown.append(r)
+    rows = shown
     groups = ["+".join(gem_name(c, lang) for c in g) for g in policy.groups]
     head = "".join(f"<th>{esc(g)}</th>" for g in groups)
     body = []
