@@ -65,8 +65,16 @@ def _space_name(index: int) -> Term:
 # the mutable scratch copy a transition works on (states stay immutable; this is thrown away)
 
 class _Work:
-    __slots__ = ("s", "_spaces", "_flotsam", "loot_stock", "bonus_stock", "deck", "row", "discard", "hands",
-                 "treasure", "boxed", "turn", "phase", "chance", "drawn", "to_discard", "sailing", "extra",
+    """A mutable scratch copy of a state for one transition.
+
+    This is the hot path of every playout (one per action), and most actions touch only a few of the
+    state's collections (a draw never changes the ships, the treasure piles or the discards). So each
+    collection is copied on first use (through the properties below) and :meth:`freeze` hands the old
+    tuples on unchanged when their copy was never taken; scalar fields are copied eagerly (cheap).
+    """
+
+    __slots__ = ("s", "_spaces", "_flotsam", "loot_stock", "bonus_stock", "_deck", "_row", "_discard", "_hands",
+                 "_treasure", "boxed", "turn", "phase", "chance", "drawn", "to_discard", "sailing", "extra",
                  "extra_used", "ended", "final", "auction", "crews", "start_player", "events", "explain")
 
     def __init__(self, s: PiratsState, explain: bool = True):
@@ -74,13 +82,13 @@ class _Work:
         self.explain = explain
         self._spaces: list[list[Pirat | None]] | None = None   # copied on first use (draws never need them)
         self._flotsam: list[list[Flotsam]] | None = None
+        self._deck: list[str] | None = None
+        self._row: list[str] | None = None
+        self._discard: list[str] | None = None
+        self._hands: list[list[int]] | None = None
+        self._treasure: list[list[Token]] | None = None
         self.loot_stock = s.loot_stock
         self.bonus_stock = s.bonus_stock
-        self.deck = list(s.deck)
-        self.row = list(s.row)
-        self.discard = list(s.discard)
-        self.hands = [list(h) for h in s.hands]
-        self.treasure = [list(t) for t in s.treasure]
         self.boxed = s.boxed
         self.turn = s.turn
         self.phase = s.phase
@@ -113,29 +121,79 @@ class _Work:
             self._open_ships()
         return self._flotsam  # type: ignore[return-value]
 
+    @property
+    def deck(self) -> list[str]:
+        if self._deck is None:
+            self._deck = list(self.s.deck)
+        return self._deck
+
+    @deck.setter
+    def deck(self, value: list[str]) -> None:
+        self._deck = value
+
+    @property
+    def row(self) -> list[str]:
+        if self._row is None:
+            self._row = list(self.s.row)
+        return self._row
+
+    @property
+    def discard(self) -> list[str]:
+        if self._discard is None:
+            self._discard = list(self.s.discard)
+        return self._discard
+
+    @discard.setter
+    def discard(self, value: list[str]) -> None:
+        self._discard = value
+
+    @property
+    def hands(self) -> list[list[int]]:
+        if self._hands is None:
+            self._hands = [list(h) for h in self.s.hands]
+        return self._hands
+
+    @property
+    def treasure(self) -> list[list[Token]]:
+        if self._treasure is None:
+            self._treasure = [list(t) for t in self.s.treasure]
+        return self._treasure
+
     def freeze(self) -> PiratsState:
         s = self.s
         old_ships = s.ships
         if self._spaces is None:
             ships = old_ships
         else:
-            ships = tuple(old if (old.spaces == tuple(sp) and old.flotsam == tuple(fl)) else Ship(tuple(sp), tuple(fl))  # type: ignore[arg-type]
-                          for old, sp, fl in zip(old_ships, self._spaces, self._flotsam))  # type: ignore[arg-type]
+            # an unchanged ship keeps its old value (tuple comparison short-cuts on identical items)
+            new_ships = list(old_ships)
+            for i, old in enumerate(old_ships):
+                sp, fl = tuple(self._spaces[i]), tuple(self._flotsam[i])  # type: ignore[index]
+                if sp != old.spaces or fl != old.flotsam:
+                    new_ships[i] = Ship(sp, fl)  # type: ignore[arg-type]
+            ships = tuple(new_ships)
         # A frozen dataclass's __init__ sets its 27 fields one by one through object.__setattr__; this copy is
         # the hot path of every playout, so the new value is filled in one dict update instead. Same fields,
-        # same immutability (frozen only forbids attribute assignment), about 5x faster.
+        # same immutability (frozen only forbids attribute assignment), about 5x faster. Collections never
+        # copied (see the class docstring) are the old, equal tuples.
         new = object.__new__(PiratsState)
         new.__dict__.update(
             players=s.players, variant=s.variant, powers=s.powers, crews=self.crews, ships=ships,
-            loot_stock=self.loot_stock, bonus_stock=self.bonus_stock, deck=tuple(self.deck),
-            row=tuple(self.row), discard=tuple(self.discard), hands=tuple(map(tuple, self.hands)),
-            treasure=tuple(map(tuple, self.treasure)), boxed=self.boxed, turn=self.turn,
+            loot_stock=self.loot_stock, bonus_stock=self.bonus_stock,
+            deck=s.deck if self._deck is None else tuple(self._deck),
+            row=s.row if self._row is None else tuple(self._row),
+            discard=s.discard if self._discard is None else tuple(self._discard),
+            hands=s.hands if self._hands is None else tuple(map(tuple, self._hands)),
+            treasure=s.treasure if self._treasure is None else tuple(map(tuple, self._treasure)),
+            boxed=self.boxed, turn=self.turn,
             start_player=self.start_player, phase=self.phase, chance=self.chance, drawn=self.drawn,
             to_discard=self.to_discard, sailing=self.sailing, extra=self.extra, extra_used=self.extra_used,
             ended=self.ended, final=self.final, auction=self.auction, actions=s.actions + 1)
         return new
 
     def ev(self, code: str, rule: str, seat: int | None = None, **params: Any) -> None:
+        """Record an event (only when explaining). Callers whose parameters cost something to build (terms,
+        lists) test ``w.explain`` first, so that ``apply`` in a playout does not build them for nothing."""
         if not self.explain:
             return
         if seat is not None:
@@ -387,7 +445,7 @@ class PiratsEngine(Engine[PiratsState, Any]):
 
     def _figure(self, state: PiratsState, label: str) -> tuple[Violation | None, int]:
         seat = state.turn
-        fig = resolve_figure(state.crews[seat], label)
+        fig = _resolve(state.crews[seat], label)
         if fig is None:
             return Violation("PIRATS_NO_SUCH_FIGURE", "pirats.setup.crew", seat=seat, figure=label,
                              crew=[figure_label(state.crews[seat], i) for i in range(len(state.crews[seat]))]), -1
@@ -432,12 +490,20 @@ class PiratsEngine(Engine[PiratsState, Any]):
             return Violation("PIRATS_CAPTAIN_STAYS", "pirats.move.no-captain", figure=move.figure,
                              ship=_ship_term(s)), {}
         start = 0 if here is None else here[1] + 1       # 0 = the player's area, else the space number
-        occupied = frozenset(i + 1 for i in range(3) if ship.spaces[i] is not None) - {start}
-        path = crew_path(occupied, start, move.steps)
-        if isinstance(path, Violation):
-            return path, {}
+        spaces = ship.spaces
+        # crew_path's answer depends only on which crew spaces are taken, the start and the distance: keep
+        # the successful walks (a refusal is rare in playouts and builds its own Violation each time)
+        key = (spaces[0] is not None, spaces[1] is not None, spaces[2] is not None, start, move.steps)
+        path = _PATHS.get(key)
+        if path is None:
+            occupied = frozenset(i + 1 for i in range(3) if spaces[i] is not None) - {start}
+            path = crew_path(occupied, start, move.steps)
+            if isinstance(path, Violation):
+                return path, {}
+            _PATHS[key] = path
         dest, jumped = path
-        cockroach = self._power(state, Pirat(seat, fig), "cockroach")
+        # the species read straight from the crew: a Pirat built only to ask _power would cost more
+        cockroach = state.powers and state.crews[seat][fig] == "cockroach"
         base = move.steps - (1 if cockroach else 0)
         tolls = self._tolls(state, ship, seat, tuple(j - 1 for j in jumped))
         held = state.hands[seat][s]
@@ -447,7 +513,7 @@ class PiratsEngine(Engine[PiratsState, Any]):
         if base + len(tolls) > held:
             return Violation("PIRATS_TOLL_UNPAID", "pirats.power.raccoon", figure=move.figure, ship=_ship_term(s),
                              need=base + len(tolls), tolls=len(tolls), held=held), {}
-        if move.peek and not self._power(state, Pirat(seat, fig), "snail"):
+        if move.peek and not (state.powers and state.crews[seat][fig] == "snail"):
             return Violation("PIRATS_ONLY_SNAIL_PEEKS", "pirats.power.snail", figure=move.figure), {}
         return None, dict(seat=seat, fig=fig, ship=s, start=start, dest=dest, jumped=jumped, base=base, tolls=tolls)
 
@@ -472,7 +538,7 @@ class PiratsEngine(Engine[PiratsState, Any]):
         if own is not None:
             return Violation("PIRATS_ONE_CAPTAIN", "pirats.captain.one-per-player", seat=seat,
                              ship=_ship_term(own)), {}
-        cockroach = self._power(state, Pirat(seat, fig), "cockroach")
+        cockroach = state.powers and state.crews[seat][fig] == "cockroach"
         base = (3 if here is None else 1) - (1 if cockroach else 0)
         tolls = self._tolls(state, ship, seat, between)
         held = state.hands[seat][s]
@@ -627,129 +693,128 @@ class PiratsEngine(Engine[PiratsState, Any]):
     # legal moves
 
     def _action_moves(self, state: PiratsState, stop_at_first: bool = False) -> list[Any]:
-        """Legal A-D moves in the ``action`` or ``extra`` phase.
+        """Legal A-D moves in the ``action`` or ``extra`` phase, in a fixed order: sail, draws, then per
+        figure and ship the 1-3 space moves (each followed by its snail peek) and becoming captain.
 
         This is the hot path of every playout, so it walks the ships directly instead of asking
-        :meth:`why_illegal` about each candidate; the property tests check the two always agree.
+        :meth:`why_illegal` about each candidate; the property tests check the two always agree. A walk
+        along a ship depends only on the ship and the starting space (not on the figure), so it is made
+        once per call and shared: the figures waiting in the player's area all start from the same place.
         """
         out: list[Any] = []
         seat = state.turn
         ships = state.ships
+        # where the mover's figures stand, and the first ship it captains (one pass over the 12 spaces)
+        where: dict[int, tuple[int, int]] = {}
+        captain_ship = -1
+        for s, ship in enumerate(ships):
+            for i, p in enumerate(ship.spaces):
+                if p is not None and p.seat == seat:
+                    where[p.figure] = (s, i)
+                    if i == CAPTAIN and captain_ship < 0:
+                        captain_ship = s
         if state.phase == "action":
             if state.final:
                 return [_SAIL[state.final[0]]]
-            for s, ship in enumerate(ships):
-                c = ship.spaces[CAPTAIN]
-                if c is not None and c.seat == seat:
-                    return [_SAIL[s]]
+            if captain_ship >= 0:
+                return [_SAIL[captain_ship]]
             if state.deck or state.discard:
                 out.append(_DRAW["deck"])
+            row = state.row
             for sym in SHIPS:
-                if sym in state.row:
+                if sym in row:
                     out.append(_DRAW[sym])
             if out and stop_at_first:
                 return out
             figures: Any = range(len(state.crews[seat]))
         else:
             figures = [state.extra] if state.extra is not None else []
+            if state.extra is not None:
+                here = where.get(state.extra)
+                if here is not None and here[1] == CAPTAIN:
+                    out.append(_SAIL[here[0]])
+        may_captain = captain_ship < 0
         crews = state.crews
-        crew = crews[seat]
         hand = state.hands[seat]
         powers = state.powers
-        where: dict[int, tuple[int, int]] = {}
-        for s, ship in enumerate(ships):
-            for i, p in enumerate(ship.spaces):
-                if p is not None and p.seat == seat:
-                    where[p.figure] = (s, i)
-        has_captain = any(i == CAPTAIN for _, i in where.values())
-        if state.phase == "extra" and state.extra is not None:
-            here = where.get(state.extra)
-            if here is not None and here[1] == CAPTAIN:
-                out.append(_SAIL[here[0]])
-        labels = _labels(crew)
+        figure_tables = _figure_tables(crews[seat], powers)
+        # Figures in the area all start from the same place, so their walk along each ship is made once
+        # (figures aboard stand on different spaces: nothing to share). Per ship: spaces affordable and
+        # captaincy affordable, without and with the cockroach's discount.
+        area: list[tuple[int, bool, int, bool] | None] = [None, None, None]
         for fig in figures:
             here = where.get(fig)
-            if here is not None and here[1] == CAPTAIN:
-                continue
-            species = crew[fig]
-            discount = 1 if powers and species == "cockroach" else 0
-            peek = powers and species == "snail"
-            table = _move_table(labels[fig])
-            start = -1 if here is None else here[1]
-            for s in ((here[0],) if here is not None else (0, 1, 2)):
+            discount, table = figure_tables[fig]
+            if here is None:
+                for s in (0, 1, 2):
+                    held = hand[s]
+                    if held == 0 and not discount:
+                        continue  # every move and captaincy costs at least one card here
+                    walk = area[s]
+                    if walk is None:
+                        walk = area[s] = _affordable(ships[s].spaces, -1, seat, crews, powers, held, may_captain)
+                    moves = table[s][walk[2]][walk[3]] if discount else table[s][walk[0]][walk[1]]
+                    if moves:
+                        if stop_at_first:
+                            out.append(moves[0])
+                            return out
+                        out.extend(moves)
+            elif here[1] != CAPTAIN:
+                s = here[0]
                 held = hand[s]
                 if held == 0 and not discount:
                     continue
-                spaces = ships[s].spaces
-                moves_here = table[s]
-                pos, toll = start, 0
-                for steps in (1, 2, 3):
-                    nxt = pos + 1
-                    while nxt < CAPTAIN and spaces[nxt] is not None:
-                        p = spaces[nxt]
-                        if powers and p.seat != seat and crews[p.seat][p.figure] == "raccoon":  # type: ignore[union-attr]
-                            toll += 1
-                        nxt += 1
-                    if nxt >= CAPTAIN or steps - discount + toll > held:
-                        break
-                    pos = nxt
-                    plain, peeking = moves_here[steps - 1]
-                    out.append(plain)
-                    if peek:
-                        out.append(peeking)
+                walk = _affordable(ships[s].spaces, here[1], seat, crews, powers, held, may_captain)
+                moves = table[s][walk[2]][walk[3]] if discount else table[s][walk[0]][walk[1]]
+                if moves:
                     if stop_at_first:
+                        out.append(moves[0])
                         return out
-                if has_captain or spaces[CAPTAIN] is not None:
-                    continue
-                toll, full = 0, True
-                for i in range(start + 1, CAPTAIN):
-                    p = spaces[i]
-                    if p is None:
-                        full = False
-                        break
-                    if powers and p.seat != seat and crews[p.seat][p.figure] == "raccoon":
-                        toll += 1
-                if full and (3 if here is None else 1) - discount + toll <= held:
-                    out.append(moves_here[3])
-                    if stop_at_first:
-                        return out
+                    out.extend(moves)
         return out
 
     def legal_moves(self, state: PiratsState) -> list[Any]:
+        # Moves are immutable values, so the lists below are made of shared instances (see ``_shared``):
+        # building and validating a fresh dataclass per candidate was a good part of every playout step.
         phase = state.phase
         if phase == "over":
             return []
         if phase == "action":
             moves = self._action_moves(state)
-            return moves or [Pass()]
+            return moves or [_PASS]
         if phase == "extra":
-            return self._action_moves(state) + [Pass()]
+            moves = self._action_moves(state)
+            moves.append(_PASS)
+            return moves
         if phase == "draw":
-            out = [Draw("deck")] if state.deck or state.discard else []
-            return out + [Draw(sym) for sym in SHIPS if sym in state.row]
+            out = [_DRAW["deck"]] if state.deck or state.discard else []
+            row = state.row
+            for sym in SHIPS:
+                if sym in row:
+                    out.append(_DRAW[sym])
+            return out
         if phase == "discard":
-            return [Discard(c) for c in _compositions(state.hands[state.turn], state.to_discard)]
+            return list(_card_moves(Discard, state.hands[state.turn], state.to_discard))
         if phase == "sail":
             sail = state.sailing
             assert sail is not None
-            front = state.ships[sail.ship].flotsam[0]
-            out = [TakeLoot(t) for t in sorted(set(front.loot), key=Token.sort_key)]
+            out = list(_takes(state.ships[sail.ship].flotsam[0].loot))
             pirat, idx = self._sail_picker(state)
             if sail.picks:
-                out.append(Pass())
+                out.append(_PASS)
             elif idx != CAPTAIN and self._power(state, pirat, "toad"):
-                out.append(Stay())
+                out.append(_STAY)
             return out
         auc = state.auction
         assert auc is not None
         held = state.hand_size(state.turn)
         if phase == "auction":
-            return [OpenAuction(i + 1, b) for i, sp in enumerate(auc.bar) if sp is not None
+            return [_shared(OpenAuction, i + 1, b) for i, sp in enumerate(auc.bar) if sp is not None
                     for b in range(self.minimum_price(auc, i), held + 1)]
         if phase == "bid":
-            return [Bid(b) for b in range(auc.bid + 1, held + 1)] + [Pass()]
+            return [_shared(Bid, b) for b in range(auc.bid + 1, held + 1)] + [_PASS]
         if phase == "pay":
-            return [Pay(c) for c in _compositions(state.hands[state.turn], auc.bid)]
+            return list(_card_moves(Pay, state.hands[state.turn], auc.bid))
         raise AssertionError(phase)  # pragma: no cover
 
     # =====================================================================================================
@@ -758,47 +823,59 @@ class PiratsEngine(Engine[PiratsState, Any]):
     def apply(self, state: PiratsState, move: Any) -> PiratsState:
         """Checked move, like :meth:`transition`, but builds no events (they would be thrown away):
         playouts and searches call this millions of times."""
-        if isinstance(move, str):
-            move = self.parse_move(move)
-        self.check_move_type(move)
-        if isinstance(move, (MovePirat, BecomeCaptain)):
+        kind = type(move)
+        if kind not in _EXACT_MOVE_TYPES:  # text, a subclass, or not a move at all: the general path
+            if isinstance(move, str):
+                move = self.parse_move(move)
+            self.check_move_type(move)
+            kind = _move_kind(move)
+        if kind is MovePirat:
             # the legality check already works out the move's plan (path, cost, tolls): use it once
-            violation, plan = (self._plan_move if isinstance(move, MovePirat) else self._plan_captain)(state, move)
+            violation, plan = self._plan_move(state, move)
+        elif kind is BecomeCaptain:
+            violation, plan = self._plan_captain(state, move)
         else:
             violation, plan = self.why_illegal(state, move), None
         if violation is not None:
             raise IllegalMoveError(violation)
-        return self._run(state, move, explain=False, plan=plan)[0]
+        return self._run(state, move, explain=False, plan=plan, kind=kind)[0]
 
     def _transition(self, state: PiratsState, move: Any) -> tuple[PiratsState, tuple[Event, ...]]:
         return self._run(state, move, explain=True)
 
-    def _run(self, state: PiratsState, move: Any, explain: bool,
-             plan: dict | None = None) -> tuple[PiratsState, tuple[Event, ...]]:
+    def _run(self, state: PiratsState, move: Any, explain: bool, plan: dict | None = None,
+             kind: type | None = None) -> tuple[PiratsState, tuple[Event, ...]]:
         w = _Work(state, explain)
-        if isinstance(move, Draw):
+        # dispatch on the exact class (``is`` tests, most frequent first) rather than a chain of isinstance
+        # calls: this runs once per action of every playout
+        if kind is None:
+            kind = _move_kind(move)
+        if kind is Draw:
             self._do_draw(w, move)
-        elif isinstance(move, Discard):
+        elif kind is MovePirat:
+            self._begin_extra(w)
+            self._do_move(w, plan or self._plan_move(state, move)[1], move.peek)
+        elif kind is TakeLoot:
+            self._do_take(w, move.token)
+        elif kind is Pass:
+            self._do_pass(w)
+        elif kind is SetSail:
+            self._begin_extra(w)
+            self._do_sail(w, _SHIP_INDEX[move.ship])
+        elif kind is BecomeCaptain:
+            self._begin_extra(w)
+            self._do_captain(w, plan or self._plan_captain(state, move)[1])
+        elif kind is Discard:
             seat = w.turn
             for i in range(3):
                 w.hands[seat][i] -= move.cards[i]
-                w.discard += [SHIPS[i]] * move.cards[i]
-            w.ev("PIRATS_DISCARDED", "pirats.draw.hand-limit", seat=seat,
-                 cards=[_card_term(SHIPS[i]) for i in range(3) for _ in range(move.cards[i])])
+                w.discard.extend([SHIPS[i]] * move.cards[i])
+            if explain:
+                w.ev("PIRATS_DISCARDED", "pirats.draw.hand-limit", seat=seat,
+                     cards=[_card_term(SHIPS[i]) for i in range(3) for _ in range(move.cards[i])])
             w.to_discard = 0
             self._end_turn(w)
-        elif isinstance(move, MovePirat):
-            self._begin_extra(w)
-            self._do_move(w, plan or self._plan_move(state, move)[1], move.peek)
-        elif isinstance(move, BecomeCaptain):
-            self._begin_extra(w)
-            self._do_captain(w, plan or self._plan_captain(state, move)[1])
-        elif isinstance(move, SetSail):
-            self._begin_extra(w)
-            self._do_sail(w, _SHIP_INDEX[move.ship])
-        elif isinstance(move, TakeLoot):
-            self._do_take(w, move.token)
-        elif isinstance(move, Stay):
+        elif kind is Stay:
             sail = w.sailing
             assert sail is not None
             pirat = w.spaces[sail.ship][sail.order[sail.index]]
@@ -806,23 +883,22 @@ class PiratsEngine(Engine[PiratsState, Any]):
             w.sailing = Sailing(sail.ship, sail.seat, sail.order, sail.index + 1, 0, sail.outcomes + ("stay",),
                                 sail.weasel)
             self._advance_sailing(w)
-        elif isinstance(move, Pass):
-            self._do_pass(w)
-        elif isinstance(move, OpenAuction):
+        elif kind is OpenAuction:
             self._do_open(w, move)
-        elif isinstance(move, Bid):
+        elif kind is Bid:
             auc = w.auction
             assert auc is not None
             w.auction = _replace_auction(auc, bid=move.amount, bidder=w.turn)
             w.ev("PIRATS_BID", "pirats.auction.bidding", seat=w.turn, bid=move.amount)
             w.turn = _next_in(w.auction.active, w.turn)
-        elif isinstance(move, Pay):
+        elif kind is Pay:
             seat = w.turn
             for i in range(3):
                 w.hands[seat][i] -= move.cards[i]
-                w.discard += [SHIPS[i]] * move.cards[i]
-            w.ev("PIRATS_PAID", "pirats.auction.bidding", seat=seat,
-                 cards=[_card_term(SHIPS[i]) for i in range(3) for _ in range(move.cards[i])])
+                w.discard.extend([SHIPS[i]] * move.cards[i])
+            if explain:
+                w.ev("PIRATS_PAID", "pirats.auction.bidding", seat=seat,
+                     cards=[_card_term(SHIPS[i]) for i in range(3) for _ in range(move.cards[i])])
             self._after_hire(w)
         return w.freeze(), tuple(w.events)
 
@@ -836,22 +912,23 @@ class PiratsEngine(Engine[PiratsState, Any]):
         else:
             w.row.remove(move.source)
             card = move.source
-            w.ev("PIRATS_DREW_ROW", "pirats.draw.two", seat=seat, card=_card_term(card))
+            if w.explain:
+                w.ev("PIRATS_DREW_ROW", "pirats.draw.two", seat=seat, card=_card_term(card))
         w.hands[seat][_SHIP_INDEX[card]] += 1
         w.drawn += 1
         if w.drawn < 2 and (w.deck or w.discard or w.row):
             w.phase = "draw"
             return
         # after both cards: refill the face-up row, then the hand limit
-        added = []
-        while len(w.row) < ROW_SIZE:
+        row = w.row
+        refilled = len(row)
+        while len(row) < ROW_SIZE:
             c = w.top_card()
             if c is None:
                 break
-            w.row.append(c)
-            added.append(_card_term(c))
-        if added:
-            w.ev("PIRATS_ROW_REFILLED", "pirats.draw.refill", cards=added)
+            row.append(c)
+        if w.explain and len(row) > refilled:
+            w.ev("PIRATS_ROW_REFILLED", "pirats.draw.refill", cards=[_card_term(c) for c in row[refilled:]])
         w.drawn = 0
         held = sum(w.hands[seat])
         if held > HAND_LIMIT:
@@ -869,12 +946,14 @@ class PiratsEngine(Engine[PiratsState, Any]):
 
     def _pay(self, w: _Work, plan: dict) -> None:
         seat, s = plan["seat"], plan["ship"]
-        w.hands[seat][s] -= plan["base"]
-        w.discard += [SHIPS[s]] * plan["base"]
+        if plan["base"]:  # a cockroach's one-space move is free: leave hand and discards uncopied
+            w.hands[seat][s] -= plan["base"]
+            w.discard.extend([SHIPS[s]] * plan["base"])
         for owner in plan["tolls"]:
             w.hands[seat][s] -= 1
             w.hands[owner][s] += 1
-            w.ev("PIRATS_TOLL", "pirats.power.raccoon", seat=seat, owner=owner, ship=_card_term(SHIPS[s]))
+            if w.explain:
+                w.ev("PIRATS_TOLL", "pirats.power.raccoon", seat=seat, owner=owner, ship=_card_term(SHIPS[s]))
 
     def _after_action(self, w: _Work, seat: int, fig: int) -> None:
         """End the action: a weasel may act again (once) with the same figure."""
@@ -887,9 +966,13 @@ class PiratsEngine(Engine[PiratsState, Any]):
     def _do_move(self, w: _Work, plan: dict, peek: bool) -> None:
         seat, fig, s = plan["seat"], plan["fig"], plan["ship"]
         self._pay(w, plan)
-        me = Pirat(seat, fig)
+        spaces = w.spaces[s]
         if plan["start"]:
-            w.spaces[s][plan["start"] - 1] = None
+            # the figure already aboard is this very (immutable) Pirat: move it rather than build another
+            me = spaces[plan["start"] - 1]
+            spaces[plan["start"] - 1] = None
+        else:
+            me = Pirat(seat, fig)
         dest = plan["dest"] - 1
         w.spaces[s][dest] = me
         if w.explain:
@@ -906,8 +989,9 @@ class PiratsEngine(Engine[PiratsState, Any]):
             else:
                 w.discard.append(card)
                 if card != SHIPS[s]:
-                    w.ev("PIRATS_SNAIL_MISS", "pirats.power.snail", seat=seat, card=_card_term(card),
-                         ship=_ship_term(s))
+                    if w.explain:
+                        w.ev("PIRATS_SNAIL_MISS", "pirats.power.snail", seat=seat, card=_card_term(card),
+                             ship=_ship_term(s))
                 else:
                     self._snail_step(w, seat, fig, s, dest, card)
         self._after_action(w, seat, fig)
@@ -917,21 +1001,28 @@ class PiratsEngine(Engine[PiratsState, Any]):
         space too, unless the owner already has a captain). Not a move action, so no raccoon toll."""
         target = here + 1
         if target == CAPTAIN and w.captain_of(seat) is not None:
-            w.ev("PIRATS_SNAIL_HELD", "pirats.captain.one-per-player", seat=seat, card=_card_term(card))
+            if w.explain:
+                w.ev("PIRATS_SNAIL_HELD", "pirats.captain.one-per-player", seat=seat, card=_card_term(card))
             return
         other = w.spaces[s][target]
         w.spaces[s][target], w.spaces[s][here] = Pirat(seat, fig), other
-        w.ev("PIRATS_SNAIL_STEP", "pirats.power.snail", seat=seat, card=_card_term(card), space=_space_name(target),
-             swapped=other is not None)
+        if w.explain:
+            w.ev("PIRATS_SNAIL_STEP", "pirats.power.snail", seat=seat, card=_card_term(card), space=_space_name(target),
+                 swapped=other is not None)
 
     def _do_captain(self, w: _Work, plan: dict) -> None:
         seat, fig, s = plan["seat"], plan["fig"], plan["ship"]
         self._pay(w, plan)
+        spaces = w.spaces[s]
         if plan["start"] >= 0:
-            w.spaces[s][plan["start"]] = None
-        w.spaces[s][CAPTAIN] = Pirat(seat, fig)
-        w.ev("PIRATS_BECAME_CAPTAIN", "pirats.captain.cost", seat=seat, figure=_species_term(w.crews[seat][fig]),
-             ship=_ship_term(s), cards=plan["base"])
+            me = spaces[plan["start"]]  # the same figure, already a Pirat
+            spaces[plan["start"]] = None
+        else:
+            me = Pirat(seat, fig)
+        spaces[CAPTAIN] = me
+        if w.explain:
+            w.ev("PIRATS_BECAME_CAPTAIN", "pirats.captain.cost", seat=seat, figure=_species_term(w.crews[seat][fig]),
+                 ship=_ship_term(s), cards=plan["base"])
         self._after_action(w, seat, fig)
 
     # ---- D: sailing -------------------------------------------------------------------------------
@@ -943,8 +1034,9 @@ class PiratsEngine(Engine[PiratsState, Any]):
         assert captain is not None
         order = (CAPTAIN,) + tuple(i for i in (2, 1, 0) if w.spaces[s][i] is not None)
         front = w.flotsam[s][0]
-        w.ev("PIRATS_SET_SAIL", "pirats.sail.order", seat=seat, ship=_ship_term(s),
-             loot=list(front.loot), bonus=front.bonus if front.bonus is not None else "-")
+        if w.explain:
+            w.ev("PIRATS_SET_SAIL", "pirats.sail.order", seat=seat, ship=_ship_term(s),
+                 loot=list(front.loot), bonus=front.bonus if front.bonus is not None else "-")
         if front.bonus is not None:
             w.treasure[seat].append(front.bonus)
             w.ev("PIRATS_TOOK_BONUS", "pirats.sail.order", seat=seat, token=front.bonus)
@@ -1017,11 +1109,13 @@ class PiratsEngine(Engine[PiratsState, Any]):
                 went_home.append(p.seat)  # type: ignore[union-attr]
                 spaces[idx] = None
         if went_home:
-            w.ev("PIRATS_WENT_HOME", "pirats.sail.go-home", seats=sorted(set(went_home)))
+            if w.explain:
+                w.ev("PIRATS_WENT_HOME", "pirats.sail.go-home", seats=sorted(set(went_home)))
         left = w.flotsam[s][0].loot
         if left:
             w.boxed = w.boxed + left
-            w.ev("PIRATS_LEFTOVERS_BOXED", "pirats.sail.leftovers", loot=list(left))
+            if w.explain:
+                w.ev("PIRATS_LEFTOVERS_BOXED", "pirats.sail.leftovers", loot=list(left))
         # Pirats that took nothing move one space toward the bow, front first. "One space" is one *free*
         # space, occupied ones skipped as in a crew move: the rules' toad example has red's toad go from
         # space 2 past green's toad (held on 3) straight to the captain space.
@@ -1038,31 +1132,36 @@ class PiratsEngine(Engine[PiratsState, Any]):
             if target == CAPTAIN:
                 if toad and spaces[CAPTAIN] is None and w.captain_of(p.seat) is None:
                     spaces[CAPTAIN], spaces[idx] = p, None
-                    w.ev("PIRATS_TOAD_CAPTAIN", "pirats.power.toad", seat=p.seat, ship=_ship_term(s))
+                    if w.explain:
+                        w.ev("PIRATS_TOAD_CAPTAIN", "pirats.power.toad", seat=p.seat, ship=_ship_term(s))
                 else:
                     # only a toad may become captain this way, and only if its owner has no captain
-                    w.ev("PIRATS_HELD", "pirats.captain.one-per-player" if toad else "pirats.sail.move-up",
-                         seat=p.seat, ship=_ship_term(s), space=idx + 1)
+                    if w.explain:
+                        w.ev("PIRATS_HELD", "pirats.captain.one-per-player" if toad else "pirats.sail.move-up",
+                             seat=p.seat, ship=_ship_term(s), space=idx + 1)
             else:
                 spaces[target], spaces[idx] = p, None
-                w.ev("PIRATS_MOVED_UP", "pirats.sail.move-up", seat=p.seat, ship=_ship_term(s),
-                     space=target + 1)
+                if w.explain:
+                    w.ev("PIRATS_MOVED_UP", "pirats.sail.move-up", seat=p.seat, ship=_ship_term(s),
+                         space=target + 1)
         # the next flotsam group moves up; a new one is drawn, or the game's end begins
         w.flotsam[s] = w.flotsam[s][1:]
         if len(w.loot_stock) >= 3 and w.bonus_stock:
             group = Flotsam(w.loot_stock[:3], w.bonus_stock[0])
             w.loot_stock, w.bonus_stock = w.loot_stock[3:], w.bonus_stock[1:]
             w.flotsam[s].append(group)
-            w.ev("PIRATS_NEW_FLOTSAM", "pirats.sail.flotsam", ship=_ship_term(s), loot=list(group.loot),
-                 bonus=group.bonus)
+            if w.explain:
+                w.ev("PIRATS_NEW_FLOTSAM", "pirats.sail.flotsam", ship=_ship_term(s), loot=list(group.loot),
+                     bonus=group.bonus)
         elif not w.ended:
             w.ended = True
             n = w.s.players
             others = [(((sp[CAPTAIN].seat - sail.seat) % n) or n, i) for i, sp in enumerate(w.spaces)
                       if i != s and sp[CAPTAIN] is not None]
             w.final = tuple(i for _, i in sorted(others))
-            w.ev("PIRATS_END_TRIGGERED", "pirats.end.trigger", ship=_ship_term(s),
-                 ships=[_ship_term(i) for i in w.final] or "-")
+            if w.explain:
+                w.ev("PIRATS_END_TRIGGERED", "pirats.end.trigger", ship=_ship_term(s),
+                     ships=[_ship_term(i) for i in w.final] or "-")
         w.sailing = None
         seat = sail.seat
         w.phase = "action"
@@ -1080,11 +1179,12 @@ class PiratsEngine(Engine[PiratsState, Any]):
                 w.final = w.final[1:]
             if w.final:
                 w.turn = w.spaces[w.final[0]][CAPTAIN].seat  # type: ignore[union-attr]
-                w.ev("PIRATS_FINAL_TURN", "pirats.end.final-sailing", seat=w.turn, ship=_ship_term(w.final[0]))
+                if w.explain:
+                    w.ev("PIRATS_FINAL_TURN", "pirats.end.final-sailing", seat=w.turn, ship=_ship_term(w.final[0]))
                 return
             w.phase = "over"
-            scores = [score(t) for t in w.treasure]
-            w.ev("PIRATS_GAME_ENDS", "pirats.end.scoring", scores=scores)
+            if w.explain:  # scoring every pile is dear, and only the event needs it here
+                w.ev("PIRATS_GAME_ENDS", "pirats.end.scoring", scores=[score(t) for t in w.treasure])
             return
         w.turn = (w.turn + 1) % w.s.players
 
@@ -1095,7 +1195,8 @@ class PiratsEngine(Engine[PiratsState, Any]):
         elif w.phase == "sail":
             sail = w.sailing
             assert sail is not None
-            w.ev("PIRATS_RAT_DECLINES", "pirats.power.rat", seat=self.current_player(w.s))
+            if w.explain:
+                w.ev("PIRATS_RAT_DECLINES", "pirats.power.rat", seat=self.current_player(w.s))
             w.sailing = _next_pirat(sail, "took")
             self._advance_sailing(w)
         elif w.phase == "bid":
@@ -1129,8 +1230,9 @@ class PiratsEngine(Engine[PiratsState, Any]):
         k = needers.index(w.turn)
         active = tuple(needers[k:] + needers[:k])
         w.auction = _replace_auction(auc, under=tuple(under), stool=i, bid=move.bid, bidder=w.turn, active=active)
-        w.ev("PIRATS_AUCTION_OPENED", "pirats.auction.open", seat=w.turn, stool=move.stool,
-             species=_species_term(auc.bar[i]), bid=move.bid)  # type: ignore[arg-type]
+        if w.explain:
+            w.ev("PIRATS_AUCTION_OPENED", "pirats.auction.open", seat=w.turn, stool=move.stool,
+                 species=_species_term(auc.bar[i]), bid=move.bid)  # type: ignore[arg-type]
         w.phase = "bid"
         w.turn = _next_in(active, w.turn)
 
@@ -1148,8 +1250,9 @@ class PiratsEngine(Engine[PiratsState, Any]):
         bar = list(auc.bar)
         bar[i] = None
         under = list(auc.under)
-        w.ev("PIRATS_HIRED", "pirats.auction.bidding", seat=seat, species=_species_term(species), bid=auc.bid,
-             bonus=len(under[i]))
+        if w.explain:
+            w.ev("PIRATS_HIRED", "pirats.auction.bidding", seat=seat, species=_species_term(species), bid=auc.bid,
+                 bonus=len(under[i]))
         under[i] = ()
         w.auction = _replace_auction(auc, bar=tuple(bar), under=tuple(under), bidder=seat)
         w.turn = seat
@@ -1175,8 +1278,9 @@ class PiratsEngine(Engine[PiratsState, Any]):
             for cards in auc.under:
                 for c in cards:
                     w.hands[seat][_SHIP_INDEX[c]] += 1
-            w.ev("PIRATS_HIRED_REST_FREE", "pirats.auction.last-bidder", seat=seat,
-                 species=[_species_term(sp) for sp in rest])
+            if w.explain:
+                w.ev("PIRATS_HIRED_REST_FREE", "pirats.auction.last-bidder", seat=seat,
+                     species=[_species_term(sp) for sp in rest])
             w.auction = _replace_auction(auc, bar=tuple(None for _ in auc.bar), under=tuple(() for _ in auc.bar))
             last = seat
             needers = []
@@ -1352,11 +1456,85 @@ class PiratsEngine(Engine[PiratsState, Any]):
 # ---------------------------------------------------------------------------------------------------------
 # helpers
 
+_EXACT_MOVE_TYPES = frozenset(MOVE_TYPES)
+
+
+def _move_kind(move: Any) -> type:
+    """The move class ``move`` is an instance of (its own class, or the move class it derives from)."""
+    kind = type(move)
+    if kind in _EXACT_MOVE_TYPES:
+        return kind
+    return next(t for t in MOVE_TYPES if isinstance(move, t))
+
+
 # Moves are immutable values: legal-move generation hands out shared instances instead of re-validating.
 _DRAW = {src: Draw(src) for src in ("deck",) + SHIPS}
 _SAIL = tuple(SetSail(s) for s in SHIPS)
 _MOVES: dict[tuple[str, str, int, bool], MovePirat] = {}
 _CAPTAINS: dict[tuple[str, str], BecomeCaptain] = {}
+
+
+_PASS = Pass()
+_STAY = Stay()
+_SHARED: dict[tuple[Any, ...], Any] = {}
+_CACHE_LIMIT = 20_000  # entries per cache below; beyond it a cache starts afresh (memory stays bounded)
+
+
+def _shared(kind: type, *args: Any) -> Any:
+    """The one ``kind(*args)`` instance legal-move lists hand out (built and validated once)."""
+    key = (kind, *args)
+    mv = _SHARED.get(key)
+    if mv is None:
+        if len(_SHARED) > _CACHE_LIMIT:
+            _SHARED.clear()
+        mv = _SHARED[key] = kind(*args)
+    return mv
+
+
+_CARD_MOVES: dict[tuple[type, tuple[int, int, int], int], tuple[Any, ...]] = {}
+
+
+def _card_moves(kind: type, hand: tuple[int, int, int], total: int) -> tuple[Any, ...]:
+    """Every ``Discard`` / ``Pay`` of ``total`` cards from ``hand``, in :func:`_compositions` order."""
+    key = (kind, tuple(hand), total)  # tuple(): a hand-built state may hold a list
+    moves = _CARD_MOVES.get(key)
+    if moves is None:
+        if len(_CARD_MOVES) > _CACHE_LIMIT:
+            _CARD_MOVES.clear()
+        moves = _CARD_MOVES[key] = tuple(_shared(kind, c) for c in _compositions(hand, total))
+    return moves
+
+
+_TAKES: dict[tuple[Token, ...], tuple[TakeLoot, ...]] = {}
+
+
+def _takes(loot: tuple[Token, ...]) -> tuple[TakeLoot, ...]:
+    """One ``TakeLoot`` per distinct token of a flotsam group, in token order."""
+    loot = tuple(loot)  # a hand-built group may hold a list
+    moves = _TAKES.get(loot)
+    if moves is None:
+        if len(_TAKES) > _CACHE_LIMIT:
+            _TAKES.clear()
+        moves = _TAKES[loot] = tuple(_shared(TakeLoot, t) for t in sorted(set(loot), key=Token.sort_key))
+    return moves
+
+
+_RESOLVED: dict[tuple[tuple[str, ...], str], int | None] = {}
+
+
+def _resolve(crew: tuple[str, ...], label: str) -> int | None:
+    """:func:`resolve_figure`, remembered: a handful of crews and labels recur in every game."""
+    key = (crew, label)
+    try:
+        return _RESOLVED[key]
+    except KeyError:
+        if len(_RESOLVED) > _CACHE_LIMIT:
+            _RESOLVED.clear()
+        fig = _RESOLVED[key] = resolve_figure(crew, label)
+        return fig
+
+
+_PATHS: dict[tuple[bool, bool, bool, int, int], tuple[int, tuple[int, ...]]] = {}  # at most 96 walks
 
 
 _LABELS: dict[tuple[str, ...], tuple[str, ...]] = {}
@@ -1379,6 +1557,83 @@ def _move_table(label: str) -> tuple[tuple[Any, ...], ...]:
         table = _TABLES[label] = tuple(
             tuple((_move(label, ship, n, False), _move(label, ship, n, True)) for n in (1, 2, 3))
             + (_captain(label, ship),) for ship in SHIPS)
+    return table
+
+
+def _affordable(spaces: tuple[Pirat | None, ...], start: int, seat: int, crews: tuple[tuple[str, ...], ...],
+                powers: bool, held: int, may_captain: bool) -> tuple[int, bool, int, bool]:
+    """How far ``seat``'s figure can go from space index ``start`` (-1 = the area) along a ship with ``held``
+    cards of its symbol: (crew spaces 0-3 reachable, captaincy affordable) without and with the cockroach's
+    one-card discount. Each space costs a card plus a toll per other player's raccoon jumped, so the cost
+    only grows with the distance. The same walk as :func:`crew_path` and :meth:`_plan_captain`."""
+    n0 = n1 = 0
+    pos, toll = start, 0
+    for steps in (1, 2, 3):
+        nxt = pos + 1
+        while nxt < CAPTAIN and spaces[nxt] is not None:
+            p = spaces[nxt]
+            if powers and p.seat != seat and crews[p.seat][p.figure] == "raccoon":  # type: ignore[union-attr]
+                toll += 1
+            nxt += 1
+        if nxt >= CAPTAIN:
+            break
+        pos = nxt
+        cost = steps + toll
+        if cost > held + 1:
+            break
+        n1 = steps
+        if cost <= held:
+            n0 = steps
+    c0 = c1 = False
+    if may_captain and spaces[CAPTAIN] is None:
+        toll = 0
+        for i in range(start + 1, CAPTAIN):
+            p = spaces[i]
+            if p is None:
+                return n0, False, n1, False  # a gap before the captain space
+            if powers and p.seat != seat and crews[p.seat][p.figure] == "raccoon":
+                toll += 1
+        cost = (3 if start < 0 else 1) + toll
+        c0, c1 = cost <= held, cost <= held + 1
+    return n0, c0, n1, c1
+
+
+_FIGURE_TABLES: dict[tuple[tuple[str, ...], bool], tuple[tuple[int, Any], ...]] = {}
+
+
+def _figure_tables(crew: tuple[str, ...], powers: bool) -> tuple[tuple[int, Any], ...]:
+    """Per figure of ``crew``: (cockroach discount 0/1, its :func:`_prefix_table`), made once per crew."""
+    key = (crew, powers)
+    tables = _FIGURE_TABLES.get(key)
+    if tables is None:
+        labels = _labels(crew)
+        tables = _FIGURE_TABLES[key] = tuple(
+            (1 if powers and species == "cockroach" else 0, _prefix_table(labels[i], powers and species == "snail"))
+            for i, species in enumerate(crew))
+    return tables
+
+
+_PREFIXES: dict[tuple[str, bool], tuple[tuple[tuple[tuple[Any, ...], ...], ...], ...]] = {}
+
+
+def _prefix_table(label: str, peek: bool) -> tuple[tuple[tuple[tuple[Any, ...], ...], ...], ...]:
+    """``[ship][n][captain]``: the legal-move list for one figure on one ship when it can afford ``n``
+    spaces (each move followed by its snail peek when ``peek``) and, if ``captain``, becoming captain —
+    the order :meth:`PiratsEngine._action_moves` promises. Built once per figure label."""
+    table = _PREFIXES.get((label, peek))
+    if table is None:
+        per_ship = []
+        for ship in _move_table(label):
+            rows = []
+            for n in range(4):
+                moves: list[Any] = []
+                for plain, peeking in ship[:n]:
+                    moves.append(plain)
+                    if peek:
+                        moves.append(peeking)
+                rows.append((tuple(moves), tuple(moves) + (ship[3],)))
+            per_ship.append(tuple(rows))
+        table = _PREFIXES[(label, peek)] = tuple(per_ship)
     return table
 
 
