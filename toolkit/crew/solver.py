@@ -560,6 +560,9 @@ class _TrickProperty(_Judge):
         elif "count_equal" in params:
             a, b = params["count_equal"]
             self.equal = (COLOUR_MASK[SUIT_INDEX[a]], COLOUR_MASK[SUIT_INDEX[b]])
+            self.hinted = True
+            self._hint_keep = self.equal[0] | self.equal[1] | COLOUR_MASK[SUB]
+            self._hint_shed = ALL_COLOUR_CARDS & ~self._hint_keep
         else:  # pragma: no cover - the catalogue is validated by the judge tests
             raise ValueError(f"unknown trick property {params!r}")
 
@@ -972,6 +975,9 @@ _LDS_SHARE = 1.0
 #: the order of the slices in each round. Depth-first comes first because it proves most lost deals at
 #: once: with LDS first the three-task median went from 16 to 55 ms (one-task p95 nodes 12.6k -> 10.5k)
 _SLICE_ORDER = ("dfs", "deepening", "lds")
+#: the depth-first slice's nodes in the first round (doubling after each round); 256 to 4096 all gave a
+#: one-task p95 of 10.0k-11.2k nodes on the benchmark deals
+_FIRST_SLICE = 2048
 
 
 class _SliceEnd(Exception):
@@ -1168,7 +1174,7 @@ class _Search:
         horizons = range(self.j0 + 1, self.last + 1)
         next_horizon = 0 if self.achievers else len(horizons)
         discrepancies = 0
-        budget = 2048
+        budget = _FIRST_SLICE
         while True:
             for kind in _SLICE_ORDER:
                 if kind == "deepening":
@@ -1329,6 +1335,8 @@ class _Search:
                 k, sh = judge.hints(p, hands)
                 keep |= k
                 shed |= sh
+        # the hints as a sort key per card: shed first (-1), then the rest (0), kept cards last (+1)
+        hint_rank = _hint_rank(keep, shed) if keep or shed else None
         seats = [(leader + i) % n for i in range(n)]
         plays: list[int] = []
         judges = self.judges
@@ -1367,9 +1375,9 @@ class _Search:
                 legal = hand & COLOUR_MASK[led] or hand
             candidates = self._candidates(legal, hand, live, sensitive, features, pos, led, want[seat],
                                           best_seat, best_str, want[best_seat] if pos else 0, targets)
-            if (keep or shed) and len(candidates) > 1:
+            if hint_rank is not None and len(candidates) > 1:
                 # stable: within each group the order above stands
-                candidates.sort(key=lambda c: (keep >> c & 1) - (shed >> c & 1))
+                candidates.sort(key=hint_rank.__getitem__)
             lds = self.lds
             strengths = _STRENGTH[led]
             for index, card in enumerate(candidates):
@@ -1469,6 +1477,19 @@ class _Search:
         else:
             out.sort(key=_LOW_FOLLOW[led].__getitem__)
         return out
+
+
+_HINT_RANKS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _hint_rank(keep: int, shed: int) -> tuple[int, ...]:
+    """Per card: -1 to shed, +1 to keep, 0 otherwise (memoised: a deal sees few distinct hint pairs)."""
+    rank = _HINT_RANKS.get((keep, shed))
+    if rank is None:
+        if len(_HINT_RANKS) > 4096:
+            _HINT_RANKS.clear()
+        rank = _HINT_RANKS[keep, shed] = tuple((keep >> c & 1) - (shed >> c & 1) for c in range(N_CARDS))
+    return rank
 
 
 _COMPRESSED: dict[int, int] = {}
