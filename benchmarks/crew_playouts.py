@@ -27,9 +27,9 @@ from toolkit.crew.engine import ENGINE
 from toolkit.crew.tasks import Ledger, compile_task
 
 
-def playouts(games: int, seed: int) -> tuple[int, float, float, float, float]:
+def playouts(games: int, seed: int) -> tuple[int, float, float, float, float, int]:
     rnd = random.Random(seed)
-    actions = 0
+    actions = stuck = 0
     act_cpu = act_wall = setup_cpu = setup_wall = 0.0
     for g in range(games):
         players, mission = rnd.choice([2, 3, 4, 5]), rnd.randint(1, 33)
@@ -40,11 +40,14 @@ def playouts(games: int, seed: int) -> tuple[int, float, float, float, float]:
         setup_wall += w1 - w0
         while state.phase not in ("success", "failed"):
             moves = ENGINE.legal_moves(state)
+            if not moves:  # a known dead end (see docs/crew-notes.md, "Speed"): end the attempt
+                stuck += 1
+                break
             state = ENGINE.apply(state, moves[rnd.randrange(len(moves))])
             actions += 1
         act_cpu += time.process_time() - c1
         act_wall += time.perf_counter() - w1
-    return actions, act_cpu, act_wall, setup_cpu, setup_wall
+    return actions, act_cpu, act_wall, setup_cpu, setup_wall, stuck
 
 
 def full_game_tricks(seed: int, players: int = 4) -> list[Trick]:
@@ -96,8 +99,10 @@ def main() -> None:
     args = parser.parse_args()
     ENGINE.new_state(0)  # load data, rules and messages before timing
     print(f"load average before the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
-    actions, act_cpu, act_wall, setup_cpu, setup_wall = playouts(args.games, args.seed)
+    actions, act_cpu, act_wall, setup_cpu, setup_wall, stuck = playouts(args.games, args.seed)
     print(f"random playouts: {args.games} attempts, {actions} actions ({actions / args.games:.1f} per attempt)")
+    if stuck:
+        print(f"  {stuck} attempt(s) ended with no legal move (mission 19 dead end)")
     print(f"  actions/s (legal_moves + checked apply): {actions / act_cpu:,.0f} CPU, {actions / act_wall:,.0f} wall"
           f"  (goal >= 20,000)")
     print(f"  mission setups/s: {args.games / setup_cpu:,.0f} CPU, {args.games / setup_wall:,.0f} wall")

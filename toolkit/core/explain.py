@@ -23,9 +23,15 @@ def _freeze_value(value: Any) -> Any:
 
 def _freeze(params: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     # Hot path: every move of every game builds events, so no closures and no work for empty params.
+    # Sorting the items compares keys only (they are unique), and most events carry no list or set, so
+    # the items tuple is usually the answer as it is.
     if not params:
         return ()
-    return tuple([(key, _freeze_value(params[key])) for key in sorted(params)])
+    items = sorted(params.items())
+    for _, value in items:
+        if type(value) is list or type(value) is set:
+            return tuple([(key, _freeze_value(value)) for key, value in items])
+    return tuple(items)
 
 
 class _Explained:
@@ -36,9 +42,10 @@ class _Explained:
 
     def __init__(self, code: str, rule: str, /, **params: Any):
         require_rule(rule)
-        object.__setattr__(self, "code", code)
-        object.__setattr__(self, "rule", rule)
-        object.__setattr__(self, "params", _freeze(params))
+        set_ = object.__setattr__
+        set_(self, "code", code)
+        set_(self, "rule", rule)
+        set_(self, "params", _freeze(params))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
@@ -96,8 +103,14 @@ class Event(_Explained):
     __slots__ = ("seat",)
 
     def __init__(self, code: str, rule: str, /, seat: int | None = None, **params: Any):
-        super().__init__(code, rule, **params)
-        object.__setattr__(self, "seat", seat)
+        # _Explained.__init__ inlined: events are built on every move of every game, and passing
+        # **params on to super() would copy the keyword dict once more.
+        require_rule(rule)
+        set_ = object.__setattr__
+        set_(self, "code", code)
+        set_(self, "rule", rule)
+        set_(self, "params", _freeze(params))
+        set_(self, "seat", seat)
 
     def _key(self) -> tuple:
         return super()._key() + (self.seat,)

@@ -304,6 +304,40 @@ def sonar_options(hand: Iterable["str | Card"]) -> dict[Card, str]:
     return dict(sorted(options.items()))
 
 
+def sonar_options_sorted(hand: tuple[Card, ...]) -> dict[Card, str] | None:
+    """:func:`sonar_options` for a hand of cards in strictly ascending deck order (the engine keeps its
+    hands so), in one pass: such a hand holds each colour as one run, submarines last. ``None`` when the
+    hand is not in that order (or holds something else than cards), so the caller can fall back to
+    :func:`sonar_options`, which checks and explains."""
+    options: dict[Card, str] = {}
+    first: Card | None = None  # the first and the last card of the current colour run
+    last: Card | None = None
+    prev = -1
+    for c in hand:
+        if type(c) is not Card or c.index <= prev:
+            return None
+        prev = c.index
+        if c.suit == SUBMARINE:
+            continue  # never communicated; in ascending order only submarines can follow one
+        if first is not None and c.suit != first.suit:
+            _close_run(options, first, last)
+            first = None
+        if first is None:
+            first = c
+        last = c
+    if first is not None:
+        _close_run(options, first, last)
+    return options
+
+
+def _close_run(options: dict[Card, str], first: Card, last: Card) -> None:
+    if last is first:
+        options[first] = "middle"
+    else:
+        options[first] = "bottom"
+        options[last] = "top"
+
+
 def parse_position(position: str) -> str:
     p = position.strip().lower() if isinstance(position, str) else position
     aliases = {"high": "top", "highest": "top", "low": "bottom", "lowest": "bottom", "only": "middle",

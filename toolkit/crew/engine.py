@@ -24,7 +24,8 @@ from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidState
 from toolkit.core.explain import Event, Outcome, Violation
 from toolkit.crew.cards import (COLOURS, DECK, POSITIONS, SUBMARINE, Card, Trick, cards, check_players,
                                 deal_from, deal_tonoja_from, mask_of, parse_position, sonar_options,
-                                suit_term, tricks_in_mission, why_illegal_play, why_illegal_sonar)
+                                sonar_options_sorted, suit_term, tricks_in_mission, why_illegal_play,
+                                why_illegal_sonar)
 from toolkit.crew.missions import Mission, custom, mission as get_mission
 from toolkit.crew.tasks import (DONE, FAILED, PENDING, TASKS, Ledger, compile_task, incompatible,
                                 redeal_needed, select_tasks)
@@ -309,6 +310,20 @@ def _v(code: str, rule: str, **params) -> _Refusal:
     return _Refusal((code, rule, params))
 
 
+# Refusals without parameters, shared: legal_moves asks for them at every trick start and only needs to
+# know *that* a move is refused. Their params dicts are never mutated (``violation()`` copies them).
+_SONAR_TIMING = _v("CREW_SONAR_TIMING", "crew.sonar.timing")
+_TONOJA_SILENT = _v("CREW_TONOJA_SILENT", "crew.tonoja.captain")
+_NO_COMMUNICATION = _v("CREW_NO_COMMUNICATION", "crew.sonar.none")
+_M23_SILENT = _v("CREW_M23_SILENT", "crew.mission.first-winner-leads")
+_M10_SILENT = _v("CREW_M10_SILENT", "crew.mission.captain-gives")
+_NO_TOKENS = _v("CREW_NO_TOKENS", "crew.sonar.rapture")
+_DISTRESS_TIMING = _v("CREW_DISTRESS_TIMING", "crew.distress.timing")
+_DISTRESS_DONE = _v("CREW_DISTRESS_DONE", "crew.distress.timing")
+_DISTRESS_MOVES = (Distress("left"), Distress("right"))
+_TIME_UP = TimeUp()
+
+
 class CrewEngine(Engine):
     name: ClassVar[str] = "crew"
     state_type: ClassVar[type] = CrewState
@@ -571,26 +586,32 @@ class CrewEngine(Engine):
                 if state.gifts[seat] is None:
                     out += [_give_move(seat, c) for c in state.hands[seat] if not c.is_submarine]
             return out
-        # play
-        seat = (state.leader + len(state.trick)) % state.seats
+        # play (the hot path of random playouts: the moves are shared objects)
+        trick = state.trick
+        seats = 3 if state.players == 2 else state.players
+        seat = (state.leader + len(trick)) % seats
         hand = state.hand(seat)
-        led = state.trick[0].suit if state.trick else None
-        if led is not None:
-            follow = [c for c in hand if c.suit == led]
-            plays = follow or list(hand)
+        moves: list
+        if trick:
+            led = trick[0].suit
+            moves = [_PLAY[c] for c in hand if c.suit == led] or [_PLAY[c] for c in hand]
         else:
-            plays = list(hand)
-        moves: list = [_PLAY[c] for c in plays]
-        if not state.trick:
-            shown = frozenset(c.card for c in state.comms)
-            currents = state.comm == "currents"
-            for s in range(state.seats):
-                if self._comm_block(state, s) is None:
-                    moves += _seat_sonar_moves(s, state.hands[s], currents, shown)
+            moves = [_PLAY[c] for c in hand]
+            # _comm_block split in two: the table's part once, then each seat's own part. A seat whose
+            # hand has nothing to show gets no moves from _seat_sonar_moves, as _comm_block refuses it.
+            if self._comm_table_block(state) is None:
+                shown = {c.card for c in state.comms}
+                currents = state.comm == "currents"
+                rapture = state.comm == "rapture"
+                tonoja = TONOJA if state.players == 2 else None
+                for s in range(seats):
+                    if s != tonoja and (rapture or not state.sonar_used[s]):
+                        sonar = _seat_sonar_moves(s, state.hands[s], currents)
+                        moves += [m for m in sonar if m.card not in shown] if shown else sonar
             if self._distress_block(state) is None:
-                moves += [Distress("left"), Distress("right")]
+                moves += _DISTRESS_MOVES
         if state.timed:
-            moves.append(TimeUp())
+            moves.append(_TIME_UP)
         return moves
 
     def _legal_allocation(self, state: CrewState) -> list:
@@ -668,29 +689,37 @@ class CrewEngine(Engine):
     def _comm_block(self, state: CrewState, seat: int) -> Violation | None:
         """Why ``seat`` may not communicate now (``None``: it may)."""
         if state.phase != "play" or state.trick:
-            return _v("CREW_SONAR_TIMING", "crew.sonar.timing")
+            return _SONAR_TIMING
         if seat == state.tonoja:
-            return _v("CREW_TONOJA_SILENT", "crew.tonoja.captain")
-        if state.comm == "none":
-            return _v("CREW_NO_COMMUNICATION", "crew.sonar.none")
-        if state.mission == 23 and not state.tricks:
-            return _v("CREW_M23_SILENT", "crew.mission.first-winner-leads")
-        if state.gave_away and state.tricks:
-            return _v("CREW_M10_SILENT", "crew.mission.captain-gives")
-        if state.comm == "rapture":
-            if state.tokens <= 0:
-                return _v("CREW_NO_TOKENS", "crew.sonar.rapture")
-        elif state.sonar_used[seat]:
+            return _TONOJA_SILENT
+        table = self._comm_table_block(state)
+        if table is not None:
+            return table
+        if state.comm != "rapture" and state.sonar_used[seat]:
             return _v("CREW_SONAR_USED", "crew.sonar.once", seat=seat)
         if not _sonar_options(state.hands[seat]):
             return _v("CREW_SONAR_NOTHING", "crew.sonar.position", seat=seat)
         return None
 
+    @staticmethod
+    def _comm_table_block(state: CrewState) -> _Refusal | None:
+        """The part of :meth:`_comm_block` that is the same for every seat (checked in the same order),
+        so ``legal_moves`` asks it once per trick start rather than once per seat."""
+        if state.comm == "none":
+            return _NO_COMMUNICATION
+        if state.mission == 23 and not state.tricks:
+            return _M23_SILENT
+        if state.gave_away and state.tricks:
+            return _M10_SILENT
+        if state.comm == "rapture" and state.tokens <= 0:
+            return _NO_TOKENS
+        return None
+
     def _distress_block(self, state: CrewState) -> Violation | None:
         if state.phase != "play" or state.tricks or state.trick or state.any_comm:
-            return _v("CREW_DISTRESS_TIMING", "crew.distress.timing")
+            return _DISTRESS_TIMING
         if state.distress:
-            return _v("CREW_DISTRESS_DONE", "crew.distress.timing")
+            return _DISTRESS_DONE
         return None
 
     def why_illegal(self, state: CrewState, move) -> Violation | None:
@@ -791,6 +820,18 @@ class CrewEngine(Engine):
         return _v("CREW_NOT_NOW", "crew.trick.own-card")  # pragma: no cover - every move type is handled
 
     # ---- transitions --------------------------------------------------------------------------------
+    def transition(self, state: CrewState, move) -> tuple[CrewState, tuple[Event, ...]]:
+        """:meth:`Engine.transition` with the move type checked once rather than twice (random playouts
+        spend most of their time here); the same checks, refusals and errors."""
+        if type(move) is not PlayCard:
+            if isinstance(move, str):
+                move = self.parse_move(move)
+            self.check_move_type(move)
+        found = self._why(state, move)
+        if found is not None:
+            raise IllegalMoveError(found.violation() if isinstance(found, _Refusal) else found)
+        return self._transition(state, move)
+
     def _transition(self, state: CrewState, move) -> tuple[CrewState, tuple[Event, ...]]:
         if isinstance(move, PlayCard):
             return self._play(state, move.card)
@@ -800,19 +841,19 @@ class CrewEngine(Engine):
             seat = self.chooser(state)
             i = state.tasks.index(move.task)
             state = replace(state, owners=_set(state.owners, i, seat), turn=state.turn + 1)
-            events.append(_ev("CREW_EVT_TAKE", "crew.alloc.order", seat=seat, task=move.task))
+            events.append(_shared_ev("CREW_EVT_TAKE", "crew.alloc.order", seat, task=move.task))
             state, more = self._advance_allocation(state, m)
             events += more
         elif isinstance(move, PassTask):
             seat = self.chooser(state)
             state = replace(state, turn=state.turn + 1)
-            events.append(_ev("CREW_EVT_PASS", "crew.alloc.pass", seat=seat))
+            events.append(_shared_ev("CREW_EVT_PASS", "crew.alloc.pass", seat))
             state, more = self._advance_allocation(state, m)
             events += more
         elif isinstance(move, AssignTask):
             i = state.tasks.index(move.task)
             state = replace(state, owners=_set(state.owners, i, move.seat))
-            events.append(_ev("CREW_EVT_TAKE", m.rule, seat=move.seat, task=move.task))
+            events.append(_shared_ev("CREW_EVT_TAKE", m.rule, move.seat, task=move.task))
             state, more = self._advance_allocation(state, m)
             events += more
         elif isinstance(move, AssignAll):
@@ -841,11 +882,11 @@ class CrewEngine(Engine):
                 state = replace(state, comms=comms, sonar_used=_set(state.sonar_used, move.seat, True),
                                 any_comm=True)
             if pos is None:
-                events.append(_ev("CREW_EVT_SONAR_CURRENTS", "crew.sonar.currents", seat=move.seat,
-                                    card=move.card))
+                events.append(_shared_ev("CREW_EVT_SONAR_CURRENTS", "crew.sonar.currents", move.seat,
+                                         card=move.card))
             else:
-                events.append(_ev("CREW_EVT_SONAR", "crew.sonar.position", seat=move.seat, card=move.card,
-                                    position=Term_pos(pos)))
+                events.append(_shared_ev("CREW_EVT_SONAR", "crew.sonar.position", move.seat, card=move.card,
+                                         position=Term_pos(pos)))
         elif isinstance(move, Distress):
             state = replace(state, phase="distress", distress=1 if move.direction == "left" else -1,
                             distress_used=True, gifts=(None,) * state.seats)
@@ -854,7 +895,7 @@ class CrewEngine(Engine):
         elif isinstance(move, GiveCard):
             gifts = _set(state.gifts, move.seat, move.card)
             state = replace(state, gifts=gifts)
-            events.append(_ev("CREW_EVT_GAVE", "crew.distress.signal", seat=move.seat))
+            events.append(_shared_ev("CREW_EVT_GAVE", "crew.distress.signal", move.seat))
             if all(gifts[s] is not None for s in self._givers(state)):
                 state = self._exchange(state)
                 events.append(_ev("CREW_EVT_EXCHANGED", "crew.distress.count", attempts=state.attempts_counted))
@@ -883,15 +924,16 @@ class CrewEngine(Engine):
                        phase="play")
 
     def _play(self, state: CrewState, card: Card) -> tuple[CrewState, tuple[Event, ...]]:
-        seats = state.seats
+        seats = 3 if state.players == 2 else state.players
         seat = (state.leader + len(state.trick)) % seats
-        events = [_ev("CREW_EVT_PLAY", "crew.trick.own-card", seat=seat, card=card)]
+        events = [_shared_ev("CREW_EVT_PLAY", "crew.trick.own-card", seat, card=card)]
         columns, hands = state.columns, state.hands
-        if seat == state.tonoja:
+        if state.players == 2 and seat == TONOJA:
             columns = tuple(Column(c.face_down, None) if c.face_up is card else c for c in columns)
         else:
             h = hands[seat]
-            hands = hands[:seat] + (tuple(c for c in h if c is not card),) + hands[seat + 1:]
+            i = h.index(card)  # the move was checked: the card is in the hand (cards compare by identity)
+            hands = hands[:seat] + (h[:i] + h[i + 1:],) + hands[seat + 1:]
         comms = state.comms
         if comms and any(c.card is card for c in comms):
             comms = tuple(c for c in comms if c.card is not card)  # the reminder returns
@@ -901,8 +943,8 @@ class CrewEngine(Engine):
         # the trick is complete
         done = Trick.of_cards(state.leader, trick)
         tricks = state.tricks + (done,)
-        events.append(_ev("CREW_EVT_TRICK", "crew.trick.winner", seat=done.winner, card=done.winning_card,
-                            number=len(tricks)))
+        events.append(_shared_ev("CREW_EVT_TRICK", "crew.trick.winner", done.winner, card=done.winning_card,
+                                 number=len(tricks)))
         if columns:
             flipped = []
             new_cols = []
@@ -914,7 +956,7 @@ class CrewEngine(Engine):
                     new_cols.append(c)
             columns = tuple(new_cols)
             for f in flipped:
-                events.append(_ev("CREW_EVT_FLIP", "crew.tonoja.flip", card=f))
+                events.append(_shared_ev("CREW_EVT_FLIP", "crew.tonoja.flip", card=f))
         ledger = _ledger(state, tricks)
         statuses, memos = state.statuses, state.memos
         if state.tasks:
@@ -925,32 +967,33 @@ class CrewEngine(Engine):
                 if memo[0] == PENDING:
                     memo = self._judge(state, i).step(memo, ledger)
                     if memo[0] != PENDING:
-                        events.append(_ev("CREW_EVT_TASK_DONE" if memo[0] == DONE else "CREW_EVT_TASK_FAILED",
-                                            "crew.task.judge", seat=state.owners[i], task=state.tasks[i]))
+                        events.append(_shared_ev("CREW_EVT_TASK_DONE" if memo[0] == DONE else "CREW_EVT_TASK_FAILED",
+                                                 "crew.task.judge", state.owners[i], task=state.tasks[i]))
                 new_memos.append(memo)
                 new_statuses.append(memo[0])
             memos, statuses = Memos(new_memos), tuple(new_statuses)
         phase, result, reason = "play", None, ""
         if FAILED in statuses:
             phase, result, reason = "failed", "failed", "task"
-            events.append(_ev("CREW_EVT_FAILED", "crew.end.failure",
-                                task=state.tasks[statuses.index(FAILED)]))
+            events.append(_shared_ev("CREW_EVT_FAILED", "crew.end.failure",
+                                     task=state.tasks[statuses.index(FAILED)]))
         elif statuses and all(s == DONE for s in statuses):
             phase, result = "success", "success"
-            events.append(_ev("CREW_EVT_SUCCESS", "crew.end.success", tricks=len(tricks)))
+            events.append(_shared_ev("CREW_EVT_SUCCESS", "crew.end.success", tricks=len(tricks)))
         elif not state.tasks:
             broken = _condition_broken(state.mission, ledger, tricks)
             if broken:
                 phase, result, reason = "failed", "failed", broken
-                events.append(_ev("CREW_EVT_CONDITION_FAILED", broken, mission=state.mission))
+                events.append(_shared_ev("CREW_EVT_CONDITION_FAILED", broken, mission=state.mission))
             elif ledger.count == ledger.total:
                 phase, result = "success", "success"
-                events.append(_ev("CREW_EVT_SUCCESS", "crew.end.success", tricks=len(tricks)))
+                events.append(_shared_ev("CREW_EVT_SUCCESS", "crew.end.success", tricks=len(tricks)))
         if phase == "play":
-            events.append(_ev("CREW_EVT_LEADS", "crew.trick.leader", seat=done.winner))
+            events.append(_shared_ev("CREW_EVT_LEADS", "crew.trick.leader", done.winner))
         new = replace(state, hands=hands, columns=columns, comms=comms, trick=(), tricks=tricks,
                       leader=done.winner, statuses=statuses, memos=memos, phase=phase, result=result,
                       reason=reason)
+        new.__dict__["_ledger"] = (tricks, ledger)  # for the next trick's _ledger (not a field)
         return new, tuple(events)
 
     # ---- views ------------------------------------------------------------------------------------
@@ -1032,24 +1075,33 @@ def replace(state: CrewState, **changes) -> CrewState:
     d = new.__dict__
     d.update(state.__dict__)
     d.pop("_setup_events", None)
-    for k in changes:
-        if k not in d:
-            raise TypeError(f"CrewState has no field {k!r}")
+    if not changes.keys() <= d.keys():  # one set comparison in C rather than a loop (hot path)
+        raise TypeError(f"CrewState has no field {next(k for k in changes if k not in d)!r}")
     d.update(changes)
     return new
 
 
-@lru_cache(maxsize=8192)
+# Caches of values that recur only within a trick start or a replay: kept small, since a random
+# playout deals new hands every game (a large cache would only miss, and give the garbage collector
+# more to walk).
+SMALL_CACHE = 512
+
+
+@lru_cache(maxsize=SMALL_CACHE)
 def _sonar_options(hand: tuple[Card, ...]) -> dict[Card, str]:
-    """``sonar_options`` for an engine hand (already sorted, valid), cached by the hand."""
-    return sonar_options(hand)
+    """``sonar_options`` for an engine hand, cached by the hand. Engine hands are kept in deck order, so
+    the one-pass version serves; a hand in another order (a hand-made state) takes the checked path."""
+    options = sonar_options_sorted(hand)
+    return options if options is not None else sonar_options(hand)
 
 
-@lru_cache(maxsize=8192)
-def _seat_sonar_moves(seat: int, hand: tuple[Card, ...], currents: bool, shown: frozenset) -> tuple:
-    """The sonar moves ``seat`` may make with ``hand`` (cached: the same hands recur at every trick start)."""
-    return tuple(_sonar_move(seat, c, None if currents else pos)
-                 for c, pos in _sonar_options(hand).items() if c not in shown)
+@lru_cache(maxsize=SMALL_CACHE)
+def _seat_sonar_moves(seat: int, hand: tuple[Card, ...], currents: bool) -> tuple[Sonar, ...]:
+    """The sonar moves ``seat`` may make with ``hand``, before removing cards already shown (cached: a
+    trick start asks again after each communication)."""
+    if currents:
+        return tuple([_sonar_move(seat, c, None) for c in _sonar_options(hand)])
+    return tuple([_sonar_move(seat, c, pos) for c, pos in _sonar_options(hand).items()])
 
 
 def _fast_play_block(hand: tuple[Card, ...], card: Card, led: Card | None) -> Violation | None:
@@ -1063,23 +1115,21 @@ def _fast_play_block(hand: tuple[Card, ...], card: Card, led: Card | None) -> Vi
     return None
 
 PENDING_MEMO = (PENDING, None)
-_LEDGERS: dict[int, tuple] = {}
 
 
 def _ledger(state: CrewState, tricks: tuple[Trick, ...]) -> Ledger:
-    """The ledger after ``tricks``: the one for the previous tricks (cached by the identity of the
-    ``state.tricks`` tuple, which every state of a trick shares) plus the new trick. A cache miss (a
-    state loaded from JSON) rebuilds it from the tricks."""
-    cached = _LEDGERS.get(id(state.tricks))
+    """The ledger after ``tricks`` (``state.tricks`` plus the trick just completed): the ledger of
+    ``state.tricks`` plus the new trick. That ledger rides on the states of the trick as ``_ledger``,
+    a ``(tricks, ledger)`` pair outside the dataclass fields (so not compared, shown or saved) that
+    :func:`replace` carries along; it counts only while its tricks are the very tuple ``state.tricks``.
+    A state without it (new, loaded from JSON, or built another way) rebuilds it from the tricks.
+    (A global cache keyed by the tricks did the same but made the garbage collector walk its entries.)"""
+    cached = state.__dict__.get("_ledger")
     if cached is not None and cached[0] is state.tricks:
-        ledger = cached[1].add(tricks[-1])
-    else:
-        ledger = Ledger.start(state.players)
-        for t in tricks:
-            ledger = ledger.add(t)
-    if len(_LEDGERS) > 4096:
-        _LEDGERS.clear()
-    _LEDGERS[id(tricks)] = (tricks, ledger)
+        return cached[1].add(tricks[-1])
+    ledger = Ledger.start(state.players)
+    for t in tricks:
+        ledger = ledger.add(t)
     return ledger
 
 
@@ -1115,13 +1165,37 @@ def _ev(code: str, rule: str, seat: int | None = None, **params) -> Event:
     return Event(code, rule, seat=seat, **params)
 
 
+_EVENTS: dict[tuple, Event] = {}
+
+
+def _shared_ev(code: str, rule: str, seat: int | None = None, **params) -> Event:
+    """:func:`_ev` for the events that recur with the same values (a seat plays a card, wins a trick,
+    takes a task). Events are immutable values, so one object can stand for all of them; building one
+    is a large part of a move's cost. Only for parameters that are ints, cards, terms or text (hashable,
+    and never an int at one call and a bool at another, which a dict key would not tell apart)."""
+    key = (code, rule, seat, *params.items())
+    event = _EVENTS.get(key)
+    if event is None:
+        if len(_EVENTS) >= 50_000:  # a bound for safety: the engine's events have far fewer values
+            _EVENTS.clear()
+        event = _EVENTS[key] = _ev(code, rule, seat, **params)
+    return event
+
+
 def _set(t: tuple, i: int, v) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
+_POS_TERMS: dict = {}
+
+
 def Term_pos(pos):
-    from toolkit.core.i18n import Term
-    return Term(f"crew.sonar.{pos}" if pos else "crew.sonar.hidden")
+    """The term of a sonar position (``None``: hidden), shared: every sonar event carries one."""
+    term = _POS_TERMS.get(pos)
+    if term is None:
+        from toolkit.core.i18n import Term
+        term = _POS_TERMS[pos] = Term(f"crew.sonar.{pos}" if pos else "crew.sonar.hidden")
+    return term
 
 
 def _comm_term(mode):
