@@ -69,6 +69,24 @@ def test_mission_19_captain_takes_hardest_first():
         assert ENGINE.why_illegal(s, TakeTask(easier)).rule == "crew.mission.hardest-first"
 
 
+def test_mission_19_hardest_skips_captain_comparison_tasks():
+    """Shows "crew.mission.hardest-first": the hardest task the captain may take. In this deal the hardest
+    task on the table compares with the captain, which the captain can never take; before the ruling the
+    captain had no legal move at all (found by the playout benchmark)."""
+    s = ENGINE.new_state(800221, players=5, mission=19)
+    hardest = max(s.tasks, key=lambda t: (TASKS[t].difficulty_for(5), -s.tasks.index(t)))
+    assert TASKS[hardest].captain_comparison
+    allowed = [t for t in s.tasks if not TASKS[t].captain_comparison]
+    expected = max(allowed, key=lambda t: (TASKS[t].difficulty_for(5), -s.tasks.index(t)))
+    assert [m for m in ENGINE.legal_moves(s) if isinstance(m, TakeTask)] == [TakeTask(expected)]
+    assert ENGINE.why_illegal(s, TakeTask(hardest)).rule == "crew.alloc.captain-comparison"
+    while s.phase == "allocate":        # the allocation now runs to the end
+        moves = ENGINE.legal_moves(s)
+        assert moves
+        s = ENGINE.apply(s, moves[0])
+    assert s.owners[s.tasks.index(expected)] == s.captain
+
+
 def test_mission_25_captain_takes_no_task():
     """Shows "crew.mission.captain-no-task"."""
     s = ENGINE.new_state(6, players=4, mission=25)

@@ -646,8 +646,11 @@ class CrewEngine(Engine):
         if TASKS[task].captain_comparison and seat == state.captain:
             return _v("CREW_CAPTAIN_COMPARISON", "crew.alloc.captain-comparison", task=task)
         if m.number == 19 and seat == state.captain and state.turn == 0:
-            hardest = max(state.tasks, key=lambda t: (TASKS[t].difficulty_for(state.players),
-                                                      -state.tasks.index(t)))
+            # Ruling (docs/decisions.md): the hardest task the captain *may* take. A captain-comparison task
+            # can never be the captain's (crew.alloc.captain-comparison), and insisting on it left the captain
+            # no legal move at all (found by the playout benchmark: new_state(800221, players=5, mission=19)).
+            allowed = [t for t in state.tasks if not TASKS[t].captain_comparison] or list(state.tasks)
+            hardest = max(allowed, key=lambda t: (TASKS[t].difficulty_for(state.players), -state.tasks.index(t)))
             if task != hardest:
                 return _v("CREW_HARDEST_FIRST", "crew.mission.hardest-first", task=task, hardest=hardest)
         return None
