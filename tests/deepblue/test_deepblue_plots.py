@@ -100,3 +100,16 @@ def test_a_language_switch_reuses_the_analysis(monkeypatch):
     assert len(calls) == 1                  # only text and charts were redrawn
     v._bag["gold"].value = 4                # a new input: a new policy
     assert len(calls) == 2 and "deepsea-refusal" not in v._message.value
+
+
+def test_spots_and_table_head_agree_with_the_full_table():
+    policy = optimal_policy({"silver": 6, "gold": 3, "red": 2, "black": 2, "blue": 2}, {"silver": 1}, {"any": 1}, [],
+                            leader_bonus=2, bonus_kept_on_bust=False)
+    rows = policy.table()
+    expected = list(dict.fromkeys((r["advice"], r["hazards"], r["draws"], r["banked_vp"]) for r in rows))
+    assert policy.spots() == expected
+    fresh = optimal_policy({"silver": 6, "gold": 3, "red": 2, "black": 2, "blue": 2}, {"silver": 1}, {"any": 1}, [],
+                           leader_bonus=2, bonus_kept_on_bust=False)
+    for n in (0, 1, 7, 40, len(rows) + 5):
+        assert fresh.table_head(n) == rows[:n]          # built without the rest of the table
+    assert policy.table_head(7) == rows[:7]             # and read from it once it exists

@@ -294,10 +294,36 @@ class DivePolicy:
             cached = self.__dict__["_table_rows"] = self._build_table()
         return [dict(row) for row in cached]
 
-    def _build_table(self) -> list[dict]:
+    def table_head(self, rows: int) -> list[dict]:
+        """The first ``rows`` rows of :meth:`table` (fewest draws first), built without the rest: a view
+        showing the first draws of a 114k-state policy needs a few dozen rows, not 1.2 s of all of them."""
+        cached = self.__dict__.get("_table_rows")
+        if cached is not None:
+            return [dict(row) for row in cached[:rows]]
+        return self._build_table(limit=max(rows, 0))
+
+    def spots(self) -> list[tuple[str, str, int, int]]:
+        """The distinct ``(advice, hazards, draws, banked_vp)`` of the table's rows, in the order they first
+        appear: what a chart of the policy shows (states that differ only in which treasure was drawn land
+        on the same spot). Read from the solved grid in bulk, without building any exact value."""
+        keys, cols, acts = self._memo.sorted_advice()
+        total = sum(self.root)
+        drawn = [r0 - c for r0, c in zip(self.root, cols)]
+        banked = (self.start.banked_vp + sum(d * v for d, v in zip(drawn, self.group_values))).tolist()
+        left = sum(cols).tolist()
+        hazard_of: dict[tuple[int, int], str] = {}
+        seen: dict[tuple[str, str, int, int], None] = {}
+        for key, act, vp, r in zip(keys, acts, banked, left):
+            hazards = hazard_of.get(key[-2:])
+            if hazards is None:
+                hazards = hazard_of[key[-2:]] = self._hazard_status(key)
+            seen[(act, hazards, total - r, vp)] = None
+        return list(seen)
+
+    def _build_table(self, limit: int | None = None) -> list[dict]:
         # one bulk read of the grid (keys in states() order, scaled go values, advice) and column-wise
         # arithmetic instead of per-row lookups: a 40-gem bag with six protections has ~114k rows
-        keys, cols, gos, acts = self._memo.sorted_entries()
+        keys, cols, gos, acts = self._memo.sorted_entries(limit)
         total = sum(self.root)
         facts = [factorial(i) for i in range(total + 1)]
         drawn = [r0 - c for r0, c in zip(self.root, cols)]
@@ -473,10 +499,18 @@ class _SolvedStates:
     def sorted_keys(self) -> list[tuple[int, ...]]:
         return self._sorted()[1]
 
-    def sorted_entries(self) -> tuple[list, list[np.ndarray], list, list]:
-        """Keys in ``states()`` order (as tuples and as one array per group), their scaled go values
-        (``None`` for an empty bag) and advice."""
+    def sorted_advice(self) -> tuple[list, list[np.ndarray], list]:
+        """Keys in ``states()`` order (as tuples and as one array per group) and their advice, without
+        building any value."""
         order, keys, cols = self._sorted()
+        return keys, cols, ["go" if a else "stop" for a in self.take[order].tolist()]
+
+    def sorted_entries(self, limit: int | None = None) -> tuple[list, list[np.ndarray], list, list]:
+        """Keys in ``states()`` order (as tuples and as one array per group), their scaled go values
+        (``None`` for an empty bag) and advice; only the first ``limit`` states if given."""
+        order, keys, cols = self._sorted()
+        if limit is not None:
+            order, keys, cols = order[:limit], keys[:limit], [c[:limit] for c in cols]
         limbs = self.go[:, order]
         # one vectorised big-int build over object arrays, not a Python loop of shifts per state
         go = limbs[-1].astype(object)

@@ -120,16 +120,15 @@ def stop_vs_go_figure(expected_by_draws: Sequence[Fraction], optimal: Fraction, 
 _SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x", "star", "cross", "hexagon")
 
 
-def policy_spec(policy: DivePolicy, lang: str = "en", rows: Sequence[dict] | None = None) -> FigureSpec:
-    """:func:`policy_figure` as a plain figure dict (``rows``: ``policy.table()`` if the caller has it).
+def policy_spec(policy: DivePolicy, lang: str = "en") -> FigureSpec:
+    """:func:`policy_figure` as a plain figure dict.
 
-    One marker per distinct (gems drawn, VP banked) point of each advice and hazard situation: states
-    that differ only in which treasure was drawn land on the same spot, and a 40-gem bag has 114k states
-    but a few hundred spots."""
-    rows = policy.table() if rows is None else rows
-    points: dict[tuple[str, str], dict[tuple[int, int], None]] = {}
-    for r in rows:
-        points.setdefault((r["advice"], r["hazards"]), {})[(r["draws"], r["banked_vp"])] = None
+    One marker per distinct (gems drawn, VP banked) spot of each advice and hazard situation
+    (:meth:`DivePolicy.spots`): states that differ only in which treasure was drawn land on the same
+    spot, and a 40-gem bag has 114k states but 19k spots."""
+    points: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    for advice, hazards, draws, vp in policy.spots():
+        points.setdefault((advice, hazards), []).append((draws, vp))
     seen_status = sorted({status for _, status in points})
     data = []
     for advice, colour in (("go", "#27ae60"), ("stop", "#c0392b")):

@@ -18,6 +18,7 @@ from toolkit.widgets.deepblue.common import gem_name, percent
 
 POLICY_LIMIT = 40           # the exact policy is offered for bags up to this many gems (≤ 200 ms goal)
 MAX_COUNT = 40
+TABLE_ROWS = 40             # rows of the stop-or-go table shown (the first draws)
 MAX_SHIELDS = 6
 
 
@@ -160,7 +161,7 @@ class GemBagView(View):
 
     def _numbers(self, x: Mapping[str, Any]) -> dict[str, Any]:
         """Everything the view shows that does not depend on the language or on ``k``: position, survival
-        curve, expected VP by draws, policy and its table. Kept for the last inputs, so a language switch
+        curve, expected VP by draws, policy and the head of its table. Kept for the last inputs, so a language switch
         only re-renders text and charts (a 40-gem bag with six protections has 114k policy states: its
         table alone took 1.2 s to build, and the switch recomputed it)."""
         key = repr(sorted(x.items()))
@@ -177,7 +178,8 @@ class GemBagView(View):
         if total <= POLICY_LIMIT:
             policy = optimal_policy(x["bag"], x["drawn"], x["shields"], x["spots"], leader_bonus=bonus,
                                     gems_per_draw=x["gems_per_draw"], bonus_kept_on_bust=kept)
-            rows = policy.table()
+            # the view's table shows at most TABLE_ROWS rows of the first draws, all at the head of the table
+            rows = policy.table_head(TABLE_ROWS)
         numbers = {"pos": pos, "curve": [_survival(pos, k) for k in range(total + 1)], "expected": expected,
                    "policy": policy, "rows": rows}
         self._numbers_key, self._numbers_cache = key, numbers
@@ -219,15 +221,15 @@ class GemBagView(View):
         self._advice.value = (f"<div class='deepblue-advice-{policy.advice()}'>" +
                               "<br>".join(esc(p) for p in parts) + "</div>")
         self._stop_go_chart.update(stop_vs_go_spec(numbers["expected"], policy.value, self.lang))
-        self._policy_chart.update(policy_spec(policy, self.lang, rows=rows))
+        self._policy_chart.update(policy_spec(policy, self.lang))
         self._table.value = policy_table_html(policy, self.lang, rows=rows)
 
 
-def policy_table_html(policy, lang: str, max_draws: int = 3, max_rows: int = 40,
+def policy_table_html(policy, lang: str, max_draws: int = 3, max_rows: int = TABLE_ROWS,
                       rows: list[dict] | None = None) -> str:
     """The stop-or-go table for the first few draws: gems drawn by kind, VP banked, both values, advice.
-    ``rows``: ``policy.table()`` if the caller already has it."""
-    rows = policy.table() if rows is None else rows
+    ``rows``: the head of ``policy.table()`` (at least ``max_rows`` rows) if the caller already has it."""
+    rows = policy.table_head(max_rows) if rows is None else rows
     # the table lists states fewest draws first, so the first max_rows rows within max_draws are a prefix
     shown = []
     for r in rows:
