@@ -17,7 +17,7 @@ Every refusal is a :class:`Violation` with a ``pirats.*`` rule id; every change 
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from toolkit.core.chance import Chance
 from toolkit.core.engine import Engine
@@ -63,6 +63,24 @@ def _space_name(index: int) -> Term:
 
 # ---------------------------------------------------------------------------------------------------------
 # the mutable scratch copy a transition works on (states stay immutable; this is thrown away)
+
+def _copied(name: str, copy: Callable[[Any], Any]) -> property:
+    """A collection of the scratch state that is copied from the old state (``copy(state.<name>)``) the first
+    time it is read, held in the slot ``_<name>``; assigning replaces the copy."""
+    slot = "_" + name
+
+    def get(work: "_Work") -> Any:
+        value = getattr(work, slot)
+        if value is None:
+            value = copy(getattr(work.s, name))
+            setattr(work, slot, value)
+        return value
+
+    def put(work: "_Work", value: Any) -> None:
+        setattr(work, slot, value)
+
+    return property(get, put, doc=f"The state's {name}, copied on first use.")
+
 
 class _Work:
     """A mutable scratch copy of a state for one transition.
@@ -121,43 +139,12 @@ class _Work:
             self._open_ships()
         return self._flotsam  # type: ignore[return-value]
 
-    @property
-    def deck(self) -> list[str]:
-        if self._deck is None:
-            self._deck = list(self.s.deck)
-        return self._deck
-
-    @deck.setter
-    def deck(self, value: list[str]) -> None:
-        self._deck = value
-
-    @property
-    def row(self) -> list[str]:
-        if self._row is None:
-            self._row = list(self.s.row)
-        return self._row
-
-    @property
-    def discard(self) -> list[str]:
-        if self._discard is None:
-            self._discard = list(self.s.discard)
-        return self._discard
-
-    @discard.setter
-    def discard(self, value: list[str]) -> None:
-        self._discard = value
-
-    @property
-    def hands(self) -> list[list[int]]:
-        if self._hands is None:
-            self._hands = [list(h) for h in self.s.hands]
-        return self._hands
-
-    @property
-    def treasure(self) -> list[list[Token]]:
-        if self._treasure is None:
-            self._treasure = [list(t) for t in self.s.treasure]
-        return self._treasure
+    # the collections copied on first use (see the class docstring), made by _copied below
+    deck = _copied("deck", list)
+    row = _copied("row", list)
+    discard = _copied("discard", list)
+    hands = _copied("hands", lambda hands: [list(h) for h in hands])
+    treasure = _copied("treasure", lambda piles: [list(t) for t in piles])
 
     def freeze(self) -> PiratsState:
         s = self.s
