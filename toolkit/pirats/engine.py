@@ -732,26 +732,21 @@ class PiratsEngine(Engine[PiratsState, Any]):
         for fig in figures:
             here = where.get(fig)
             discount, table = figure_tables[fig]
+            walks: list[tuple[int, tuple[int, bool, int, bool]]] = []
             if here is None:
                 for s in (0, 1, 2):
-                    held = hand[s]
-                    if held == 0 and not discount:
+                    if hand[s] == 0 and not discount:
                         continue  # every move and captaincy costs at least one card here
                     walk = area[s]
                     if walk is None:
-                        walk = area[s] = _affordable(ships[s].spaces, -1, seat, crews, powers, held, may_captain)
-                    moves = table[s][walk[2]][walk[3]] if discount else table[s][walk[0]][walk[1]]
-                    if moves:
-                        if stop_at_first:
-                            out.append(moves[0])
-                            return out
-                        out.extend(moves)
+                        walk = area[s] = _affordable(ships[s].spaces, -1, seat, crews, powers, hand[s], may_captain)
+                    walks.append((s, walk))
             elif here[1] != CAPTAIN:
                 s = here[0]
-                held = hand[s]
-                if held == 0 and not discount:
+                if hand[s] == 0 and not discount:
                     continue
-                walk = _affordable(ships[s].spaces, here[1], seat, crews, powers, held, may_captain)
+                walks.append((s, _affordable(ships[s].spaces, here[1], seat, crews, powers, hand[s], may_captain)))
+            for s, walk in walks:
                 moves = table[s][walk[2]][walk[3]] if discount else table[s][walk[0]][walk[1]]
                 if moves:
                     if stop_at_first:
