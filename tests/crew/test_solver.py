@@ -13,7 +13,8 @@ from toolkit.core import IllegalMoveError, InvalidMoveError, RuleError, Violatio
 from toolkit.crew.cards import Card, Trick, deal, legal_plays
 from toolkit.crew.solver import Solution, naive_solve, solve
 from toolkit.crew.tasks import CAPTAIN_COMPARISON, TASKS, task_status
-from toolkit.crew.solver import _engine_status
+from toolkit.crew.solver import _engine_status, card_code
+import toolkit.crew.solver as solver_module
 
 
 def captain_of(hands):
@@ -464,7 +465,9 @@ def test_submarine_bounds_agree_with_the_oracle():
 HARD_DEALS = [(121, 32, 0, 10_000), (87, 32, 3, 15_000), (92, 15, 3, 10_000), (194, 15, 2, 2_000),
               (24, 80, 2, 15_000), (12, 49, 0, 5_000), (6, 17, 3, 60_000), (64, 82, 0, 1), (136, 81, 2, 1),
               # found by the limited-discrepancy slice of the portfolio (68k / 31k nodes without it)
-              (130, 15, 2, 15_000)]
+              (130, 15, 2, 15_000),
+              # "a trick totalling more than 28": found by the planned-trick hints (954k nodes without)
+              (100, 48, 0, 5_000)]
 
 
 @pytest.mark.parametrize("seed,task_id,seat,budget", HARD_DEALS)
@@ -514,3 +517,23 @@ def test_two_seats_cannot_both_win_the_last_trick():
     assert sol.winnable is False and sol.nodes == 0
     assert sol.reason.code == "CREW_SOLVER_PAIR"
     assert "#76" in str(sol.reason) and "#36" in str(sol.reason)
+
+
+def test_trick_plan_picks_the_cheapest_trick_that_reaches_the_total():
+    """The planned trick of the single-trick hints (seed 100, "more than 28" for seat 0): seat 0 plays B6
+    and the three others, once void in blue, discard G9, P9 and Y7 (31). Of the plans above 28 it needs the
+    fewest cards shed (seat 1's B9, seat 2's B2 B5, seat 3's B7 B8: five; B4 needs five too but reaches only
+    29), and it keeps exactly one card a seat."""
+    hands = [sum(1 << card_code(c) for c in h) for h in deal(4, 100)]
+    keep, shed = solver_module._trick_plan(0, hands, solver_module.ALL_COLOUR_CARDS, (">", 28))
+    kept = {solver_module._NAME[c] for c in range(40) if keep >> c & 1}
+    assert "B6" in kept and len(kept) == 4
+    assert {solver_module._NAME[c] for c in range(40) if shed >> c & 1} == {"B9", "B2", "B5", "B7", "B8"}
+    total = sum(solver_module._VALUE[card_code(c)] for c in kept)
+    assert total > 28
+    # nothing reaches a total above 36: no plan
+    assert solver_module._trick_plan(0, hands, solver_module.ALL_COLOUR_CARDS, (">", 36)) is None
+    # "every card below 7": any fitting trick will do, and it costs nothing when every seat can follow
+    low = sum(1 << c for c in range(36) if solver_module._VALUE[c] < 7)
+    keep, shed = solver_module._trick_plan(0, hands, low, ("fit", 0))
+    assert all(solver_module._VALUE[c] < 7 for c in range(40) if keep >> c & 1)

@@ -522,6 +522,9 @@ class _TrickProperty(_Judge):
         self.sum_test: Callable[[int], bool] | None = None
         self.equal: tuple[int, int] | None = None
         self.min = params.get("min", 0)
+        # the planned trick for the hints (see _trick_plan): which cards fit, and what the plan aims at
+        self.plan_fit = ALL_COLOUR_CARDS
+        self.plan_goal: tuple[str, int] | None = None
         if "all_cards" in params:
             self.subs_allowed = False
             pred = {"value<7": lambda v: v < 7, "value>5": lambda v: v > 5,
@@ -532,6 +535,7 @@ class _TrickProperty(_Judge):
             self.hinted = True
             self._hint_keep = self.all_mask
             self._hint_shed = COLOUR_MASK[SUB] | (ALL_COLOUR_CARDS & ~self.all_mask)
+            self.plan_fit, self.plan_goal = self.all_mask, ("fit", 0)
         elif "sum_cmp" in params or "sum_in" in params:
             # sum_possible(low, high): whether some total in low..high passes (a cut-off per trick, so
             # an interval test rather than a loop over the totals)
@@ -556,6 +560,7 @@ class _TrickProperty(_Judge):
                 self._hint_keep = sum(1 << c for c in range(36) if (_VALUE[c] >= 7 if high else _VALUE[c] <= 3))
                 self._hint_shed = COLOUR_MASK[SUB] | sum(1 << c for c in range(36)
                                                          if (_VALUE[c] <= 4 if high else _VALUE[c] >= 6))
+                self.plan_goal = (">" if high else "<", limit)
             self.sensitive = ALL_COLOUR_CARDS
         elif "count_equal" in params:
             a, b = params["count_equal"]
@@ -583,6 +588,15 @@ class _TrickProperty(_Judge):
         return p
 
     def hints(self, p, hands):
+        if self.plan_goal is not None:
+            plan = _trick_plan(self.owner, hands, self.plan_fit, self.plan_goal)
+            if plan is not None:
+                keep, shed = plan
+                if self.sum_test is not None:
+                    # totals: the plan's cards first, then every high (low) card as before; measured
+                    # on the benchmark deals with a total, this beat the plan's cards alone
+                    keep |= self._hint_keep & ~shed
+                return keep, (shed | self._hint_shed) & ~keep
         return self._hint_keep, self._hint_shed
 
     def status(self, p, j, rest, live, hands):
@@ -611,6 +625,75 @@ class _TrickProperty(_Judge):
             if not self.sum_possible(low, high):
                 return FAILED
         return p
+
+
+def _trick_plan(owner: int, hands: Sequence[int], fit: int, goal: tuple[str, int]) -> tuple[int, int] | None:
+    """A trick the owner could win for a single-trick task, as move-ordering hints (keep, shed), or
+    ``None`` when none is in sight.
+
+    The owner plays a fitting card ``c`` of colour ``k``; every other seat either follows with a lower
+    fitting card of ``k`` or, once void in ``k``, discards a fitting card of another colour (no
+    submarine). ``goal`` is ``("fit", 0)`` (any fitting card will do), ``(">", n)`` or ``("<", n)``
+    (the values must total more / less than ``n``). Of the plans that reach the goal the one that needs
+    the fewest cards shed to make seats void is chosen; its cards are kept and the cards in the way
+    shed. Only ordering: the search still tries everything ("total more than 28": the owner leads B6,
+    the three others discard P8, P9 and P6, after they have shed their blue)."""
+    high = goal[0] == ">"
+    best = None  # (cost, -margin, keep, shed)
+    own = hands[owner] & fit & ALL_COLOUR_CARDS
+    while own:
+        c_bit = own & -own
+        own ^= c_bit
+        c = c_bit.bit_length() - 1
+        k = _COLOUR[c]
+        below = COLOUR_MASK[k] & (c_bit - 1)
+        total, cost, keep, shed = _VALUE[c], 0, c_bit, 0
+        for seat, hand in enumerate(hands):
+            if seat == owner:
+                continue
+            follow = hand & below & fit
+            if hand & COLOUR_MASK[k]:
+                discard = hand & fit & ALL_COLOUR_CARDS & ~COLOUR_MASK[k]
+                void_cost = (hand & COLOUR_MASK[k]).bit_count()
+            else:
+                follow, discard, void_cost = 0, hand & fit & ALL_COLOUR_CARDS, 0
+            pick = _plan_pick(follow, high), _plan_pick(discard, high)
+            if pick[0] is None and pick[1] is None:
+                break
+            if pick[1] is None or (pick[0] is not None and (
+                    goal[0] == "fit" or (_VALUE[pick[0]] >= _VALUE[pick[1]] if high
+                                         else _VALUE[pick[0]] <= _VALUE[pick[1]]))):
+                card = pick[0]
+            else:
+                card = pick[1]
+                cost += void_cost
+                shed |= hand & COLOUR_MASK[k]
+            total += _VALUE[card]
+            keep |= 1 << card
+        else:
+            if goal[0] == "fit":
+                margin = 0
+            else:
+                margin = total - goal[1] if high else goal[1] - total
+                if margin <= 0:
+                    continue
+            if best is None or (cost, -margin) < best[:2]:
+                best = (cost, -margin, keep, shed)
+    return None if best is None else (best[2], best[3])
+
+
+def _plan_pick(cards: int, high: bool) -> int | None:
+    """The highest (or lowest) card of a mask, by value, or ``None``."""
+    if not cards:
+        return None
+    pick = None
+    while cards:
+        bit = cards & -cards
+        cards ^= bit
+        c = bit.bit_length() - 1
+        if pick is None or (_VALUE[c] > _VALUE[pick] if high else _VALUE[c] < _VALUE[pick]):
+            pick = c
+    return pick
 
 
 class _NoLead(_Judge):
