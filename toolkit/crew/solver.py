@@ -1131,6 +1131,12 @@ class _Search:
             owners.setdefault(judge.owner, []).append(i)
         self.groups = tuple((owner, tuple(ids)) for owner, ids in owners.items() if len(ids) > 1)
         self._next_check = 1024
+        # the table key's per-colour memo (see _key): the hands stacked 40 bits apart, seat 0 highest
+        self._lane_shifts = tuple(40 * (self.n - 1 - i) for i in range(self.n))
+        self._lanes = tuple((9 * colour, sum((511 if colour < SUB else 15) << lane for lane in self._lane_shifts))
+                            for colour in range(5))
+        self._codes = _COLOUR_CODES.setdefault(self.n, {})
+        self._key_info: dict[tuple, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
 
     # -- limits ------------------------------------------------------------------------------------
     def _check(self) -> None:
@@ -1362,24 +1368,45 @@ class _Search:
         so P2/P5 vs P3/P6 with nothing live between collide. Cards a pending task names keep their
         identity (their live mask is part of the key), and so do the card classes it tells apart.
         One memoised int per colour carries all of it (see ``_colour_code``)."""
-        live = 0
+        live = stacked = 0
         for h in hands:
             live |= h
-        sensitive = self._relevance(progress)[0]
-        tags, width = self._tags[progress]
+            stacked = (stacked << 40) | h
+        info = self._key_info.get(progress)
+        if info is None:
+            info = self._make_key_info(progress)
+        sensitive, lanes = info
         parts = [leader, progress, live & sensitive]
-        codes = _COLOUR_CODES
-        n = self.n
-        for colour, shift in enumerate((0, 9, 18, 27, 36)):
-            raw = n
-            for h in hands:
-                raw = (raw << 9) | ((h >> shift) & 511)
-            raw = (raw << width) | tags[colour] if tags is not None else raw << 5
-            code = codes.get(raw)
+        # Each colour's slice of every hand in one int (the hands sit 40 bits apart in ``stacked``), with
+        # the colour's tag above them, is the memo key of the colour's code: two int operations a colour
+        # (half the time of packing the slices one hand at a time).
+        codes = self._codes
+        for shift, mask, tag in lanes:
+            memo = (stacked >> shift) & mask | tag
+            code = codes.get(memo)
             if code is None:
-                code = codes[raw] = _colour_code(raw, n)
+                code = codes[memo] = self._code_of(memo, progress, shift)
             parts.append(code)
         return tuple(parts)
+
+    def _make_key_info(self, progress: tuple) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+        """(sensitive cards, per colour (shift, lane mask, tag above the lanes)) for ``_key``."""
+        sensitive = self._relevance(progress)[0]
+        tags, _ = self._tags[progress]
+        top = 40 * self.n
+        lanes = tuple((shift, mask, (tags[colour] << top) if tags is not None else 0)
+                      for colour, (shift, mask) in enumerate(self._lanes))
+        info = self._key_info[progress] = (sensitive, lanes)
+        return info
+
+    def _code_of(self, memo: int, progress: tuple, shift: int) -> int:
+        """The colour code (see ``_colour_code``) of one memo key of ``_key``."""
+        tags, width = self._tags[progress]
+        raw = self.n
+        for lane in self._lane_shifts:
+            raw = (raw << 9) | ((memo >> lane) & 511)
+        raw = (raw << width) | tags[shift // 9] if tags is not None else raw << 5
+        return _colour_code(raw, self.n)
 
     def _boundary(self, hands: tuple, leader: int, progress: tuple, j: int) -> bool:
         if not self.use_table:
@@ -1449,18 +1476,29 @@ class _Search:
                 return False
             return (leader, cards)
 
+        # A seat's ordered candidates depend, inside one trick, only on its position, the colour led and
+        # (when the seat winning so far wants cards) the winning strength: memoised per trick on those, as
+        # a seat sees the same situation again after every other choice of the seats before it.
+        ordered: dict[int, list[int]] = {}
+
         def play(pos: int, tmask: int, led: int, best_seat: int, best_str: int, best_card: int) -> Any:
             seat = seats[pos]
-            hand = hands[seat]
             if pos == 0:
-                legal = hand
+                memo = 0
+            elif want[seat] > 0 or want[best_seat] <= 0:
+                memo = pos << 3 | (led + 1)
             else:
-                legal = hand & COLOUR_MASK[led] or hand
-            candidates = self._candidates(legal, hand, live, sensitive, features, pos, led, want[seat],
-                                          best_seat, best_str, want[best_seat] if pos else 0, targets)
-            if hint_rank is not None and len(candidates) > 1:
-                # stable: within each group the order above stands
-                candidates.sort(key=hint_rank.__getitem__)
+                memo = (best_str + 2) << 6 | pos << 3 | (led + 1)
+            candidates = ordered.get(memo)
+            if candidates is None:
+                hand = hands[seat]
+                legal = hand if pos == 0 else hand & COLOUR_MASK[led] or hand
+                candidates = self._candidates(legal, hand, live, sensitive, features, pos, led, want[seat],
+                                              best_seat, best_str, want[best_seat] if pos else 0, targets)
+                if hint_rank is not None and len(candidates) > 1:
+                    # stable: within each group the order above stands
+                    candidates.sort(key=hint_rank.__getitem__)
+                ordered[memo] = candidates
             lds = self.lds
             strengths = _STRENGTH[led]
             for index, card in enumerate(candidates):
@@ -1587,8 +1625,9 @@ _STRENGTH = tuple(tuple(_strength(c, led) for c in range(N_CARDS)) for led in ra
 _LEAD_STRENGTH = tuple(_strength(c, _COLOUR[c]) for c in range(N_CARDS))
 _NEG_STRENGTH = tuple(tuple(-_strength(c, led) for c in range(N_CARDS)) for led in range(5))
 _LOW_FOLLOW = tuple(tuple(_strength(c, led) * 16 + _VALUE[c] for c in range(N_CARDS)) for led in range(5))
-#: one colour of every hand (``n`` then 9 bits a seat) -> the hands' masks among that colour's live cards
-_COLOUR_CODES: dict[int, int] = {}
+#: per number of seats: one colour's slice of every hand with its tag (see ``_Search._key``) -> the hands'
+#: masks among that colour's live cards
+_COLOUR_CODES: dict[int, dict[int, int]] = {}
 
 
 def _colour_code(raw: int, n: int) -> int:
