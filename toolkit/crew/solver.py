@@ -322,8 +322,12 @@ def _submarine_cap(owner: int, hands: Sequence[int]) -> int:
     k = mine.bit_count()
     if not k:
         return 0
-    below = (1 << (mine.bit_length() - 1)) - 1
-    return k + sum(min(k, (h & COLOUR_MASK[SUB] & below).bit_count()) for seat, h in enumerate(hands) if seat != owner)
+    below = COLOUR_MASK[SUB] & ((1 << (mine.bit_length() - 1)) - 1)
+    cap = k
+    for seat, h in enumerate(hands):
+        if seat != owner and h & below:
+            cap += min(k, (h & below).bit_count())
+    return cap
 
 
 def _forced_mask(owner: int, hands: Sequence[int], rest: int) -> int:
@@ -353,6 +357,7 @@ class _CardCount(_Judge):
         self.clauses = tuple((_filter_mask(c["filter"]), c["cmp"], c["n"]) for c in clauses)
         self.mode = mode
         self.exact_subs = any(cmp == "==" and m & COLOUR_MASK[SUB] for m, cmp, _ in self.clauses)
+        self.counted = sum(m for m, _, _ in self.clauses)
         if mode == "all":
             self.refuses = sum(m for m, cmp, n in self.clauses if cmp == "==" and n == 0)
         self.features = tuple(mask for clause, (mask, cmp, n) in zip(clauses, self.clauses)
@@ -374,7 +379,8 @@ class _CardCount(_Judge):
 
     def status(self, p, j, rest, live, hands):
         reach = _reachable(self.owner, hands, live) if rest else 0
-        subcap = _submarine_cap(self.owner, hands) if reach & COLOUR_MASK[SUB] else 0
+        # the submarine cap only matters to clauses that count submarines ("no 8s or 9s" never needs it)
+        subcap = _submarine_cap(self.owner, hands) if reach & self.counted & COLOUR_MASK[SUB] else 0
         states = [_count_clause(c, cmp, n, (reach & m & ~COLOUR_MASK[SUB]).bit_count()
                                 + min((reach & m & COLOUR_MASK[SUB]).bit_count(), subcap))
                   for c, (m, cmp, n) in zip(p, self.clauses)]
@@ -1130,6 +1136,7 @@ class _Search:
         for i, judge in enumerate(self.judges):
             owners.setdefault(judge.owner, []).append(i)
         self.groups = tuple((owner, tuple(ids)) for owner, ids in owners.items() if len(ids) > 1)
+        self._open_tricks: dict[tuple[int, int], list[int]] = {}  # (seat, tricks played) -> tricks it may win
         self._next_check = 1024
         # the table key's per-colour memo (see _key): the hands stacked 40 bits apart, seat 0 highest
         self._lane_shifts = tuple(40 * (self.n - 1 - i) for i in range(self.n))
@@ -1187,42 +1194,54 @@ class _Search:
                 return True
         return any(len(owners) == self.n for owners in must_not.values())
 
-    def _judge(self, progress: Sequence[Any], j: int, hands: Sequence[int]) -> tuple | None:
+    def _judge(self, progress: Sequence[Any], j: int, hands: Sequence[int], live: int | None = None) -> tuple | None:
+        """Every task's status after ``j`` tricks (``None``: one has failed); ``live`` is the union of the
+        hands when the caller has it."""
         rest = self.last - j
-        live = 0
-        for h in hands:
-            live |= h
+        if live is None:
+            live = 0
+            for h in hands:
+                live |= h
         out = []
-        exclusions = self.exclusions if self.exclusive else None
-        for i, (judge, p) in enumerate(zip(self.judges, progress)):
-            if p != DONE:
-                if p != FAILED:
-                    if exclusions is None:
-                        p = judge.status(p, j, rest, live, hands)
-                    else:
-                        # Narrowed to the cards the other tasks leave it, a task may only be found lost,
-                        # never met: two tasks narrowing each other ("no 9s", "no 8s and no 9s") would
-                        # otherwise each count on the other to refuse a 9.
-                        q = judge.status(p, j, rest, live & ~exclusions[i] if j < self.open_until[i] else 0, hands)
-                        p = judge.status(p, j, rest, live, hands) if q == DONE else q
-                    if p is PENDING:  # pragma: no cover - statuses return the progress itself when pending
-                        raise AssertionError(judge)
-                if p == FAILED:
-                    return None
-            out.append(p)
+        if not self.exclusive:
+            for judge, p in zip(self.judges, progress):
+                if p is not DONE:
+                    if p is FAILED:
+                        return None
+                    p = judge.status(p, j, rest, live, hands)
+                    if p is FAILED:
+                        return None
+                out.append(p)
+        else:
+            exclusions = self.exclusions
+            for i, (judge, p) in enumerate(zip(self.judges, progress)):
+                if p is not DONE:
+                    if p is FAILED:
+                        return None
+                    # Narrowed to the cards the other tasks leave it, a task may only be found lost,
+                    # never met: two tasks narrowing each other ("no 9s", "no 8s and no 9s") would
+                    # otherwise each count on the other to refuse a 9.
+                    q = judge.status(p, j, rest, live & ~exclusions[i] if j < self.open_until[i] else 0, hands)
+                    p = judge.status(p, j, rest, live, hands) if q is DONE else q
+                    if p is FAILED:
+                        return None
+                out.append(p)
         for owner, ids in self.groups:
             # One seat's tasks together: the fewest more tricks any of them allows is a budget every other
             # one must fit in ("win all four 9s" and "win exactly two tricks": the 9s need two tricks).
-            refused = self.refused.get(owner, ())
-            open_tricks = [k for k in range(j + 1, self.last + 1) if k not in refused]
+            open_tricks = self._open_tricks.get((owner, j))
+            if open_tricks is None:
+                refused = self.refused.get(owner, ())
+                open_tricks = self._open_tricks[owner, j] = [k for k in range(j + 1, self.last + 1)
+                                                              if k not in refused]
             budget = len(open_tricks)
             for i in ids:
-                if out[i] != DONE:
+                if out[i] is not DONE:
                     b = self.judges[i].budget(out[i], j, open_tricks)
                     if b is not None and b < budget:
                         budget = b
             for i in ids:
-                if out[i] != DONE and not self.judges[i].fits(out[i], j, rest, budget, hands):
+                if out[i] is not DONE and not self.judges[i].fits(out[i], j, rest, budget, hands):
                     return None
         if self.horizon < self.last:
             # iterative deepening: every achievement task must be able to be met by this iteration's trick
@@ -1458,14 +1477,14 @@ class _Search:
             cards = tuple(plays)
             new = []
             for judge, p in zip(judges, progress):
-                if p != DONE:
+                if p is not DONE:
                     p = judge.step(p, j2, leader, cards, winner, wcard, tmask)
-                    if p == FAILED:
+                    if p is FAILED:
                         return False
                 new.append(p)
             keep_mask = ~tmask
             hands2 = tuple([h & keep_mask for h in hands])
-            judged = self._judge(new, j2, hands2)
+            judged = self._judge(new, j2, hands2, live & keep_mask)
             if judged is None:
                 return False
             if judged == all_done:
