@@ -537,3 +537,41 @@ def test_trick_plan_picks_the_cheapest_trick_that_reaches_the_total():
     low = sum(1 << c for c in range(36) if solver_module._VALUE[c] < 7)
     keep, shed = solver_module._trick_plan(0, hands, low, ("fit", 0))
     assert all(solver_module._VALUE[c] < 7 for c in range(40) if keep >> c & 1)
+
+
+def test_own_low_card_needs_the_others_void_in_its_colour():
+    """The owner wins its own card only as the trick's winner: every seat without a lower card of that
+    colour must first be void in it, playing each higher card in a trick of its own, and must still hold a
+    card of another colour (not a submarine) to discard."""
+    blocked = solver_module._own_card_blocked
+
+    def mask(*names):
+        return sum(1 << card_code(n) for n in names)
+
+    b2 = mask("B2")
+    # seat 1 holds B6 B8 and no lower blue: two tricks to shed them, so B2 can win the third trick at best
+    hands = [mask("B2", "G1", "G2"), mask("B6", "B8", "Y3"), mask("B1", "P4", "P5")]
+    assert blocked(0, hands, b2, 2)
+    assert not blocked(0, hands, b2, 3)
+    # a seat with a lower blue can always follow low
+    assert not blocked(0, [mask("B2", "G1"), mask("B1", "B6")], b2, 2)
+    # a seat with only higher blues and submarines can never let B2 win
+    assert blocked(0, [mask("B2", "G1", "G2"), mask("B6", "S1", "S2")], b2, 3)
+    # the solver on task 33 ("win the pink 1 and the green 7"), checked by the naive oracle: with seat 1
+    # holding P6 P8 and a yellow, P1 wins the last trick; holding P6 P8 P9, it never can
+    winnable = [["P1", "G7", "G1"], ["P6", "P8", "Y3"], ["G2", "Y1", "Y2"], ["B1", "B2", "G3"]]
+    hopeless = [["P1", "G7", "G1"], ["P6", "P8", "P9"], ["G2", "Y1", "Y2"], ["B1", "B2", "G3"]]
+    for named, verdict in ((winnable, True), (hopeless, False)):
+        fast, slow = solve(named, {0: [33]}), naive_solve(named, {0: [33]})
+        assert fast.winnable is slow.winnable is verdict
+        if verdict:
+            assert_line_wins(named, {0: [33]}, fast, 0, 0)
+        else:
+            assert fast.nodes == 0  # seen before the first card
+            assert fast.reason.code == "CREW_SOLVER_OWN_CARD_NO_DISCARD"
+    # three players (seat 1 keeps a spare card): Y3 could be discarded, but P6 P8 P9 take all three tricks
+    late = [["P1", "G7", "G1"], ["P6", "P8", "P9", "Y3"], ["G2", "Y1", "Y2"]]
+    fast = solve(late, {0: [33]})
+    assert fast.winnable is naive_solve(late, {0: [33]}).winnable is False
+    assert fast.reason.code == "CREW_SOLVER_OWN_CARD_LATE" and fast.reason.rule == "crew.solver.cutoff"
+    assert "pink 6, pink 8, pink 9" in str(fast.reason) and "ピンク6" in fast.reason.text("ja")

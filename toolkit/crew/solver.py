@@ -224,6 +224,9 @@ class _CaptureCards(_Judge):
             return DONE
         if rest == 0 or missing & ~reach:
             return FAILED
+        own = missing & hands[self.owner] & ALL_COLOUR_CARDS
+        if own and _own_card_blocked(self.owner, hands, own, rest) is not None:
+            return FAILED
         return p
 
     def hints(self, p, hands):
@@ -236,6 +239,30 @@ class _CaptureCards(_Judge):
         # a seat plays one card a trick, so the seat holding most of the missing cards needs that many tricks
         missing = self.targets & ~p[0]
         return j + max(1, max((h & missing).bit_count() for h in hands))
+
+
+def _own_card_blocked(owner: int, hands: Sequence[int], own: int, rest: int) -> tuple[int, int] | None:
+    """Whether one of the owner's own cards in ``own`` (coloured, each to be won) can no longer win.
+
+    The owner plays one card a trick, so it wins its own card only when that card wins the trick: its
+    colour is led and no other seat plays a higher card of it or a submarine. A seat with no lower card of
+    that colour must then be void in it, so it must still have a card of another colour to discard
+    (not a submarine), and must first play each of its higher cards of the colour in a trick of its own:
+    the tricks left must outnumber them. ("Win the blue 2" holding B2, with three tricks left and another
+    seat holding B6 B8 and no lower blue: B6 and B8 take two tricks, so B2 can still win only the third.)
+    Returns ``(card, seat)``, the card that cannot win and a seat in its way, or ``None``."""
+    while own:
+        bit = own & -own
+        own ^= bit
+        colour = COLOUR_MASK[_COLOUR[bit.bit_length() - 1]]
+        below = colour & (bit - 1)
+        above = colour & ~(below | bit)
+        for seat, hand in enumerate(hands):
+            if seat == owner or hand & below:
+                continue
+            if not hand & ALL_COLOUR_CARDS & ~colour or (hand & above).bit_count() >= rest:
+                return bit.bit_length() - 1, seat
+    return None
 
 
 def forced_wins(owner: int, hands: Sequence[int], rest: int) -> int:
@@ -2111,6 +2138,21 @@ def _root_reason(position: Position, judges: Sequence[_Judge]) -> Violation | No
                                  cards=mine)
             return Violation("CREW_SOLVER_FORCED_WINS", "crew.solver.cutoff", task=task, seat=seat, cards=mine,
                              covers=[card_of(c) for c in covers], forced=len(forced))
+        if isinstance(judge, _CaptureCards):
+            won = p[0] if isinstance(p, tuple) else 0
+            hands = position.hands
+            block = _own_card_blocked(seat, hands, judge.targets & ~won & hands[seat] & ALL_COLOUR_CARDS, rest)
+            if block is not None:
+                from toolkit.crew.cards import suit_term
+                code, other = block
+                colour_mask = COLOUR_MASK[_COLOUR[code]]
+                higher = [card_of(c) for c in _bits(hands[other] & colour_mask)]
+                params = dict(task=task, seat=seat, card=card_of(code), other=other,
+                              colour=suit_term(COLOURS[_COLOUR[code]]), cards=higher)
+                if hands[other] & ALL_COLOUR_CARDS & ~colour_mask:
+                    return Violation("CREW_SOLVER_OWN_CARD_LATE", "crew.solver.cutoff", left=rest, **params)
+                params["cards"] = [card_of(c) for c in _bits(hands[other])]
+                return Violation("CREW_SOLVER_OWN_CARD_NO_DISCARD", "crew.solver.cutoff", **params)
         if isinstance(judge, (_CardCount, _CardCompare, _CaptureCards)):
             return Violation("CREW_SOLVER_TOO_FEW_CARDS", "crew.solver.cutoff", task=task, seat=seat)
         if isinstance(judge, (_TrickCount, _Streak, _Relative, _TrickPositions)):
