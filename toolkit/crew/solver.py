@@ -236,9 +236,12 @@ class _CaptureCards(_Judge):
         return budget >= self.earliest(p, j, hands) - j if self.targets & ~p[0] else True
 
     def earliest(self, p, j, hands):
-        # a seat plays one card a trick, so the seat holding most of the missing cards needs that many tricks
+        # a seat plays one card a trick, so the seat holding most of the missing cards needs that many
+        # tricks; and an own card wins only after the seats in its way are void in its colour
         missing = self.targets & ~p[0]
-        return j + max(1, max((h & missing).bit_count() for h in hands))
+        own = missing & hands[self.owner] & ALL_COLOUR_CARDS
+        delay = _own_card_delay(self.owner, hands, own)[0] if own else 0
+        return j + max(1, delay + 1, max((h & missing).bit_count() for h in hands))
 
 
 def _own_card_blocked(owner: int, hands: Sequence[int], own: int, rest: int) -> tuple[int, int] | None:
@@ -251,6 +254,15 @@ def _own_card_blocked(owner: int, hands: Sequence[int], own: int, rest: int) -> 
     the tricks left must outnumber them. ("Win the blue 2" holding B2, with three tricks left and another
     seat holding B6 B8 and no lower blue: B6 and B8 take two tricks, so B2 can still win only the third.)
     Returns ``(card, seat)``, the card that cannot win and a seat in its way, or ``None``."""
+    delay, card, seat = _own_card_delay(owner, hands, own)
+    return (card, seat) if delay >= rest else None
+
+
+def _own_card_delay(owner: int, hands: Sequence[int], own: int) -> tuple[int, int, int]:
+    """(the most tricks that must pass before one of the owner's own cards in ``own`` can win, that card,
+    the seat that holds it up): see :func:`_own_card_blocked`; ``_NEVER`` tricks when a seat has nothing
+    to discard, ``(0, -1, -1)`` when nothing holds a card up."""
+    worst = (0, -1, -1)
     while own:
         bit = own & -own
         own ^= bit
@@ -260,9 +272,14 @@ def _own_card_blocked(owner: int, hands: Sequence[int], own: int, rest: int) -> 
         for seat, hand in enumerate(hands):
             if seat == owner or hand & below:
                 continue
-            if not hand & ALL_COLOUR_CARDS & ~colour or (hand & above).bit_count() >= rest:
-                return bit.bit_length() - 1, seat
-    return None
+            delay = (hand & above).bit_count() if hand & ALL_COLOUR_CARDS & ~colour else _NEVER
+            if delay > worst[0]:
+                worst = (delay, bit.bit_length() - 1, seat)
+    return worst
+
+
+#: more tricks than any deal has
+_NEVER = 99
 
 
 def forced_wins(owner: int, hands: Sequence[int], rest: int) -> int:
