@@ -686,8 +686,8 @@ def _trick_plan(owner: int, hands: Sequence[int], fit: int, goal: tuple[str, int
     submarine). ``goal`` is ``("fit", 0)`` (any fitting card will do), ``(">", n)`` or ``("<", n)``
     (the values must total more / less than ``n``). Of the plans that reach the goal the one that needs
     the fewest cards shed to make seats void is chosen; its cards are kept and the cards in the way
-    shed. Only ordering: the search still tries everything ("total more than 28": the owner leads B6,
-    the three others discard P8, P9 and P6, after they have shed their blue)."""
+    shed. Only ordering: the search still tries everything. ("Total more than 28", seed 100: the owner
+    plays B6 and the three others, once they have shed their blue, discard G9, P9 and Y7.)"""
     high = goal[0] == ">"
     best = None  # (cost, -margin, keep, shed)
     own = hands[owner] & fit & ALL_COLOUR_CARDS
