@@ -102,13 +102,34 @@ def report(r: dict) -> None:
     print(f"| slowest deal | {r['slowest'][0] * 1000:.0f} ms, seed/tasks/verdict {r['slowest'][1]} |")
 
 
+def fixed_work(tasks_per_deal: int, seeds: set[int], node_cap: int) -> int:
+    """Solve the benchmark deals with these seeds at a node cap, with no clock: the same work every run.
+    Under ``valgrind --tool=callgrind --callgrind-out-file=/dev/null`` the instructions it reports compare
+    two versions of the solver where wall time on a shared machine drifts (minus a run with no seeds, the
+    imports). The nodes printed must not change when only the speed per node does."""
+    nodes = 0
+    for seed, hands, captain, tasks in seeded_deals(max(seeds, default=-1) + 1, tasks_per_deal):
+        if seed in seeds:
+            nodes += solve(hands, tasks, captain=captain, node_limit=node_cap).nodes
+    return nodes
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--cap", type=float, default=1.0, help="solver time limit per deal, seconds")
     ap.add_argument("--naive-cap", type=int, default=20_000, help="node cap of the naive comparison")
     ap.add_argument("--no-naive", action="store_true")
+    ap.add_argument("--fixed", type=str, default=None, metavar="SEEDS",
+                    help="comma-separated seeds: only solve these deals at --node-cap nodes, no clock "
+                         "(for instruction counts under callgrind; e.g. the one-task p95 deals 130,87,178)")
+    ap.add_argument("--tasks", type=int, default=1, help="tasks per deal for --fixed")
+    ap.add_argument("--node-cap", type=int, default=100_000, help="node cap for --fixed")
     args = ap.parse_args()
+    if args.fixed is not None:
+        seeds = {int(x) for x in args.fixed.split(",") if x.strip()}
+        print("nodes", fixed_work(args.tasks, seeds, args.node_cap))
+        return
     for k in (1, 3):
         report(run(args.deals, k, args.cap, args.naive_cap, not args.no_naive))
 
