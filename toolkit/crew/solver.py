@@ -1391,21 +1391,22 @@ class _Search:
                 return tuple(line)
             leader = winner
 
-    def _relevance(self, progress: tuple) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
-        """(sensitive cards, feature masks, per-seat wish +1/-1/0, wanted cards) of the pending tasks:
-        they depend on the progress alone, so they are computed once per progress value."""
+    def _relevance(self, progress: tuple) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """(sensitive cards, feature masks, per-seat wish +1/-1/0, per-seat wanted cards) of the pending
+        tasks: they depend on the progress alone, so they are computed once per progress value."""
         hit = self._relevant.get(progress)
         if hit is None:
-            sensitive, targets = 0, 0
+            sensitive = 0
             features: set[int] = set()
             want = [0] * self.n
+            targets = [0] * self.n
             for judge, p in zip(self.judges, progress):
                 if p != DONE:
                     sensitive |= judge.sensitive
                     features.update(judge.features)
                     if judge.role > 0:
                         want[judge.owner] = 1
-                        targets |= judge.targets
+                        targets[judge.owner] |= judge.targets
                     elif judge.role < 0 and want[judge.owner] == 0:
                         want[judge.owner] = -1
             ordered = tuple(sorted(features))
@@ -1421,7 +1422,7 @@ class _Search:
                 self._tags[progress] = tuple(tags), 9 * len(masks) + 5
             else:
                 self._tags[progress] = None, 5
-            hit = self._relevant[progress] = (sensitive, ordered, tuple(want), targets)
+            hit = self._relevant[progress] = (sensitive, ordered, tuple(want), tuple(targets))
         return hit
 
     def _key(self, hands: tuple, leader: int, progress: tuple) -> tuple:
@@ -1502,6 +1503,9 @@ class _Search:
         for h in hands:
             live |= h
         sensitive, features, want, targets = self._relevance(progress)
+        wanted = 0
+        for mask in targets:
+            wanted |= mask
         keep = shed = 0
         for judge, p in zip(self.judges, progress):
             if p != DONE and judge.hinted:
@@ -1540,7 +1544,7 @@ class _Search:
             return (leader, cards)
 
         # A seat's ordered candidates depend, inside one trick, only on its position, the colour led and
-        # (when the seat winning so far wants cards) the winning strength: memoised per trick on those, as
+        # (when the seat winning so far wants cards) that seat and its strength: memoised per trick on those, as
         # a seat sees the same situation again after every other choice of the seats before it.
         ordered: dict[int, list[int]] = {}
 
@@ -1551,13 +1555,14 @@ class _Search:
             elif want[seat] > 0 or want[best_seat] <= 0:
                 memo = pos << 3 | (led + 1)
             else:
-                memo = (best_str + 2) << 6 | pos << 3 | (led + 1)
+                memo = ((best_str + 2) << 3 | best_seat) << 6 | pos << 3 | (led + 1)
             candidates = ordered.get(memo)
             if candidates is None:
                 hand = hands[seat]
                 legal = hand if pos == 0 else hand & COLOUR_MASK[led] or hand
+                feed = targets[best_seat] if pos else 0
                 candidates = self._candidates(legal, hand, live, sensitive, features, pos, led, want[seat],
-                                              best_seat, best_str, want[best_seat] if pos else 0, targets)
+                                              best_str, want[best_seat] if pos else 0, feed, wanted & ~feed)
                 if hint_rank is not None and len(candidates) > 1:
                     # stable: within each group the order above stands
                     candidates.sort(key=hint_rank.__getitem__)
@@ -1622,7 +1627,7 @@ class _Search:
         return tuple(out)
 
     def _candidates(self, legal: int, hand: int, live: int, sensitive: int, features: tuple[int, ...], pos: int,
-                    led: int, want: int, best_seat: int, best_str: int, winner_wants: int, targets: int) -> list[int]:
+                    led: int, want: int, best_str: int, winner_wants: int, feed: int, claimed: int) -> list[int]:
         """The plays worth trying from ``legal``, one per class of equivalent cards, best first.
 
         A *run* is a block of this hand's cards with no other live card of the colour between them: every
@@ -1652,12 +1657,22 @@ class _Search:
         # Move ordering: a seat that wants tricks tries its strongest cards first; a seat following a
         # trick won by a seat that wants cards feeds it the cards it wants; everyone else plays low.
         if pos == 0:
-            out.sort(key=(_LEAD_HIGH if want > 0 else _LEAD_LOW).__getitem__)
+            if want > 0 or not claimed:
+                out.sort(key=(_LEAD_HIGH if want > 0 else _LEAD_LOW).__getitem__)
+            else:
+                out.sort(key=lambda c: _LEAD_LOW[c] + (1024 if (1 << c) & claimed else 0))
             return out
         if want > 0:
             out.sort(key=_NEG_STRENGTH[led].__getitem__)
         elif winner_wants > 0:
-            out.sort(key=lambda c: (_strength(c, led) > best_str, not (1 << c) & targets, _strength(c, led)))
+            # the cards the winning seat wants first, the cards other seats want last (given to this
+            # winner they are lost to their task)
+            out.sort(key=lambda c: (_strength(c, led) > best_str, not (1 << c) & feed, (1 << c) & claimed != 0,
+                                    _strength(c, led)))
+        elif claimed:
+            # a card another seat wants, given to a seat that does not want it, is lost to its task: last
+            low = _LOW_FOLLOW[led]
+            out.sort(key=lambda c: low[c] + (1024 if (1 << c) & claimed else 0))
         else:
             out.sort(key=_LOW_FOLLOW[led].__getitem__)
         return out
