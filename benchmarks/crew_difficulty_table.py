@@ -7,7 +7,9 @@ difficulty.
 
 Bounded time: every (task, player count) cell runs chunks of deals until it has ``--deals`` deals or has
 searched ``--node-budget`` nodes, so the whole table costs at most 288 x budget nodes (plus one chunk's
-overshoot per cell). The defaults (40 deals, 60 000 nodes per cell, 3 000 nodes per solve) ran in the
+overshoot per cell). A solve the search leaves open at the node limit gets up to ``--sat-limit`` conflicts
+of the SAT solver (counted as nodes). The defaults (40 deals, 60 000 nodes per cell, 3 000 nodes per
+solve, 20 000 SAT conflicts) ran in the
 time printed at the end on a shared 2-core machine; raise ``--deals`` and ``--node-budget`` for tighter
 intervals. ``--dask ADDRESS`` sends the chunks to a Dask cluster instead of a local process pool — the
 table is identical either way.
@@ -20,8 +22,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from toolkit.crew.difficulty import (DEFAULT_NODE_LIMIT, DEFAULT_SEED, PLAYER_COUNTS, dask_executor, study,
-                                     summary_by_difficulty)
+from toolkit.crew.difficulty import (DEFAULT_NODE_LIMIT, DEFAULT_SAT_LIMIT, DEFAULT_SEED, PLAYER_COUNTS,
+                                     dask_executor, study, summary_by_difficulty)
 
 DATA = Path(__file__).resolve().parents[1] / "toolkit" / "crew" / "data"
 
@@ -33,6 +35,8 @@ def main() -> None:
     ap.add_argument("--chunk", type=int, default=8)
     ap.add_argument("--node-budget", type=int, default=60_000)
     ap.add_argument("--node-limit", type=int, default=DEFAULT_NODE_LIMIT)
+    ap.add_argument("--sat-limit", type=int, default=DEFAULT_SAT_LIMIT,
+                    help="SAT conflicts for a solve the search leaves open (0: none)")
     ap.add_argument("--seed", type=int, default=DEFAULT_SEED)
     ap.add_argument("--tasks", type=str, default="1-96", help="e.g. 1-96 or 16,17,46")
     ap.add_argument("--dask", type=str, default=None, help="scheduler address of a Dask cluster")
@@ -53,7 +57,8 @@ def main() -> None:
             print(f"  {done} chunks done ({time.perf_counter() - started:.0f} s)", flush=True)
 
     kwargs = dict(tasks=tasks, players=PLAYER_COUNTS, deals=args.deals, seed=args.seed,
-                  node_limit=args.node_limit, chunk=args.chunk, node_budget=args.node_budget, on_chunk=progress)
+                  node_limit=args.node_limit, chunk=args.chunk, node_budget=args.node_budget, on_chunk=progress,
+                  sat_limit=args.sat_limit)
     if args.dask:
         executor, client = dask_executor(args.dask)
         try:

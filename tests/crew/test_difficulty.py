@@ -64,6 +64,24 @@ def test_cells_count_every_deal_once_and_agree_with_judge_deal():
                                                           for i in range(2)]
 
 
+def test_sat_pass_decides_what_the_search_leaves_open():
+    """Task 6 ("as many tricks as the captain"), three players, deal 2: every seat's search stops at its
+    3,000 nodes; the SAT pass then finds a seat that wins, deterministically (conflicts are counted)."""
+    from toolkit.crew import sat
+
+    if not sat.AVAILABLE:
+        pytest.skip("python-sat is not installed")
+    assert judge_deal(6, 3, 2, sat_limit=0) == ("undecided", 6000)
+    outcome, nodes = judge_deal(6, 3, 2)
+    assert outcome == "win" and 6000 < nodes < 6000 + 20_000
+    assert judge_deal(6, 3, 2) == (outcome, nodes)
+    table = study(tasks=[6], players=[3], deals=3, chunk=3)
+    assert table.meta["sat_limit"] == 20_000 and table.cells[0].undecided == 0
+    assert study(tasks=[6], players=[3], deals=3, chunk=3, sat_limit=0).cells[0].undecided == 1
+    with pytest.raises(InvalidMoveError, match="sat_limit"):
+        study(tasks=[6], players=[3], deals=3, sat_limit=-1)
+
+
 def test_node_budget_bounds_the_work_per_cell_deterministically():
     full = study(tasks=[16, 46], players=[4], deals=6, chunk=2, node_limit=1500)
     capped = study(tasks=[16, 46], players=[4], deals=6, chunk=2, node_limit=1500, node_budget=1)

@@ -12,9 +12,11 @@ pure function of its arguments, and results are put back in order by key, so the
 whichever executor ran it, in whatever order chunks finished.
 
 The solver is capped by *nodes*, never by time, for the same reason: a time cap would make the answer
-depend on the machine's load. A deal the cap stops is ``undecided`` and reported separately; shares and
-their 95 % Wilson intervals are over the decided deals, and the interval is widened to cover the
-undecided ones either way (``low_all``/``high_all``).
+depend on the machine's load. A solve the search leaves open at ``node_limit`` goes to the SAT solver
+(``solve(..., method="sat")``) for up to ``sat_limit`` conflicts, also a count, so the table stays the
+same on every machine. A deal still open is ``undecided`` and reported separately; shares and their 95 %
+Wilson intervals are over the decided deals, and the interval is widened to cover the undecided ones
+either way (``low_all``/``high_all``).
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ S4 = Card.parse("S4")
 PLAYER_COUNTS = (3, 4, 5)
 DEFAULT_SEED = 2026
 DEFAULT_NODE_LIMIT = 3000
+#: conflicts of the SAT solver for a solve the search left open at the node limit (0: no SAT pass)
+DEFAULT_SAT_LIMIT = 20_000
 OUTCOMES = ("win", "lose", "undecided")
 
 
@@ -49,8 +53,12 @@ def deal_seed(seed: int, players: int, index: int, attempt: int = 0) -> int:
 
 
 def judge_deal(task_id: int, players: int, index: int, seed: int = DEFAULT_SEED,
-               node_limit: int = DEFAULT_NODE_LIMIT) -> tuple[str, int]:
-    """(``"win"`` / ``"lose"`` / ``"undecided"``, nodes searched) for one task on one seeded deal."""
+               node_limit: int = DEFAULT_NODE_LIMIT, sat_limit: int = DEFAULT_SAT_LIMIT) -> tuple[str, int]:
+    """(``"win"`` / ``"lose"`` / ``"undecided"``, nodes searched) for one task on one seeded deal. A solve
+    the search leaves open at ``node_limit`` gets up to ``sat_limit`` SAT conflicts (counted as nodes)."""
+    from toolkit.crew import sat
+
+    use_sat = sat_limit > 0 and sat.AVAILABLE
     attempt = 0
     while True:
         hands = deal(players, deal_seed(seed, players, index, attempt))
@@ -59,7 +67,7 @@ def judge_deal(task_id: int, players: int, index: int, seed: int = DEFAULT_SEED,
         attempt += 1
     captain = next(s for s, h in enumerate(hands) if S4 in h)
     nodes = 0
-    undecided = False
+    open_seats = []
     for k in range(players):
         owner = (captain + k) % players  # the captain chooses first, then clockwise
         if task_id in CAPTAIN_COMPARISON and owner == captain:
@@ -69,16 +77,25 @@ def judge_deal(task_id: int, players: int, index: int, seed: int = DEFAULT_SEED,
         if sol.winnable:
             return "win", nodes
         if sol.winnable is None:
-            undecided = True
-    return ("undecided" if undecided else "lose"), nodes
+            open_seats.append(owner)
+    # Only when no seat's search found a win do the seats it left open go to the SAT solver: a seat that
+    # cannot make the task is the SAT solver's slowest case, and another seat often wins at once.
+    for owner in open_seats if use_sat else ():
+        sol = solve(hands, {owner: [task_id]}, captain=captain, node_limit=sat_limit, method="sat")
+        nodes += sol.nodes
+        if sol.winnable:
+            return "win", nodes
+        if sol.winnable is False:
+            open_seats = [s for s in open_seats if s != owner]
+    return ("undecided" if open_seats else "lose"), nodes
 
 
 def run_chunk(task_id: int, players: int, start: int, stop: int, seed: int = DEFAULT_SEED,
-              node_limit: int = DEFAULT_NODE_LIMIT) -> list[tuple[int, str, int]]:
+              node_limit: int = DEFAULT_NODE_LIMIT, sat_limit: int = DEFAULT_SAT_LIMIT) -> list[tuple[int, str, int]]:
     """Deals ``start``..``stop - 1`` of one (task, players) cell: ``[(index, outcome, nodes), ...]``.
 
     A module-level function of plain arguments, so process pools and Dask workers can pickle it."""
-    return [(i, *judge_deal(task_id, players, i, seed, node_limit)) for i in range(start, stop)]
+    return [(i, *judge_deal(task_id, players, i, seed, node_limit, sat_limit)) for i in range(start, stop)]
 
 
 def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -198,7 +215,8 @@ class InlineExecutor(Executor):
         return future
 
 
-def _check(tasks: Iterable[int], players: Iterable[int], deals: int, chunk: int, node_limit: int):
+def _check(tasks: Iterable[int], players: Iterable[int], deals: int, chunk: int, node_limit: int,
+           sat_limit: int = 0):
     tasks = list(tasks)
     players = list(players)
     for t in tasks:
@@ -207,7 +225,8 @@ def _check(tasks: Iterable[int], players: Iterable[int], deals: int, chunk: int,
     for p in players:
         if p not in PLAYER_COUNTS:
             raise InvalidMoveError(f"the study covers 3, 4 and 5 players, not {p!r}")
-    for name, value, low in (("deals", deals, 1), ("chunk", chunk, 1), ("node_limit", node_limit, 1)):
+    for name, value, low in (("deals", deals, 1), ("chunk", chunk, 1), ("node_limit", node_limit, 1),
+                             ("sat_limit", sat_limit, 0)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise InvalidMoveError(f"{name} must be a whole number of at least {low}, not {value!r}")
     if deals > 100_000:
@@ -218,7 +237,7 @@ def _check(tasks: Iterable[int], players: Iterable[int], deals: int, chunk: int,
 def study(tasks: Iterable[int] = tuple(range(1, 97)), players: Iterable[int] = PLAYER_COUNTS, deals: int = 40,
           seed: int = DEFAULT_SEED, node_limit: int = DEFAULT_NODE_LIMIT, executor: Executor | None = None,
           chunk: int = 10, node_budget: int | None = None,
-          on_chunk: Callable[[int, int], Any] | None = None) -> Table:
+          on_chunk: Callable[[int, int], Any] | None = None, sat_limit: int = DEFAULT_SAT_LIMIT) -> Table:
     """Run the study for ``tasks`` x ``players`` with up to ``deals`` seeded deals per cell.
 
     ``executor``: anything with ``submit(fn, *args)`` returning a future (``ProcessPoolExecutor``,
@@ -228,8 +247,9 @@ def study(tasks: Iterable[int] = tuple(range(1, 97)), players: Iterable[int] = P
     cell's next chunk goes to the executor at once), and a cell stops taking chunks once it has searched
     ``node_budget`` nodes. Easy tasks get all ``deals``; hard ones stop earlier with wider intervals. The
     decision depends only on node counts, so the table is still the same on any executor and machine.
-    ``on_chunk(done, submitted)`` reports progress."""
-    tasks, players = _check(tasks, players, deals, chunk, node_limit)
+    ``on_chunk(done, submitted)`` reports progress. ``sat_limit``: SAT conflicts for a solve the search
+    leaves open at ``node_limit`` (0: none; see :func:`judge_deal`)."""
+    tasks, players = _check(tasks, players, deals, chunk, node_limit, sat_limit)
     if node_budget is not None and (isinstance(node_budget, bool) or not isinstance(node_budget, int)
                                     or node_budget < 1):
         raise InvalidMoveError(f"node_budget must be a whole number of at least 1, not {node_budget!r}")
@@ -242,7 +262,7 @@ def study(tasks: Iterable[int] = tuple(range(1, 97)), players: Iterable[int] = P
     done = submitted = 0
     while active and start < deals:
         wave = [(key, executor.submit(run_chunk, key[0], key[1], start, min(start + chunk, deals), seed,
-                                      node_limit)) for key in active]
+                                      node_limit, sat_limit)) for key in active]
         submitted += len(wave)
         for key, future in wave:  # collected in submission order: completion order cannot matter
             rows = future.result()
@@ -260,7 +280,8 @@ def study(tasks: Iterable[int] = tuple(range(1, 97)), players: Iterable[int] = P
         cells.append(Cell(task=t, players=p, difficulty=TASKS[t].difficulty_for(p), deals=len(rows),
                           win=counts["win"], lose=counts["lose"], undecided=counts["undecided"],
                           nodes=sum(n for _, _, n in rows)))
-    return Table(tuple(cells), seed, node_limit, {"max_deals": deals, "chunk": chunk, "node_budget": node_budget})
+    return Table(tuple(cells), seed, node_limit, {"max_deals": deals, "chunk": chunk, "node_budget": node_budget,
+                                                  "sat_limit": sat_limit})
 
 
 def dask_executor(address: str | None = None, **cluster_options: Any):

@@ -22,6 +22,9 @@ How it searches (the ideas of bridge double-dummy solvers, adapted to tasks inst
   owner no longer holds a card that can do it), so hopeless branches stop at once.
 * **Move ordering.** Seats that must win play high, the others play low and hand over wanted cards to
   the seat that is winning the trick.
+* **A SAT solver for the hard deals.** A deal the search has not decided after its first round becomes
+  clauses (:mod:`toolkit.crew.sat`) for CaDiCaL, whose learnt clauses prove in a second what the search
+  needs millions of plays for. Its conflicts count as nodes.
 
 The per-task judges (:class:`_Judge` subclasses) are a fast incremental adapter of the engine's
 ``task_status``; ``tests/crew/test_solver_judge.py`` checks they agree with it on every task in the
@@ -1111,6 +1114,11 @@ _SLICE_ORDER = ("dfs", "deepening", "lds")
 #: the depth-first slice's nodes in the first round (doubling after each round); 256 to 4096 all gave a
 #: one-task p95 of 10.0k-11.2k nodes on the benchmark deals
 _FIRST_SLICE = 2048
+#: rounds of the search before a deal goes to the SAT solver (when python-sat is installed). The first
+#: round (about 4.6k card plays) decides most deals in a few milliseconds; the clauses then cost about
+#: 30 ms to build and load. Measured on the benchmark's one-task deals: one round gave a p95 of 60-85 ms
+#: and a maximum of 106-137 ms, two rounds 95-102 ms and 232 ms (docs/crew-solver.md).
+_SAT_AFTER_ROUNDS = 1
 
 
 class _SliceEnd(Exception):
@@ -1130,7 +1138,8 @@ class _Search:
 
     def __init__(self, hands: Sequence[int], leader: int, judges: Sequence[_Judge], done_tricks: int, last: int,
                  node_limit: int | None, deadline: float | None, on_progress: Callable[[int], Any] | None,
-                 stop: threading.Event | None, reduce_equivalent: bool = True, use_table: bool = True):
+                 stop: threading.Event | None, reduce_equivalent: bool = True, use_table: bool = True,
+                 sat_model: Callable[[], Any] | None = None, sat_after: int | None = None):
         self.n = len(hands)
         self.hands0 = tuple(hands)
         self.leader0 = leader
@@ -1144,6 +1153,10 @@ class _Search:
         self.reduce = reduce_equivalent
         self.use_table = use_table
         self.nodes = 0
+        # the SAT path (see _portfolio): a function building the position's clauses, and the line it found
+        self.sat_model = sat_model
+        self.sat_after = _SAT_AFTER_ROUNDS if sat_after is None else sat_after
+        self.sat_line: tuple | None = None
         # key -> True (winnable) or h: not winnable when every achievement task must be met by trick h
         self.table: dict[tuple, Any] = {}
         self.horizon = last
@@ -1304,6 +1317,8 @@ class _Search:
         found = self._portfolio(progress)
         if not found:
             return False
+        if self.sat_line is not None:
+            return self.sat_line
         self.slice_end = None
         return self._extract(self.hands0, self.leader0, progress, self.j0)
 
@@ -1322,12 +1337,17 @@ class _Search:
         that must shed a colour early, a lead handed over). Depth-first's answer and a found line are
         final (the deepening's last horizon has no deadline either). Table entries carry the horizon they
         were proved under (see ``_boundary``), so every slice reuses what earlier slices proved and a
-        restart costs little. Measured in docs/crew-solver.md."""
+        restart costs little. A deal still open after ``_SAT_AFTER_ROUNDS`` rounds goes to the SAT solver
+        for the rest of the budget (``_sat``). Measured in docs/crew-solver.md."""
         horizons = range(self.j0 + 1, self.last + 1)
         next_horizon = 0 if self.achievers else len(horizons)
         discrepancies = 0
         budget = _FIRST_SLICE
+        rounds = 0
         while True:
+            if self.sat_model is not None and rounds >= self.sat_after:
+                return self._sat()
+            rounds += 1
             for kind in _SLICE_ORDER:
                 if kind == "deepening":
                     if next_horizon >= len(horizons):
@@ -1365,6 +1385,29 @@ class _Search:
                 except _SliceEnd:
                     self.lds = None
             budget *= 2
+
+    def _sat(self) -> bool:
+        """Hand the position to the SAT solver (see :mod:`toolkit.crew.sat`) for the rest of the budget: its
+        conflicts count as nodes. It decides the deal or stops at the node or time limit."""
+        from toolkit.crew import sat
+
+        model = self.sat_model()
+        done = self.nodes
+        limit = None if self.node_limit is None else self.node_limit - done
+
+        def progress(conflicts: int) -> None:
+            self.nodes = done + conflicts
+            if self.on_progress is not None:
+                self.on_progress(self.nodes)
+
+        result, conflicts = sat.solve_model(model, limit, self.deadline, self.stop, progress)
+        self.nodes = done + conflicts
+        if result is None:
+            raise _Stop
+        if result is False:
+            return False
+        self.sat_line = result
+        return True
 
     def _extract(self, hands: tuple, leader: int, progress: tuple, j: int) -> tuple:
         """Walk down a proved win: at each trick boundary find the first trick whose rest is a win (the
@@ -1764,7 +1807,7 @@ class Solution:
     says which). ``line`` holds the :class:`~toolkit.crew.cards.Trick` s still to play, ending the moment
     the engine judges every task done. ``predictions`` maps ``(seat, task_id)`` to the number of tricks
     announced for a "win exactly X tricks" task the caller left open. ``nodes`` counts the card plays
-    searched.
+    searched plus the SAT solver's conflicts (see :mod:`toolkit.crew.sat`).
     """
 
     winnable: bool | None
@@ -1990,10 +2033,32 @@ def _judges_for(position: Position, subset: Sequence[int] | None = None) -> list
             for seat, task_id, prediction in chosen]
 
 
+def _sat_available() -> bool:
+    from toolkit.crew import sat
+
+    return sat.AVAILABLE
+
+
+def _sat_model(position: Position, judges: Sequence[_Judge]) -> Any:
+    """The SAT clauses of ``position`` with the tasks of ``judges`` (see :mod:`toolkit.crew.sat`)."""
+    from toolkit.crew import sat
+
+    tasks = [(judge.task_id, judge.owner, getattr(judge, "n", None) if isinstance(judge, _Prediction) else None)
+             for judge in judges]
+    return sat.CrewModel(position.hands, position.leader, position.played_codes, position.tricks_left,
+                         [(owner, task_id, prediction) for task_id, owner, prediction in tasks],
+                         position.captain, position.players)
+
+
 def _search_position(position: Position, judges: Sequence[_Judge], node_limit: int | None, deadline: float | None,
                      on_progress: Callable[[int], Any] | None = None, stop: threading.Event | None = None,
                      **options: Any) -> tuple[Any, _Search]:
     """(``False`` | line | ``None`` when stopped | ``"failed"`` when a task is already lost, search)."""
+    method = options.pop("method", "auto")
+    if method != "search" and _sat_available():
+        options["sat_model"] = lambda: _sat_model(position, judges)
+        if method == "sat":
+            options["sat_after"] = 0
     search = _Search(position.hands, position.leader, judges, len(position.played), position.last,
                      node_limit, deadline, on_progress, stop, **options)
     progress = search.initial_progress(position.played_codes)
@@ -2010,7 +2075,7 @@ def _search_position(position: Position, judges: Sequence[_Judge], node_limit: i
 def solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], leader: int | None = None,
           captain: int = 0, played: Sequence[Any] = (), node_limit: int | None = None,
           time_limit: float | None = None, *, stop: threading.Event | None = None,
-          on_progress: Callable[[int], Any] | None = None) -> Solution:
+          on_progress: Callable[[int], Any] | None = None, method: str = "auto") -> Solution:
     """Was this mission winnable? Search every legal line of play with all hands visible.
 
     ``hands``: one list of cards (``Card`` or text such as ``"P9"``) per seat; the tricks left are the
@@ -2019,25 +2084,44 @@ def solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], le
     ``(leader, cards)``), which count for the tasks. ``leader`` defaults to the winner of the last played
     trick, else the captain. ``node_limit`` (card plays) and ``time_limit`` (seconds) bound the search;
     ``stop`` (a ``threading.Event``) ends it early from another thread, ``on_progress(nodes)`` is called
-    about every 16k nodes.
+    about every 16k nodes. ``method``: ``"auto"`` (the search, then the SAT solver for a deal it has not
+    decided after its first rounds), ``"search"`` (the search alone) or ``"sat"`` (the SAT solver at once;
+    needs ``python-sat``).
+
+    >>> hands = [["P9", "B1"], ["P1", "B2"], ["P2", "B3"], ["P3", "B4"]]
+    >>> solve(hands, {3: [76]}, leader=0).winnable    # seat 3 wins the last trick with B4
+    True
+    >>> solve(hands, {1: [76]}, leader=0, method="sat").winnable    # seat 1 can win no trick at all
+    False
     """
     started = time.perf_counter()
     node_limit, time_limit = _limits(node_limit, time_limit)
+    if method not in ("auto", "search", "sat"):
+        raise _bad(f"method must be 'auto', 'search' or 'sat', not {method!r}")
+    if method == "sat" and not _sat_available():
+        raise _bad("method 'sat' needs the python-sat package (pip install python-sat)")
     position = prepare(hands, tasks, leader, captain, played)
     deadline = started + time_limit if time_limit is not None else None
     judges = _judges_for(position)
-    result, search = _search_position(position, judges, node_limit, deadline, on_progress, stop)
+    result, search = _search_position(position, judges, node_limit, deadline, on_progress, stop, method=method)
     nodes = search.nodes
     if result is None:
         stopped = ("stopped" if stop is not None and stop.is_set() else
                    "node_limit" if node_limit is not None and nodes >= node_limit else "time_limit")
         return Solution(None, nodes=nodes, seconds=time.perf_counter() - started, stopped=stopped)
     if result is False or result == "failed":
+        # The reason's searches stop a little before the deadline: they check the clock every 1,024 plays,
+        # and the verdict must not arrive late because of a bonus.
         reason = explain_impossible(position, judges, already_failed=result == "failed",
-                                    budget=max(20_000, nodes), deadline=deadline)
+                                    budget=max(20_000, nodes),
+                                    deadline=None if deadline is None else deadline - _REASON_MARGIN)
         return Solution(False, reason=reason, nodes=nodes, seconds=time.perf_counter() - started)
     line, predictions = _finish_line(position, result)
     return Solution(True, line=line, nodes=nodes, seconds=time.perf_counter() - started, predictions=predictions)
+
+
+#: seconds before a time limit at which the searches for a reason stop (see ``solve``)
+_REASON_MARGIN = 0.05
 
 
 def _finish_line(position: Position, result: Sequence[tuple[int, tuple[int, ...]]]) -> tuple[list, dict]:
@@ -2213,7 +2297,9 @@ def explain_impossible(position: Position, judges: Sequence[_Judge], already_fai
     def impossible(subset: Sequence[int]) -> bool:
         if time.perf_counter() >= deadline:
             return False
-        result, _ = _search_position(position, _judges_for(position, subset), budget, deadline)
+        # The search alone (no SAT): a reason is a bonus on a verdict already found, and building a SAT
+        # model per subset would cost tens of milliseconds each.
+        result, _ = _search_position(position, _judges_for(position, subset), budget, deadline, method="search")
         return result is False or result == "failed"
 
     for i, (seat, task_id, _) in enumerate(tasks):

@@ -490,7 +490,9 @@ class TaskDifficultyView(View):
         def work() -> None:
             try:
                 result = study(tasks=[task], players=[players], deals=deals, seed=self.table.seed,
-                               node_limit=self.table.node_limit, chunk=4, on_chunk=progress)
+                               node_limit=self.table.node_limit, chunk=4, on_chunk=progress,
+                               # a table made before the SAT pass has no sat_limit: rerun it the same way
+                               sat_limit=int(self.table.meta.get("sat_limit", 0)))
                 self.rerun_cells = list(result.cells)
                 self._progress.value = self._cell_html(result.cells[0], "crew-difficulty-rerun-result")
                 self._chart.update(self._figure(self.table, players, self.lang, highlight=self.rerun_cells))

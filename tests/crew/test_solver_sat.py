@@ -1,0 +1,214 @@
+"""The SAT path of the double-dummy solver (toolkit.crew.sat): a "not winnable" from the SAT solver rests on
+the encoding alone, so the encoding is checked against the naive oracle on generated positions (with and
+without tricks already played) and on every task of the catalogue; its winning lines replay through the
+engine like every other line."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import toolkit.crew.solver as solver_module
+from toolkit.crew import sat
+from toolkit.crew.cards import Card, Trick, deal, legal_plays
+from toolkit.crew.solver import naive_solve, solve
+from toolkit.crew.tasks import CAPTAIN_COMPARISON, TASKS
+
+from tests.crew.test_solver import _NAMES, assert_line_wins, small_positions
+
+pytestmark = pytest.mark.skipif(not sat.AVAILABLE, reason="python-sat is not installed")
+
+ORACLE_NODES = 6_000
+
+
+@pytest.fixture
+def sat_first(monkeypatch):
+    """Every deal goes to the SAT solver at once (normally the search tries a round first)."""
+    monkeypatch.setattr(solver_module, "_SAT_AFTER_ROUNDS", 0)  # the same as solve(..., method="sat")
+
+
+def check(hands, tasks, leader, captain, played=()) -> bool:
+    """SAT verdict against the oracle; True if the oracle finished within its cap."""
+    fast = solve(hands, tasks, leader=leader, captain=captain, played=played)
+    assert fast.winnable is not None
+    if fast.winnable:
+        assert_line_wins(hands, tasks, fast, leader, captain, played=played)
+    oracle = naive_solve(hands, tasks, leader=leader, captain=captain, played=played, node_limit=ORACLE_NODES)
+    if oracle.winnable is None:
+        return False
+    assert fast.winnable == oracle.winnable, (hands, tasks, leader, captain, played)
+    return True
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_sat_agrees_with_the_oracle_on_small_positions(players, sat_first):
+    compared = []
+
+    @settings(max_examples=150, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(small_positions(players))
+    def run(position):
+        hands, tasks, leader, captain = position
+        compared.append(check(hands, tasks, leader, captain))
+
+    run()
+    assert sum(compared) >= 0.5 * len(compared), (sum(compared), len(compared))
+
+
+@st.composite
+def positions_with_history(draw, players):
+    """A few tricks played legally from a small deal, then the tasks: the SAT model fixes the played tricks
+    as facts and counts them for the tasks (wins, cards won, trick numbers, streaks)."""
+    left = draw(st.integers(2, 3))
+    done = draw(st.integers(1, 2))
+    per_seat = left + done
+    cards = draw(st.permutations(range(40)))[: players * per_seat]
+    held = [[Card.parse(_NAMES[c]) for c in cards[s * per_seat:(s + 1) * per_seat]] for s in range(players)]
+    captain = draw(st.integers(0, players - 1))
+    leader = draw(st.integers(0, players - 1))
+    played = []
+    for _ in range(done):
+        plays = []
+        for i in range(players):
+            seat = (leader + i) % players
+            options = legal_plays(held[seat], plays[0] if plays else None)
+            card = options[draw(st.integers(0, len(options) - 1))]
+            held[seat].remove(card)
+            plays.append(card)
+        trick = Trick(leader, plays)
+        played.append(trick)
+        leader = trick.winner
+    ids = draw(st.lists(st.integers(1, 96), min_size=1, max_size=3, unique=True))
+    tasks: dict[int, list] = {}
+    for task_id in ids:
+        owner = draw(st.integers(0, players - 1))
+        if task_id in CAPTAIN_COMPARISON and owner == captain:
+            owner = (owner + 1) % players
+        if TASKS[task_id].needs_prediction and draw(st.booleans()):
+            tasks.setdefault(owner, []).append((task_id, draw(st.integers(0, per_seat))))
+        else:
+            tasks.setdefault(owner, []).append(task_id)
+    return [[str(c) for c in h] for h in held], tasks, leader, captain, played
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_sat_agrees_with_the_oracle_after_played_tricks(players, sat_first):
+    compared = []
+
+    @settings(max_examples=150, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(positions_with_history(players))
+    def run(position):
+        hands, tasks, leader, captain, played = position
+        first = solve(hands, tasks, leader=leader, captain=captain, played=played)
+        if first.reason is not None and first.reason.code == "CREW_SOLVER_ALREADY_FAILED":
+            return  # decided before any search
+        compared.append(check(hands, tasks, leader, captain, played))
+
+    run()
+    assert len(compared) >= 100
+    assert sum(compared) >= 0.5 * len(compared)
+
+
+@pytest.mark.parametrize("task_id", range(1, 97))
+def test_every_task_encoding_agrees_with_the_oracle(task_id, sat_first):
+    """Each of the 96 tasks alone and with a second task, on seeded four- and three-player endgames."""
+    rng = random.Random(task_id)
+    checked = 0
+    for trial in range(6):
+        players = 4 if trial % 3 else 3
+        hands = [h[:3] for h in deal(players, 1000 * task_id + trial)]
+        captain = rng.randrange(players)
+        owner = rng.randrange(players)
+        if task_id in CAPTAIN_COMPARISON and owner == captain:
+            owner = (owner + 1) % players
+        task = (task_id, rng.randrange(4)) if TASKS[task_id].needs_prediction and trial % 2 else task_id
+        tasks = {owner: [task]}
+        if trial >= 3:
+            other = rng.choice([16, 24, 38, 46, 55, 76, 79, 84, 89, 95])
+            if other != task_id:
+                tasks.setdefault((owner + 1) % players, []).append(other)
+        checked += check([[str(c) for c in h] for h in hands], tasks, rng.randrange(players), captain)
+    assert checked >= 4
+
+
+def test_sat_decides_the_deals_the_search_cannot():
+    """Seed 26 of the three-task benchmark: the search needs six million card plays to prove it lost; the
+    SAT solver a few thousand conflicts. Seed 96 (winnable) took the search 5.7 million plays."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from crew_solver import seeded_deals
+
+    deals = {seed: (hands, captain, tasks) for seed, hands, captain, tasks in seeded_deals(100, 3)}
+    hands, captain, tasks = deals[26]
+    assert tasks == {3: [55], 2: [27, 66]}
+    sol = solve(hands, tasks, captain=captain, node_limit=200_000)
+    assert sol.winnable is False and sol.nodes < 200_000
+    hands, captain, tasks = deals[96]
+    sol = solve(hands, tasks, captain=captain, node_limit=200_000)
+    assert sol.winnable is True
+    assert_line_wins(hands, tasks, sol, captain, captain)
+    # without the SAT path the same budget decides neither
+    from toolkit.crew.solver import _judges_for, _search_position, prepare
+
+    position = prepare(hands, tasks, None, captain)
+    result, _ = _search_position(position, _judges_for(position), 50_000, None, method="search")
+    assert result is None
+    assert solve(hands, tasks, captain=captain, node_limit=50_000, method="search").winnable is None
+
+
+def test_sat_respects_limits_and_stop():
+    """The SAT solver runs in slices of conflicts: a node limit, a time limit and a stop event all end it."""
+    import sys
+    import threading
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from crew_solver import seeded_deals
+
+    hands, captain, tasks = next((h, c, t) for seed, h, c, t in seeded_deals(30, 3) if seed == 26)
+    sol = solve(hands, tasks, captain=captain, node_limit=6_000)
+    assert sol.winnable is None and sol.stopped == "node_limit" and sol.nodes == 6_000
+    stop = threading.Event()
+    stop.set()
+    sol = solve(hands, tasks, captain=captain, stop=stop)
+    assert sol.winnable is None and sol.stopped == "stopped"
+    seen = []
+    sol = solve(hands, tasks, captain=captain, on_progress=seen.append)
+    assert sol.winnable is False and seen and seen == sorted(seen)
+
+
+def test_counter_is_exact():
+    """The unary counter's outputs mean exactly "at least m of these" in both directions."""
+    from pysat.solvers import Solver
+
+    for n in range(1, 6):
+        for k in range(0, n + 2):
+            cnf = sat.Cnf()
+            xs = [cnf.new() for _ in range(n)]
+            ge = cnf.counter(xs, k)
+            for bits in range(1 << n):
+                assumptions = [x if bits >> i & 1 else -x for i, x in enumerate(xs)]
+                with Solver(name=sat.SAT_SOLVER, bootstrap_with=cnf.clauses) as s:
+                    assert s.solve(assumptions=assumptions)
+                    model = set(s.get_model())
+                    for m in range(1, k + 1):
+                        value = ge[m] if isinstance(ge[m], bool) else ge[m] in model
+                        assert value == (bin(bits).count("1") >= m), (n, k, bits, m)
+
+
+def test_method_is_checked_and_chooses_the_path():
+    from toolkit.core import InvalidMoveError
+
+    hands = [["P9", "B1"], ["P1", "B2"], ["P2", "B3"], ["P3", "B4"]]
+    with pytest.raises(InvalidMoveError, match="'dfs'"):
+        solve(hands, {3: [76]}, leader=0, method="dfs")
+    for method in ("auto", "search", "sat"):
+        sol = solve(hands, {3: [76]}, leader=0, method=method)
+        assert sol.winnable is True
+        assert [str(t) for t in sol.line] == ["0: P9 P1 P2 P3", "0: B1 B2 B3 B4"]
+        assert solve(hands, {1: [76]}, leader=0, method=method).winnable is False
