@@ -212,3 +212,47 @@ def test_method_is_checked_and_chooses_the_path():
         assert sol.winnable is True
         assert [str(t) for t in sol.line] == ["0: P9 P1 P2 P3", "0: B1 B2 B3 B4"]
         assert solve(hands, {1: [76]}, leader=0, method=method).winnable is False
+
+
+def _benchmark_deal(seed: int):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from crew_solver import seeded_deals
+
+    return next((h, c, t) for s, h, c, t in seeded_deals(seed + 1, 3) if s == seed)
+
+
+def test_reasons_claim_only_what_is_proved():
+    """Seed 26: "every task and every pair can be met, but not all three" was the old reason, because the
+    search could not settle the pair (#55 for seat 3, #27 for seat 2) within its budget and took that as
+    "possible". The pair is in fact impossible (the SAT solver proves it), and the reason says so."""
+    import time
+
+    from toolkit.crew.solver import _judges_for, explain_impossible, prepare
+
+    hands, captain, tasks = _benchmark_deal(26)
+    assert solve(hands, tasks, captain=captain, node_limit=200_000).winnable is False
+    # solve() gives the reason two seconds of wall time; here it gets as long as it needs (nodes bound it),
+    # so the test does not depend on the machine's speed
+    position = prepare(hands, tasks, None, captain)
+    reason = explain_impossible(position, _judges_for(position), budget=50_000, deadline=time.perf_counter() + 600)
+    assert reason.code == "CREW_SOLVER_PAIR"
+    assert (reason.param("task_a").id, reason.param("seat_a")) == (55, 3)
+    assert (reason.param("task_b").id, reason.param("seat_b")) == (27, 2)
+    assert solve(hands, {3: [55], 2: [27]}, captain=captain).winnable is False
+    for single in ({3: [55]}, {2: [27]}, {2: [66]}):
+        assert solve(hands, single, captain=captain).winnable is True
+
+
+def test_reason_names_a_clash_the_judges_see_at_once():
+    """Seed 7: "all nine cards of a colour" and "no 8s and no 9s" for one seat fail before any card is
+    played; the reason names that pair (it used to give none)."""
+    hands, captain, tasks = _benchmark_deal(7)
+    assert tasks == {3: [41], 1: [45, 66]}
+    sol = solve(hands, tasks, captain=captain)
+    assert sol.winnable is False and sol.nodes == 0
+    assert sol.reason.code == "CREW_SOLVER_PAIR"
+    assert {sol.reason.param("task_a").id, sol.reason.param("task_b").id} == {45, 66}
+    assert "両立できません" in sol.reason.text("ja")

@@ -303,8 +303,7 @@ class CrewModel:
         from toolkit.crew.tasks import TASKS
 
         task = TASKS[task_id]
-        lit = self.task_literal(seat, task.category, task.params, prediction, captain, players)
-        self.cnf.add([lit])
+        self.cnf.add([self.task_literal(seat, task.category, task.params, prediction, captain, players)])
 
     def count_literal(self, seat: int, mask: int, exact: bool, n: int) -> Any:
         lits = self.won_cards(seat, mask)
@@ -505,19 +504,36 @@ class Stopped(Exception):
     """The SAT solver used its conflicts, time or was asked to stop."""
 
 
-def solve_model(model: CrewModel, conflict_limit: int | None, deadline: float | None,
-                stop: Any = None, on_progress: Callable[[int], Any] | None = None,
-                chunk: int = 1000) -> tuple[Any, int]:
-    """(``False`` | the open tricks of a winning line | ``None`` when stopped, conflicts used).
+class SatSession:
+    """A SAT solver loaded with a model's clauses (``solve`` asks whether they can all hold). Use it as a
+    context manager, or ``close()`` it."""
 
-    The solver runs in slices of ``chunk`` conflicts (it keeps what it learnt between them), so a
-    deadline, a stop event and progress reports are honoured between slices; a conflict limit makes the
-    answer deterministic."""
-    if _SatSolver is None:  # pragma: no cover
-        raise RuntimeError("python-sat is not installed")
-    used = 0
-    started = time.perf_counter()
-    with _SatSolver(name=SAT_SOLVER, bootstrap_with=model.cnf.clauses) as sat:
+    def __init__(self, model: CrewModel):
+        if _SatSolver is None:  # pragma: no cover
+            raise RuntimeError("python-sat is not installed")
+        self.model = model
+        self._sat = _SatSolver(name=SAT_SOLVER, bootstrap_with=model.cnf.clauses)
+
+    def __enter__(self) -> "SatSession":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._sat.delete()
+
+    def solve(self, conflict_limit: int | None, deadline: float | None, stop: Any = None,
+              on_progress: Callable[[int], Any] | None = None, chunk: int = 1000) -> tuple[Any, int]:
+        """(``False`` | the open tricks of a winning line | ``None`` when stopped, conflicts used).
+
+        The solver runs in slices of ``chunk`` conflicts (it keeps what it learnt between them), so a
+        deadline, a stop event and progress reports are honoured between slices; a conflict limit makes
+        the answer deterministic."""
+        sat = self._sat
+        before = sat.accum_stats()["conflicts"]
+        used = 0
+        started = time.perf_counter()
         while True:
             step = chunk if conflict_limit is None else min(chunk, conflict_limit - used)
             if step <= 0:
@@ -532,11 +548,11 @@ def solve_model(model: CrewModel, conflict_limit: int | None, deadline: float | 
                     step = max(16, min(step, int(rate * (deadline - now))))
             sat.conf_budget(step)
             answer = sat.solve_limited()
-            used = sat.accum_stats()["conflicts"]
+            used = sat.accum_stats()["conflicts"] - before
             if conflict_limit is not None and answer is None:
                 used = min(used, conflict_limit)  # CaDiCaL may run one conflict past its budget
             if answer is True:
-                return model.line(sat.get_model()), used
+                return self.model.line(sat.get_model()), used
             if answer is False:
                 return False, used
             if on_progress is not None:
@@ -545,3 +561,11 @@ def solve_model(model: CrewModel, conflict_limit: int | None, deadline: float | 
                 return None, used
             if stop is not None and stop.is_set():
                 return None, used
+
+
+def solve_model(model: CrewModel, conflict_limit: int | None, deadline: float | None,
+                stop: Any = None, on_progress: Callable[[int], Any] | None = None,
+                chunk: int = 1000) -> tuple[Any, int]:
+    """One question to a fresh :class:`SatSession`: is the model satisfiable (see ``SatSession.solve``)?"""
+    with SatSession(model) as session:
+        return session.solve(conflict_limit, deadline, stop, on_progress, chunk=chunk)
