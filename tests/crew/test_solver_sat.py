@@ -256,3 +256,19 @@ def test_reason_names_a_clash_the_judges_see_at_once():
     assert sol.reason.code == "CREW_SOLVER_PAIR"
     assert {sol.reason.param("task_a").id, sol.reason.param("task_b").id} == {45, 66}
     assert "両立できません" in sol.reason.text("ja")
+
+
+def test_without_python_sat_the_search_works_alone(monkeypatch):
+    """python-sat is optional at run time: without it the solver searches alone, and asking for the SAT
+    path is a clear error."""
+    from toolkit.core import InvalidMoveError
+
+    monkeypatch.setattr(sat, "AVAILABLE", False)
+    hands = [["P9", "B1"], ["P1", "B2"], ["P2", "B3"], ["P3", "B4"]]
+    assert solve(hands, {3: [76]}, leader=0).winnable is True
+    assert solve(hands, {1: [76]}, leader=0).winnable is False
+    with pytest.raises(InvalidMoveError, match="python-sat"):
+        solve(hands, {3: [76]}, leader=0, method="sat")
+    hands, captain, tasks = _benchmark_deal(26)
+    sol = solve(hands, tasks, captain=captain, node_limit=30_000)
+    assert sol.winnable is None and sol.nodes == 30_000  # the search alone cannot settle this deal
