@@ -5,18 +5,20 @@ few deals in a hundred need millions: the tasks interact, and a search that prov
 every line that the cut-offs cannot rule out. A conflict-driven SAT solver learns *why* a branch failed
 ("seat 2 cannot be void in blue before trick 4 while seat 1 still leads") and never tries that combination
 again, which is exactly what those deals need. This module writes a position as clauses and asks CaDiCaL
-(through the `python-sat` package, an optional dependency: without it the solver searches alone).
+(through the `python-sat` package, a declared dependency; if it is missing, ``AVAILABLE`` is false and the
+solver searches alone).
 
 **The model** covers the whole mission, tricks 1 … last, the tricks already played as fixed facts:
 
 * ``P(c, t)``: card ``c`` is played in trick ``t``. Every seat plays exactly one of its cards per trick
   (its cards: those it still holds and those it played), every card at most once.
-* ``L(s, t)``: seat ``s`` leads trick ``t``; ``K(k, t)``: colour ``k`` (submarines: 4) is led.
+* ``L(s, t)``: seat ``s`` leads trick ``t``; ``K(k, t)``: colour ``k`` (submarines: 4) is led — the
+  leader's card sets it, and exactly one colour is led.
 * Follow suit (``crew.trick.follow``): when colour ``k`` is led and seat ``s`` plays no card of ``k``,
   every card of ``k`` it holds was played before trick ``t``.
 * ``Win(c, t)``: ``c`` wins trick ``t``: it is played, no higher card of its colour is, and a colour card
   also needs its colour led and no submarine in the trick (``crew.trick.winner``). ``W(s, t)``: seat ``s``
-  wins, and leads the next trick.
+  wins, and leads the next trick (``crew.trick.leader``).
 * Every task is its *final* condition on the whole line ("seat 2 won B1, B2 and B3", "exactly two
   tricks, consecutive"). That is the same question as the solver's: the engine's judge calls a task
   ``done`` only when no continuation can undo it and ``failed`` only when none can save it, so a line
