@@ -44,12 +44,14 @@ def test_study_on_a_local_dask_cluster_gives_the_same_table():
     from toolkit.crew.difficulty import dask_executor
 
     executor, client = dask_executor(n_workers=1, threads_per_worker=2, processes=False,
-                                     dashboard_address=None)
+                                     dashboard_address=":0")
     try:
         assert isinstance(client, distributed.Client)
+        cluster = client.cluster
         table = study(executor=executor, **SMALL)
     finally:
         client.close()
+    assert cluster.status.name == "closed"  # the local cluster goes with the client
     assert table.to_json() == study(**SMALL).to_json()
 
 

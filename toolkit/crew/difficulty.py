@@ -288,10 +288,12 @@ def dask_executor(address: str | None = None, **cluster_options: Any):
     """A Dask ``ClientExecutor`` (``concurrent.futures`` shaped) and its client: connect to ``address`` or
     start a local cluster with ``cluster_options``. Needs the ``dask`` extra; close the client when done."""
     try:
-        from dask.distributed import Client, LocalCluster
+        from dask.distributed import Client
     except ImportError as exc:  # pragma: no cover - exercised only without the extra
         raise ImportError("the Dask executor needs the optional extra: pip install 'deep-sea-rules-lab[dask]'") from exc
-    client = Client(address) if address else Client(LocalCluster(**cluster_options))
+    # Without an address the client starts its own local cluster, and closing the client shuts that down
+    # too (a LocalCluster made here and handed over would outlive ``client.close()`` and keep its ports).
+    client = Client(address) if address else Client(**cluster_options)
     return client.get_executor(), client
 
 
