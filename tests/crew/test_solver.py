@@ -62,6 +62,12 @@ def small_positions(draw, players):
         hands[0].append(_NAMES[cards[-1]])
     captain = draw(st.integers(0, players - 1))
     leader = draw(st.integers(0, players - 1))
+    return hands, draw_tasks(draw, players, captain, per_seat), leader, captain
+
+
+def draw_tasks(draw, players: int, captain: int, max_prediction: int) -> dict[int, list]:
+    """1-3 distinct tasks, each to a random seat (never a captain comparison for the captain); a prediction
+    task sometimes with its X fixed (0..max_prediction), sometimes open."""
     ids = draw(st.lists(st.integers(1, 96), min_size=1, max_size=3, unique=True))
     tasks: dict[int, list] = {}
     for task_id in ids:
@@ -69,10 +75,10 @@ def small_positions(draw, players):
         if task_id in CAPTAIN_COMPARISON and owner == captain:
             owner = (owner + 1) % players
         if TASKS[task_id].needs_prediction and draw(st.booleans()):
-            tasks.setdefault(owner, []).append((task_id, draw(st.integers(0, per_seat))))
+            tasks.setdefault(owner, []).append((task_id, draw(st.integers(0, max_prediction))))
         else:
             tasks.setdefault(owner, []).append(task_id)
-    return hands, tasks, leader, captain
+    return tasks
 
 
 _NAMES = [f"{'BGYP'[i // 9]}{i % 9 + 1}" if i < 36 else f"S{i - 35}" for i in range(40)]

@@ -16,7 +16,7 @@ from toolkit.crew.cards import Card, Trick, deal, legal_plays
 from toolkit.crew.solver import naive_solve, solve
 from toolkit.crew.tasks import CAPTAIN_COMPARISON, TASKS
 
-from tests.crew.test_solver import _NAMES, assert_line_wins, small_positions
+from tests.crew.test_solver import _NAMES, assert_line_wins, draw_tasks, small_positions
 
 pytestmark = pytest.mark.skipif(not sat.AVAILABLE, reason="python-sat is not installed")
 
@@ -80,16 +80,7 @@ def positions_with_history(draw, players):
         trick = Trick(leader, plays)
         played.append(trick)
         leader = trick.winner
-    ids = draw(st.lists(st.integers(1, 96), min_size=1, max_size=3, unique=True))
-    tasks: dict[int, list] = {}
-    for task_id in ids:
-        owner = draw(st.integers(0, players - 1))
-        if task_id in CAPTAIN_COMPARISON and owner == captain:
-            owner = (owner + 1) % players
-        if TASKS[task_id].needs_prediction and draw(st.booleans()):
-            tasks.setdefault(owner, []).append((task_id, draw(st.integers(0, per_seat))))
-        else:
-            tasks.setdefault(owner, []).append(task_id)
+    tasks = draw_tasks(draw, players, captain, per_seat)
     return [[str(c) for c in h] for h in held], tasks, leader, captain, played
 
 
