@@ -263,3 +263,17 @@ def test_without_python_sat_the_search_works_alone(monkeypatch):
     hands, captain, tasks = _benchmark_deal(26)
     sol = solve(hands, tasks, captain=captain, node_limit=30_000)
     assert sol.winnable is None and sol.nodes == 30_000  # the search alone cannot settle this deal
+
+
+def test_stop_also_ends_the_search_for_a_reason():
+    """The Stop button of the winnable view sets the solve's stop event; after the verdict, the reason's
+    solves of single tasks and pairs honour it too (no reason then, rather than a guess)."""
+    import threading
+
+    from toolkit.crew.solver import _judges_for, explain_impossible, prepare
+
+    hands, captain, tasks = _benchmark_deal(26)
+    position = prepare(hands, tasks, None, captain)
+    stop = threading.Event()
+    stop.set()
+    assert explain_impossible(position, _judges_for(position), budget=50_000, stop=stop) is None

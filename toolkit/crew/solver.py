@@ -2114,7 +2114,7 @@ def solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], le
         # and the verdict must not arrive late because of a bonus.
         reason = explain_impossible(position, judges, already_failed=result == "failed",
                                     budget=max(50_000, 2 * nodes),
-                                    deadline=None if deadline is None else deadline - _REASON_MARGIN)
+                                    deadline=None if deadline is None else deadline - _REASON_MARGIN, stop=stop)
         return Solution(False, reason=reason, nodes=nodes, seconds=time.perf_counter() - started)
     line, predictions = _finish_line(position, result)
     return Solution(True, line=line, nodes=nodes, seconds=time.perf_counter() - started, predictions=predictions)
@@ -2278,13 +2278,15 @@ def _root_reason(position: Position, judges: Sequence[_Judge]) -> Violation | No
 
 
 def explain_impossible(position: Position, judges: Sequence[_Judge], already_failed: bool = False,
-                       budget: int = 20_000, deadline: float | None = None) -> Violation | None:
+                       budget: int = 20_000, deadline: float | None = None,
+                       stop: threading.Event | None = None) -> Violation | None:
     """A short, *proved* reason why no line wins, or ``None`` when none is found within ``budget`` nodes.
 
     First the facts on the table (a task already lost, its card gone, too few tricks or cards left); then
     single tasks ("task 17 cannot be met even on its own") and pairs ("tasks 17 and 79 cannot both be
     met"), each settled like the verdict (the search, then the SAT solver): complete proofs, so a reason
-    is never a guess. ``budget``: nodes per subset.
+    is never a guess. ``budget``: nodes per subset; ``deadline`` (default: two seconds from now) and
+    ``stop`` end the subsets' searches early (no reason then).
     """
     reason = _root_reason(position, judges)
     if reason is not None:
@@ -2300,12 +2302,12 @@ def explain_impossible(position: Position, judges: Sequence[_Judge], already_fai
     # task, "every pair can be met" one for every pair. A subset left open (budget, deadline) proves
     # nothing, so a reason that needs it is not given.
     def possible(subset: Sequence[int]) -> bool | None:
-        if time.perf_counter() >= deadline:
+        if time.perf_counter() >= deadline or (stop is not None and stop.is_set()):
             return None
         # the same portfolio as the verdict's: the search's first round finds most lines at once, and the
         # SAT solver settles the rest (one subset of seed 26 took it 19 k conflicts; the search alone was
         # still open at 20 k plays)
-        result, _ = _search_position(position, _judges_for(position, subset), budget, deadline)
+        result, _ = _search_position(position, _judges_for(position, subset), budget, deadline, stop=stop)
         if result is None:
             return None
         return not (result is False or result == "failed")

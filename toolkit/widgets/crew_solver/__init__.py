@@ -282,10 +282,11 @@ class WinnableView(View):
         if self._thread is not None and self._thread.is_alive():
             return
         args = self.inputs()
-        self._position = prepare(args["hands"], args["tasks"], args["leader"], args["captain"])
+        # checked before anything is cleared: a bad position leaves the last result on screen
+        position = prepare(args["hands"], args["tasks"], args["leader"], args["captain"])
         self.clear_report()
         self._clear_result()
-        self._position = prepare(args["hands"], args["tasks"], args["leader"], args["captain"])
+        self._position = position
         self._stop = threading.Event()
         self._solve.disabled = True
         self._stop_button.disabled = False
