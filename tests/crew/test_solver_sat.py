@@ -21,6 +21,9 @@ from tests.crew.test_solver import _NAMES, assert_line_wins, draw_tasks, small_p
 pytestmark = pytest.mark.skipif(not sat.AVAILABLE, reason="python-sat is not installed")
 
 ORACLE_NODES = 6_000
+#: the generated-position runs: 150 derandomized examples each (the same positions on every run)
+ORACLE_RUN = settings(max_examples=150, deadline=None, derandomize=True,
+                      suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 @pytest.fixture
@@ -46,8 +49,7 @@ def check(hands, tasks, leader, captain, played=()) -> bool:
 def test_sat_agrees_with_the_oracle_on_small_positions(players, sat_first):
     compared = []
 
-    @settings(max_examples=150, deadline=None, derandomize=True,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @ORACLE_RUN
     @given(small_positions(players))
     def run(position):
         hands, tasks, leader, captain = position
@@ -88,8 +90,7 @@ def positions_with_history(draw, players):
 def test_sat_agrees_with_the_oracle_after_played_tricks(players, sat_first):
     compared = []
 
-    @settings(max_examples=150, deadline=None, derandomize=True,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @ORACLE_RUN
     @given(positions_with_history(players))
     def run(position):
         hands, tasks, leader, captain, played = position
