@@ -104,7 +104,7 @@ class Stones(Engine[StonesState, Take]):
         return Outcome("TINY_WON", "tiny.end", result="win", winners=(state.last_taker,), seat=state.last_taker)
 
     def observe(self, state: StonesState, seat: int | None) -> Mapping[str, Any]:
-        return {"pile": state.pile, "to_move": self.current_player(state)}
+        return {"seat": seat, "pile": state.pile, "to_move": self.current_player(state)}
 
     def parse_move(self, text: str) -> Take:
         match = re.fullmatch(r"\s*(\d+)\s+take\s+(-?\d+)\s*", str(text))

@@ -93,6 +93,34 @@ class Engine(ABC, Generic[S, M]):
             raise InvalidMoveError(f"{move!r} is not a {self.name} move "
                                    f"({', '.join(t.__name__ for t in self.move_types)})")
 
+    # ---- who acts (bots and tables) ----------------------------------------------------------
+    def seat_count(self, state: S) -> int:
+        """How many seats the game has (the length of ``play_out``'s ``seats``)."""
+        players = getattr(state, "players", None)
+        if isinstance(players, int):
+            return players
+        if players is not None:
+            return len(players)
+        raise NotImplementedError(f"{type(self).__name__} must say how many seats a state has")
+
+    def decider(self, state: S) -> int | None:
+        """The seat whose player chooses the move the game waits for. Usually the current player; a
+        game with a dummy seat (the Crew's TONOJA) names the seat that decides for it."""
+        return self.current_player(state)
+
+    def actor(self, state: S, move: M) -> int | None:
+        """The seat that makes ``move`` in ``state`` (``None`` if no seat may)."""
+        return self.decider(state)
+
+    def optional_actors(self, state: S) -> tuple[int, ...]:
+        """Seats other than the decider that may act now if they wish (the Crew's sonar between
+        tricks). A bot at such a seat may decline with ``Decision(None, …)``."""
+        return ()
+
+    def play_out_over(self, state: S) -> bool:
+        """Where ``toolkit.core.bots.play_out`` stops: the end of the game (the Crew: of one attempt)."""
+        return self.is_over(state)
+
     def describe_move(self, move: M, lang: str = "en") -> str:
         """How a move reads in a menu; games may translate it."""
         return str(move)

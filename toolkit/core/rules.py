@@ -121,7 +121,8 @@ def render_markdown(game: str, title: str | None = None) -> str:
     """The ``docs/rules/<game>.md`` page for one game, generated from its ``rules.toml``."""
     rules = rules_for(game)
     out = [f"# {title or game} — rule reference", "",
-           f"Generated from `toolkit/{game}/rules.toml` by `python -m toolkit.core.rules --write`; "
+           f"Generated from {', '.join(f'`{o}`' for o in sorted({r.origin for r in rules}))} by "
+           "`python -m toolkit.core.rules --write`; "
            "edit the TOML, not this page.", "",
            "| id | rule |", "|---|---|"]
     out += [f"| [`{r.id}`](#{r.id.replace('.', '')}) | {r.title['en']} / {r.title['ja']} |" for r in rules]
@@ -137,7 +138,7 @@ def render_markdown(game: str, title: str | None = None) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-GAME_TITLES = {"core": "Core (every game)", "crew": "The Crew: Mission Deep Sea",
+GAME_TITLES = {"core": "Core (every game)", "bots": "Bots (every game)", "crew": "The Crew: Mission Deep Sea",
                "tranquility": "Tranquility", "deepblue": "Deep Blue", "pirats": "Sewer Pirats"}
 
 
