@@ -130,16 +130,16 @@ class _Table:
         self.acting = view["current"] if view["current"] is not None else self.seat   # TONOJA's seat, or own
         self.hand = [Card.parse(c) for c in view["hand"]]
         self.tonoja_up = [Card.parse(c["face_up"]) for c in view["tonoja"] if c["face_up"]]
-        self.played = {Card.parse(c) for t in view["memory"]["tricks"] for c in t["cards"]}
+        won = {Card.parse(c) for t in view["memory"]["tricks"] for c in t["cards"]}
         self.table = [Card.parse(c) for c in view["trick"]["cards"]]
-        self.played |= set(self.table)
+        self.played = won | set(self.table)
         self.needs: dict[int, TaskNeeds] = {}
         for t in view["tasks"]:
             if t["owner"] is None or t["status"] != "pending":
                 continue
             n = self.needs.setdefault(t["owner"], TaskNeeds())
             one = needs_of(t["id"])
-            n.targets |= {c for c in one.targets if c not in self.played}
+            n.targets |= {c for c in one.targets if c not in won}      # still to win (the table's too)
             n.avoid |= one.avoid
             n.mood = one.mood if n.mood == 0 else n.mood if one.mood == 0 else max(n.mood, one.mood)
         self.owner_of = {c: s for s, n in self.needs.items() for c in n.targets}
