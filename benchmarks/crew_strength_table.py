@@ -36,6 +36,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--chunk", type=int, default=10)
     ap.add_argument("--workers", type=int, default=0)
+    ap.add_argument("--out", default="bot_strength", help="file stem under toolkit/crew/data")
     args = ap.parse_args()
     started = time.perf_counter()
 
@@ -44,20 +45,21 @@ def main() -> None:
               flush=True)
 
     executor = ProcessPoolExecutor(args.workers) if args.workers else None
-    table = study(span(args.missions), args.players, args.levels, args.deals, executor=executor, chunk=args.chunk,
-                  on_chunk=progress)
-    print(file=sys.stderr)
-    path = DATA / "bot_strength.json"
-    merged = StrengthTable.from_json(path.read_text()) if path.exists() else StrengthTable(meta={"runs": []})
-    merged.cells.update(table.cells)
-    runs = merged.meta.setdefault("runs", [])
-    runs.append({**table.meta, "seconds": round(time.perf_counter() - started)})
-    merged.meta = {"runs": runs}
-    path.write_text(merged.to_json() + "\n")
-    (DATA / "bot_strength.csv").write_text(merged.to_csv())
-    for row in table.rows():
-        print(f"m{row['mission']:2d} p{row['players']} {row['level']:8s} {row['successes']:3d}/{row['games']:3d} "
-              f"ceiling {row['ceiling']:.2f}  of winnable {row['of_winnable']:.2f}")
+    path = DATA / f"{args.out}.json"
+    # one mission at a time, saved after each: a run stopped early keeps every finished mission
+    for mission in span(args.missions):
+        table = study([mission], args.players, args.levels, args.deals, executor=executor, chunk=args.chunk,
+                      on_chunk=progress)
+        merged = StrengthTable.from_json(path.read_text()) if path.exists() else StrengthTable(meta={"runs": []})
+        merged.cells.update(table.cells)
+        runs = merged.meta.setdefault("runs", [])
+        runs.append({**table.meta, "seconds": round(time.perf_counter() - started)})
+        merged.meta = {"runs": runs}
+        path.write_text(merged.to_json() + "\n")
+        (DATA / f"{args.out}.csv").write_text(merged.to_csv())
+        for row in table.rows():
+            print(f"m{row['mission']:2d} p{row['players']} {row['level']:8s} {row['successes']:3d}/{row['games']:3d} "
+                  f"ceiling {row['ceiling']:.2f}  of winnable {row['of_winnable']:.2f}", flush=True)
 
 
 if __name__ == "__main__":

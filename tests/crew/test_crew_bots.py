@@ -149,6 +149,7 @@ def test_bots_never_make_an_illegal_move():
     each checked by the table (legal, the seat's own move); a few expert games on top."""
     decisions = 0
     seed = 0
+    reasons = set()
     while decisions < 10_000:
         players = 2 + seed % 4
         mission = MISSIONS[seed % len(MISSIONS)]
@@ -163,8 +164,13 @@ def test_bots_never_make_an_illegal_move():
                     continue
                 break
             state = ENGINE.apply(state, step[1].move)
+            reasons.add(step[1].reason.rule)
             decisions += 1
         seed += 1
+    # the beginner's rules of thumb all came up (a distress signal from a random seat makes the gifts)
+    assert {"bots.crew.take", "bots.crew.predict", "bots.crew.gift", "bots.crew.win-own", "bots.crew.let-partner",
+            "bots.crew.give-partner", "bots.crew.lead-partner", "bots.crew.low", "bots.crew.avoid",
+            "bots.crew.sonar", "bots.random"} <= reasons
     for players, mission in [(2, 2), (3, 9), (5, 11)]:
         state, moves = play_out(ENGINE, 7, ["expert"] * players, players=players, mission=mission)
         assert state.phase in ("success", "failed") and moves
@@ -297,3 +303,26 @@ def test_beginner_tells_where_a_partner_s_card_is():
     view = ENGINE.observe(state, 0)          # seat 0 holds Y1 (bottom of Y1 Y2): seat 2 needs it
     d = BeginnerBot().decide(view, ENGINE.legal_moves(state), np.random.default_rng(0))
     assert d.move == Sonar(0, Card.parse("Y1"), "bottom") and d.reason.rule == "bots.crew.sonar"
+
+
+def test_beginner_captain_retries_after_a_failure():
+    state, _ = play_out(ENGINE, 3, ["random"] * 4, mission=4)
+    assert state.phase == "failed"
+    seat = ENGINE.decider(state)
+    assert seat == state.captain
+    d = BeginnerBot().decide(ENGINE.observe(state, seat), ENGINE.legal_moves(state), np.random.default_rng(0))
+    assert d.reason.rule == "bots.crew.retry" and ENGINE.actor(state, d.move) == seat
+
+
+def test_expert_falls_back_when_every_sampled_deal_is_lost():
+    # seat 3 holds S4 (the captain) and must win no trick: it will win one whatever happens
+    state = ENGINE.new_state(2, players=4, mission=0, hands=HANDS, tasks=[74])
+    while state.phase == "allocate":
+        legal = ENGINE.legal_moves(state)
+        take = next((m for m in legal if isinstance(m, TakeTask)), None)
+        state = ENGINE.apply(state, take if ENGINE.decider(state) == 3 and take else
+                             next(m for m in legal if not isinstance(m, TakeTask)) if len(legal) > 1 else legal[0])
+    assert state.owners == (3,) and ENGINE.decider(state) == 3
+    d = ExpertBot(deals=6).decide(ENGINE.observe(state, 3), ENGINE.legal_moves(state), np.random.default_rng(0))
+    assert d.reason.rule == "bots.crew.fallback"
+    assert "rules of thumb" in d.text("en") and "経験則" in d.text("ja")

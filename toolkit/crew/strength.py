@@ -186,19 +186,21 @@ def study(missions: Iterable[int] = range(1, 33), players: Iterable[int] = (4,),
         raise InvalidMoveError(f"deals must be a positive whole number, not {deals!r}")
     if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
         raise InvalidMoveError(f"chunk must be a positive whole number, not {chunk!r}")
-    executor = executor or InlineExecutor()
-    jobs = []
-    for p in players:
-        for m in missions:
-            for lv in levels:
-                for start in range(0, deals, chunk):
-                    key = (m, p, lv, start)
-                    jobs.append((key, executor.submit(run_chunk, m, p, lv, start, min(start + chunk, deals), seed)))
+    keys = [(m, p, lv, start) for p in players for m in missions for lv in levels for start in range(0, deals, chunk)]
     results = {}
-    for done, (key, fut) in enumerate(jobs, 1):
-        results[key] = fut.result()
-        if on_chunk is not None:
-            on_chunk(done, len(jobs))
+    if executor is None or isinstance(executor, InlineExecutor):
+        for done, key in enumerate(keys, 1):       # one chunk at a time, reporting as it goes
+            m, p, lv, start = key
+            results[key] = run_chunk(m, p, lv, start, min(start + chunk, deals), seed)
+            if on_chunk is not None:
+                on_chunk(done, len(keys))
+    else:
+        futures = [(key, executor.submit(run_chunk, key[0], key[1], key[2], key[3], min(key[3] + chunk, deals), seed))
+                   for key in keys]
+        for done, (key, fut) in enumerate(futures, 1):
+            results[key] = fut.result()
+            if on_chunk is not None:
+                on_chunk(done, len(keys))
     table = StrengthTable(meta={"seed": seed, "deals": deals, "missions": missions, "players": players,
                                 "levels": levels, "dd_node_limit": DD_NODE_LIMIT})
     for key in sorted(results):
