@@ -3,7 +3,7 @@
 Starts Voila on a free loopback port (the project's own configuration), opens each dashboard in Debian's
 Chromium with Playwright, and writes small PNGs:
 
-* ``dashboards/thumbnails/<name>.png`` — one per dashboard, 1200×900 shown at half size (600×450), for the
+* ``dashboards/thumbnails/<name>.png`` — one per dashboard, a 900×675 window at half size, for the
   gallery's cards;
 * ``docs/images/<name>-<lang>.png`` — the README's pictures (:data:`README_SHOTS`).
 
@@ -32,7 +32,10 @@ DASHBOARDS = ROOT / "dashboards"
 THUMBNAILS = DASHBOARDS / "thumbnails"
 README_IMAGES = ROOT / "docs" / "images"
 MAX_BYTES = 200_000
-VIEWPORT = {"width": 1200, "height": 900}
+#: Thumbnails: a 900×675 window (views lay out from the left, so a narrower window fills the picture) at
+#: half size; README pictures: 1200×900 at 0.6.
+THUMB_VIEWPORT = {"width": 900, "height": 675}
+README_VIEWPORT = {"width": 1200, "height": 900}
 #: (dashboard, query, language) shown in the README
 README_SHOTS = (("crew-mission", "seed=3", "en"), ("deep-blue-gem-bag", "", "ja"))
 CHROMIUM = os.environ.get("DEEPSEA_CHROMIUM", "/usr/bin/chromium")
@@ -91,10 +94,10 @@ class _Voila:
         self.log.close()
 
 
-def _shoot(browser, url: str, path: Path, lang: str, scale: float) -> int:
+def _shoot(browser, url: str, path: Path, lang: str, scale: float, viewport: dict[str, int]) -> int:
     """One screenshot of the page's first screen; returns its size in bytes."""
     for attempt_scale in (scale, scale * 0.8, scale * 0.64, scale * 0.5):
-        page = browser.new_page(viewport=VIEWPORT, device_scale_factor=attempt_scale)
+        page = browser.new_page(viewport=viewport, device_scale_factor=attempt_scale)
         try:
             page.goto(url, wait_until="domcontentloaded", timeout=180_000)
             page.locator(".deepsea-root").first.wait_for(state="visible", timeout=180_000)
@@ -126,13 +129,13 @@ def main(argv: list[str] | None = None) -> int:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
                 for name in names:
-                    size = _shoot(browser, server.url(name), thumbnail_path(name), "en", 0.5)
+                    size = _shoot(browser, server.url(name), thumbnail_path(name), "en", 0.5, THUMB_VIEWPORT)
                     print(f"{thumbnail_path(name).relative_to(ROOT)}  {size // 1024} kB", flush=True)
                 for name, query, lang in README_SHOTS:
                     if args.names and name not in args.names:
                         continue
                     path = README_IMAGES / f"{name}-{lang}.png"
-                    size = _shoot(browser, server.url(name, query), path, lang, 0.6)
+                    size = _shoot(browser, server.url(name, query), path, lang, 0.6, README_VIEWPORT)
                     print(f"{path.relative_to(ROOT)}  {size // 1024} kB", flush=True)
                 browser.close()
         finally:

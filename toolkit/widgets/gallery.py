@@ -104,7 +104,8 @@ class Gallery(View):
 _GALLERY_CSS = """<style>
 .deepsea-gallery-list { list-style: none; padding: 0; display: grid; gap: 1em;
   grid-template-columns: repeat(auto-fill, minmax(16em, 1fr)); }
-.deepsea-gallery-item { border: 1px solid #c7c7c7; border-radius: 6px; padding: 0.6em; background: #fff; }
+.deepsea-gallery-item { border: 1px solid #c7c7c7; border-radius: 6px; padding: 0.6em; background: #fff;
+  line-height: 1.4; }
 .deepsea-gallery-item a { color: #0b57d0; text-decoration: underline; font-weight: bold; display: block; }
 .deepsea-gallery-item a:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }
 .deepsea-gallery-item img { display: block; width: 100%; height: auto; border: 1px solid #e0e0e0;
