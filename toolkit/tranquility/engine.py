@@ -261,6 +261,10 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
             return []
         return [m for m in self._candidates(state) if self.why_illegal(state, m) is None]
 
+    def can_finish(self, state: TranquilityState) -> bool:
+        """Whether the seat to act may play a finish card now (and so win)."""
+        return state.phase == PHASE_PLAY and not state.result and self.why_illegal(state, PlayFinish()) is None
+
     def has_action(self, state: TranquilityState, include_compass: bool = False) -> bool:
         for m in self._candidates(state):
             if (include_compass or not isinstance(m, UseCompass)) and self.why_illegal(state, m) is None:
@@ -362,7 +366,7 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
                 return Violation("TRANQ_ORANGE_ADJACENT", "tranquility.storm.orange", number=number, **_cell(cell))
         cost = raw_cost(cells, cell, number)
         remaining = len(discardable(hand)) - 1
-        over = cost_limit_violation(cost, cell, number, remaining)
+        over = cost_limit_violation(cost, cell, number, remaining, state.options.cost_limit)
         if over is not None:
             return over
         if number in move.discards:
@@ -742,7 +746,9 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
     def _begin_turn(self, w: _Work) -> None:
         seat = w.get("turn_seat")
         w.set(phase=PHASE_PLAY, seat=seat)
-        if w.s.options.short_hand_loss and len(w.hands[seat]) <= 1:
+        # Order of checks (ruling): a seat that can play a winning finish card can act, so the 0–1-card loss
+        # does not apply to it — the turn is a win, not a loss.
+        if w.s.options.short_hand_loss and len(w.hands[seat]) <= 1 and not self.can_finish(w.freeze()):
             self._lose(w, "TRANQ_LOSS_SHORT_HAND", "tranquility.loss.short-hand", seat, cards=len(w.hands[seat]))
             return
         if not self.has_action(w.freeze(), include_compass=True):
