@@ -118,6 +118,8 @@ class TranquilityState:
     after_draws: str = ""                  # what follows the pending draws: "start-discard" or "next-turn"
     start_discard_left: int = 0
     start_discard_seats: tuple[int, ...] = ()
+    unseen_discards: tuple[tuple[int, ...], ...] = ()  # per seat: the blind cards (yellow storm) among its
+                                                        # discards, which even their owner never saw
     result: str = ""                       # "", "win" or "loss"
     result_code: str = ""
     result_rule: str = ""
