@@ -224,3 +224,33 @@ def test_compass_and_storm_moves_are_taken():
         _, moves = play_out(ENGINE, seed, ["rank"] * 3, players=3, storms=True)
         uses += sum(isinstance(m, UseCompass) for m in moves)
     assert uses > 0
+
+
+def test_every_reason_rule_is_cited():
+    """Each bots.tranquility.* id appears in the reasons of some decision over varied positions."""
+    cited = set()
+    for i, (state, legal) in enumerate(_positions(1500, seed=31)):
+        view = ENGINE.observe(state, ENGINE.current_player(state))
+        for make in BOTS.values():
+            cited.add(make().decide(view, legal, bot_rng(i, 1)).reason.rule)
+    assert cited >= {"bots.tranquility.place", "bots.tranquility.discard", "bots.tranquility.start",
+                     "bots.tranquility.split", "bots.tranquility.compass",
+                     "bots.tranquility.storm", "bots.tranquility.rock", "bots.tranquility.monster",
+                     "bots.tranquility.random"}
+
+
+def test_fallback_when_the_strategy_has_nothing_legal(scenario):
+    # One card that fits nowhere, storms on and the 0–1-card loss off: only "discard hand" is left.
+    s = scenario(hands=[(40,), (1, 2, 3, 4, 5)], cells={0: 39, 1: 41}, options={"storms": True,
+                                                                             "short_hand_loss": False})
+    legal = ENGINE.legal_moves(s)
+    for name in ("rank", "feasibility", "greedy"):
+        d = BOTS[name]().decide(ENGINE.observe(s, 0), legal, bot_rng(0, 0))
+        assert str(d.move) == "discard hand" and d.reason.rule == "bots.tranquility.fallback"
+
+
+def test_every_level_plays_a_winning_finish(scenario):
+    s = scenario(hands=[(FINISH, 50), (1,)], cells={i: i + 1 for i in range(36)}, start_space=True)
+    for name, make in BOTS.items():
+        d = make().decide(ENGINE.observe(s, 0), ENGINE.legal_moves(s), bot_rng(0, 0))
+        assert str(d.move) == "finish" and d.reason.rule == "bots.tranquility.finish", name
