@@ -250,7 +250,7 @@ def test_fallback_when_the_strategy_has_nothing_legal(scenario):
 
 
 def test_every_level_plays_a_winning_finish(scenario):
-    s = scenario(hands=[(FINISH, 50), (1,)], cells={i: i + 1 for i in range(36)}, start_space=True)
+    s = scenario(hands=[(FINISH, 50), (40,)], cells={i: i + 1 for i in range(36)}, start_space=True)
     for name, make in BOTS.items():
         d = make().decide(ENGINE.observe(s, 0), ENGINE.legal_moves(s), bot_rng(0, 0))
         assert str(d.move) == "finish" and d.reason.rule == "bots.tranquility.finish", name
