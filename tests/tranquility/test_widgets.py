@@ -26,7 +26,7 @@ def widget_strings(root: widgets.Widget) -> str:
                         stack.append(v)
                     else:
                         out.append(str(v))
-            elif name not in ("layout", "style"):
+            elif name not in ("layout", "style", "_esm", "_css"):  # a widget's own code, not page content
                 out.append(str(value))
     return "\n".join(out)
 
