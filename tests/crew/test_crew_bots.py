@@ -253,6 +253,16 @@ def test_beginner_takes_the_task_its_hand_fits():
     assert d.reason.rule == "bots.crew.take"
 
 
+def _task_17_to(owner):
+    """HANDS with task 17 ("win the yellow 1") taken by ``owner``; the others pass."""
+    state = ENGINE.new_state(2, players=4, mission=0, hands=HANDS, tasks=[17])
+    while state.phase == "allocate":
+        legal = ENGINE.legal_moves(state)
+        take = next((m for m in legal if isinstance(m, TakeTask)), None) if ENGINE.decider(state) == owner else None
+        state = ENGINE.apply(state, take or next(m for m in legal if not isinstance(m, TakeTask)))
+    return state
+
+
 def _play_to(state, moves):
     for m in moves:
         state = ENGINE.apply(state, ENGINE.parse_move(m))
@@ -261,12 +271,7 @@ def _play_to(state, moves):
 
 def test_beginner_wins_its_own_task_card():
     # task 17 "win the yellow 1" with seat 3 (S4, the captain) -> give it to seat 2 via the allocation order
-    state = ENGINE.new_state(2, players=4, mission=0, hands=HANDS, tasks=[17])
-    while state.phase == "allocate":
-        seat = ENGINE.decider(state)
-        legal = ENGINE.legal_moves(state)
-        move = next((m for m in legal if isinstance(m, TakeTask)), None) if seat == 2 else None
-        state = ENGINE.apply(state, move or next(m for m in legal if not isinstance(m, TakeTask)))
+    state = _task_17_to(2)
     assert state.owners == (2,)
     # seat 3 leads Y7, seat 0 must follow with Y1 or Y2; seat 1 follows; seat 2 should win with Y6
     state = _play_to(state, ["play Y7", "play Y1", "play Y3"])
@@ -278,12 +283,7 @@ def test_beginner_wins_its_own_task_card():
 
 
 def test_beginner_does_not_win_a_partner_s_card():
-    state = ENGINE.new_state(2, players=4, mission=0, hands=HANDS, tasks=[17])
-    while state.phase == "allocate":
-        seat = ENGINE.decider(state)
-        legal = ENGINE.legal_moves(state)
-        move = next((m for m in legal if isinstance(m, TakeTask)), None) if seat == 0 else None
-        state = ENGINE.apply(state, move or next(m for m in legal if not isinstance(m, TakeTask)))
+    state = _task_17_to(0)
     assert state.owners == (0,)
     state = _play_to(state, ["play Y7", "play Y1"])            # Y1 (seat 0's task card) is on the table
     view = ENGINE.observe(state, 1)
@@ -294,12 +294,7 @@ def test_beginner_does_not_win_a_partner_s_card():
 
 
 def test_beginner_tells_where_a_partner_s_card_is():
-    state = ENGINE.new_state(2, players=4, mission=0, hands=HANDS, tasks=[17])
-    while state.phase == "allocate":
-        seat = ENGINE.decider(state)
-        legal = ENGINE.legal_moves(state)
-        move = next((m for m in legal if isinstance(m, TakeTask)), None) if seat == 2 else None
-        state = ENGINE.apply(state, move or next(m for m in legal if not isinstance(m, TakeTask)))
+    state = _task_17_to(2)
     view = ENGINE.observe(state, 0)          # seat 0 holds Y1 (bottom of Y1 Y2): seat 2 needs it
     d = BeginnerBot().decide(view, ENGINE.legal_moves(state), np.random.default_rng(0))
     assert d.move == Sonar(0, Card.parse("Y1"), "bottom") and d.reason.rule == "bots.crew.sonar"
