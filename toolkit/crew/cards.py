@@ -18,6 +18,7 @@ import re
 from typing import Iterable, Sequence
 
 from toolkit.core.chance import Chance
+from toolkit.core.checks import check_seed
 from toolkit.core.errors import IllegalMoveError, InvalidMoveError
 from toolkit.core.explain import Violation
 from toolkit.core.i18n import Term
@@ -405,8 +406,7 @@ def deal(players: int, seed: int) -> list[tuple[Card, ...]]:
     use :func:`deal_tonoja`.
     """
     check_players(players)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidMoveError(f"the seed must be a whole number, not {seed!r}")
+    check_seed(seed, error=InvalidMoveError, type_error=InvalidMoveError)
     return list(deal_from(Chance(seed), players)[1])
 
 
@@ -425,8 +425,7 @@ def deal_tonoja_from(chance: Chance) -> tuple[Chance, tuple[tuple[Card, ...], ..
 
 def deal_tonoja(seed: int) -> tuple[list[tuple[Card, ...]], list[tuple[Card, Card]]]:
     """Two players with TONOJA: the two 13-card hands and TONOJA's seven ``(face_down, face_up)`` columns."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidMoveError(f"the seed must be a whole number, not {seed!r}")
+    check_seed(seed, error=InvalidMoveError, type_error=InvalidMoveError)
     _, hands, columns = deal_tonoja_from(Chance(seed))
     return list(hands), list(columns)
 

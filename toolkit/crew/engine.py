@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, Mapping
 
 from toolkit.core.chance import Chance
+from toolkit.core.checks import check_seed
 from toolkit.core.engine import Engine
 from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
 from toolkit.core.explain import Event, Outcome, Violation
@@ -338,8 +339,7 @@ class CrewEngine(Engine):
         for a custom mission with ``difficulty``/``communication``/``allocation``. Teaching positions may
         fix ``tasks`` (ids) and ``hands`` (3–5 players, the 40 cards split into hands of the right sizes).
         """
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidMoveError(f"the seed must be a whole number, not {seed!r}")
+        check_seed(seed, error=InvalidMoveError, type_error=InvalidMoveError)
         check_players(players, (2, 3, 4, 5))
         if mission == 0 and difficulty is None and tasks:
             # a custom mission with fixed tasks: "retry new" draws the same total difficulty
