@@ -177,7 +177,7 @@ def _parse_compact(tokens: list[str]) -> Iterable[Card]:
     i = 0
     while i < len(tokens):
         tok = tokens[i]
-        if tok.isalpha() and i + 1 < len(tokens) and tokens[i + 1].isdigit():
+        if tok.isalpha() and i + 1 < len(tokens) and tokens[i + 1].isascii() and tokens[i + 1].isdigit():
             yield Card.parse(f"{tok} {tokens[i + 1]}")
             i += 2
         else:

@@ -249,7 +249,7 @@ MOVE_TYPES = (TakeTask, PassTask, AssignTask, AssignAll, Predict, Sonar, Distres
 
 
 def _int(text: str, what: str, raw: str) -> int:
-    if not re.fullmatch(r"\d{1,3}", text):
+    if not re.fullmatch(r"[0-9]{1,3}", text):
         raise InvalidMoveError(f"not a {what} in {raw!r}: {text!r}")
     return int(text)
 

@@ -760,7 +760,7 @@ def get_task(task_id: "int | Task | str") -> Task:
     raw = task_id
     if isinstance(task_id, str):
         task_id = task_id.strip().lstrip("#")
-        if not task_id.isdigit():
+        if not (task_id.isascii() and task_id.isdigit()) or len(task_id) > 3:
             raise InvalidMoveError(f"not a task id: {raw!r} (tasks are numbered 1–{len(TASKS)})")
         task_id = int(task_id)
     if isinstance(task_id, bool) or not isinstance(task_id, int) or task_id not in TASKS:
