@@ -15,7 +15,7 @@ Cards are interned: ``Card.parse("P9") is Card.parse("pink 9")``, so comparing a
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from toolkit.core.chance import Chance
 from toolkit.core.checks import check_seed
@@ -59,10 +59,13 @@ class Card:
     _interned: dict[tuple[str, int], "Card"] = {}
 
     def __new__(cls, suit: str, value: int) -> "Card":
-        found = cls._interned.get((suit, value))
+        try:
+            found = cls._interned.get((suit, value))
+        except TypeError:       # an unhashable suit or value: no such card either
+            found = None
         if found is not None:
             return found
-        if suit not in SUITS or not isinstance(value, int) or isinstance(value, bool):
+        if not isinstance(suit, str) or suit not in SUITS or not isinstance(value, int) or isinstance(value, bool):
             raise InvalidMoveError(f"there is no card {suit!r} {value!r}: suits are B, G, Y, P and S")
         top = 4 if suit == SUBMARINE else 9
         if not 1 <= value <= top:
@@ -169,6 +172,9 @@ def cards(items: Iterable["str | Card"]) -> tuple[Card, ...]:
     if isinstance(items, str):
         items = [t for t in re.split(r"[\s,]+", items.strip()) if t]
         return tuple(_parse_compact(items))
+    if isinstance(items, Mapping) or not isinstance(items, Iterable):
+        # the same refusal as a bad card text: the caller gave something that lists no cards
+        raise InvalidMoveError(f"not cards: {items!r:.60} (write cards as 'P9 B4' or a list of cards)")
     return tuple(Card.parse(c) for c in items)
 
 
@@ -386,6 +392,7 @@ def check_players(players: int, allowed: Iterable[int] = (3, 4, 5)) -> int:
 
 def tricks_in_mission(players: int) -> int:
     """40 // players tricks (13 with three players — one card is never played; also with TONOJA)."""
+    check_players(players, (2, 3, 4, 5))
     seats = 3 if players == 2 else players
     return 40 // seats
 

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, Mapping
 
 from toolkit.core.chance import Chance
-from toolkit.core.checks import check_seed
+from toolkit.core.checks import check_int, check_seed
 from toolkit.core.engine import Engine
 from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
 from toolkit.core.explain import Event, Outcome, Violation
@@ -121,6 +121,7 @@ class CrewState:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` may play from (TONOJA: its face-up cards)."""
+        check_int("seat", seat, 0, len(self.hands) - 1)
         if self.players == 2 and seat == TONOJA:
             return tuple(sorted(c.face_up for c in self.columns if c.face_up is not None))
         return self.hands[seat]

@@ -880,6 +880,8 @@ def select_tasks(difficulties: Sequence[int], target: int) -> list[int]:
     """
     if isinstance(target, bool) or not isinstance(target, int) or target < 1:
         raise InvalidMoveError(f"the target difficulty must be a whole number of at least 1, not {target!r}")
+    if not isinstance(difficulties, (list, tuple, range)):
+        raise InvalidMoveError(f"difficulties must be a list of task difficulties, not {difficulties!r:.60}")
     for i, d in enumerate(difficulties):
         if isinstance(d, bool) or not isinstance(d, int) or d < 1:
             raise InvalidMoveError(f"difficulty {i} must be a whole number of at least 1, not {d!r}")
