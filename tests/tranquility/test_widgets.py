@@ -26,7 +26,7 @@ def widget_strings(root: widgets.Widget) -> str:
                         stack.append(v)
                     else:
                         out.append(str(v))
-            elif name not in ("layout", "style"):
+            elif name not in ("layout", "style", "_esm", "_css"):  # a widget's own code, not page content
                 out.append(str(value))
     return "\n".join(out)
 
@@ -61,6 +61,26 @@ def test_discard_cost_view_shows_the_cost_limit_and_refusals():
     assert view.cells == {0: 10, 5: 30}
 
 
+def test_discard_cost_view_teaches_the_two_readings_of_the_cost_limit():
+    # A 14 right after 10 costs 4: the English rulebook allows it with a full hand, the Japanese text read
+    # literally (「4枚以上」) refuses it; a cost of 3 is the same under both.
+    view = DiscardCostView(cells={0: 10}, cell=1, number=14)
+    assert view.cost_limit == "english" and "may be placed" in view._verdict.value
+    assert "tranq-limit-differ" in view._limit_note.value and "allows" in view._limit_note.value
+    view.set_cost_limit("japanese")
+    assert "tranquility.place.cost-limit-literal" in view._verdict.value
+    assert "at most 3" in view._explain.value
+    view._number.value = 13
+    assert "may be placed" in view._verdict.value and "tranq-limit-agree" in view._limit_note.value
+    view.lang = "ja"
+    assert "文字どおり" in view._limit_note.value
+    view.set_cost_limit("klingon")
+    assert view.cost_limit == "japanese" and "deepsea-refusal" in view._message.value
+    shared = DiscardCostView(query="cells=0:10&cell=1&number=14&limit=japanese")
+    assert shared.cost_limit == "japanese" and "limit=japanese" in shared._link.value
+    assert "deepsea-refusal" in DiscardCostView(query="limit=x")._message.value
+
+
 def test_discard_cost_view_reads_and_checks_url_parameters():
     view = DiscardCostView(query="cells=0:5,7:20&cell=7&number=9")
     assert view.cells == {0: 5, 7: 20} and view.selected == 7 and view._number.value == 9
@@ -73,7 +93,7 @@ def test_discard_cost_view_reads_and_checks_url_parameters():
 
 
 def test_game_view_hides_every_other_hand():
-    view = GameView(seed=9, players=3)
+    view = GameView(seed=9, players=3, seats=["you"] * 3)  # hot seat: a curtain between people
     actor = ENGINE.current_player(view.state)
     assert view._hand.options == () and "tranq-reveal" in view._reveal._dom_classes
     view.reveal()
@@ -89,7 +109,7 @@ def test_game_view_hides_every_other_hand():
 
 
 def test_game_view_plays_through_the_engine_and_shows_refusals():
-    view = GameView(seed=4, players=2)
+    view = GameView(seed=4, players=2, seats=["you", "you"])
     view.reveal()
     move = next(m for m in view.model.legal_moves if isinstance(m, PlaceIsland) and not m.discards)
     view.choose(str(move.number), move.cell)
@@ -106,7 +126,7 @@ def test_game_view_plays_through_the_engine_and_shows_refusals():
 
 
 def test_game_view_refuses_actions_before_reveal_and_reads_the_url():
-    view = GameView(query="players=4&seed=77&variant=poseidon&monsters=5&storms=1&rocks=1")
+    view = GameView(query="players=4&seed=77&variant=poseidon&monsters=5&storms=1&rocks=1&seats=you,you,you,you")
     assert view.state.players == 4 and len(view.state.removed) == 12 and view.state.options.monsters == 5
     view._play.click()
     assert "deepsea-refusal" in view._message.value and view.model.session.moves == []
@@ -138,7 +158,7 @@ def test_a_whole_game_can_be_played_to_the_finish_through_the_hot_seat_view():
 
     seed = 8
     moves = [ENGINE.parse_move(m) for m in play(RankInterpolator(), seed, 2, record=True).moves]
-    view = GameView(seed=seed, players=2)
+    view = GameView(seed=seed, players=2, seats=["you", "you"])
     splits = 0
     for move in moves:
         if view._hand.options == ():
