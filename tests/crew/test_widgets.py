@@ -89,6 +89,15 @@ def test_mission_view_reads_the_query_and_clamps_it():
 
 def test_pink_nine_view_steps_with_the_engine():
     view = PinkNineTrickView()
+    view._hands[1].receive({"type": "pick", "card": "P7"})   # not the next card: refused, nothing moves
+    assert view._step == 0 and "P7" not in view._hands[1].refusal and view._hands[1].refusal
+    view._task.receive({"type": "pick", "task": 78})         # the captain takes #78 by clicking its token
+    assert view._step == 1
+    for _ in range(4):                                       # then each next card, clicked in its hand
+        nxt = view.next_move()
+        seat = [s for s, h in enumerate(view._hands) if nxt.card in h.cards][0]
+        view._hands[seat].receive({"type": "pick", "card": str(nxt.card)})
+    assert view._step == 5 and view._table.current["seats"][0]["winner"]   # P9 won, seat 0 drawn at the bottom
     for _ in range(20):
         view._on_next()
     assert "crew.end.success" in view._example.value
@@ -100,11 +109,28 @@ def test_pink_nine_view_steps_with_the_engine():
     assert "data-winner='2'" in view._result.value
 
 
-def test_sonar_view_checks_and_translates():
+def test_pink_nine_try_a_trick_by_clicking():
+    view = PinkNineTrickView(query="plays=P9&hand=P8-Y2-S1")
+    view._plays_picker.receive({"type": "pick", "card": "P7"})
+    assert view._plays.value == "P9 P7" and "plays=P9-P7" in view._link.value
+    view._try_hand.receive({"type": "pick", "card": "Y2"})           # must follow pink: refused with the rule
+    assert "crew.trick.follow" in view._try_hand.refusal or "follow" in view._try_hand.refusal
+    view._try_hand.receive({"type": "pick", "card": "P8"})
+    assert "crew-try-card-ok" in view._card_reason.value
+    view._hand_picker.receive({"type": "pick", "card": "P7"})        # already in the trick: refused
+    assert [str(c) for c in view._try_hand.cards] == ["P8", "Y2", "S1"]
+
+
+def test_sonar_view_checks_by_clicking_and_translates():
     view = SonarCheckView()
-    view._card.value = "P5"
-    view._on_check()
-    assert "crew.sonar.position" in view._result.value
+    view._hand_cards.receive({"type": "pick", "card": "P5"})
+    assert "crew.sonar.position" in view._result.value and "data-ok='0'" in view._result.value
+    view.check("P7", "top")
+    assert "data-ok='1'" in view._result.value
+    view._hand_cards.receive({"type": "pick", "card": "B9"})          # not in the hand: refused, kept P7
+    assert view._hand_cards.selected == "P7" and view._hand_cards.refusal
+    view._picker.receive({"type": "pick", "card": "B9"})              # clicked into the hand
+    assert view._hand.value.split()[-1] == "B9" and "hand=P1-P2-P5-P7-G4-S2-B9" in view._link.value
     view.lang = "ja"
     assert "ソナー" in view._title.value
     view._hand.value = "not cards"
@@ -120,3 +146,21 @@ def test_task_judge_view_filters_and_judges():
     view._tricks.value = "0: P1 P2"
     view.judge()
     assert "deepsea-refusal" in view._message.value
+
+
+def test_task_judge_tricks_by_clicking():
+    view = TaskJudgeView(query="task=78")
+    view._on_clear()
+    for code in ("P9", "P7", "Y2"):
+        view._picker.receive({"type": "pick", "card": code})
+    assert view._tricks.value == "" and view._table.current["seats"][3]["name"].startswith("Seat 3")
+    view._picker.receive({"type": "pick", "card": "P8"})             # the 4th card completes the trick
+    assert view._tricks.value == "0: P9 P7 Y2 P8" and "data-final='pending'" in view._status.value
+    view._picker.receive({"type": "pick", "card": "P9"})             # already played: refused
+    assert view._picker.value == () and view._picker.refusal
+    for code in ("S4", "B1", "S1", "S2"):
+        view._picker.receive({"type": "pick", "card": code})
+    assert "data-final='done'" in view._status.value
+    assert "tricks=0:P9-P7-Y2-P8;0:S4-B1-S1-S2" in view._link.value
+    view._on_undo()
+    assert view._tricks.value == "0: P9 P7 Y2 P8"
