@@ -46,7 +46,7 @@ def test_pink_nine_trick_by_clicking_the_cards_and_keys(open_dashboard):
     _wait_text(page, ".crew-try-result", "pink 9 wins")
     _click_card(page, ".crew-try-hand-cards", "Y2")
     _wait_text(page, ".crew-try-hand-cards .crew-c-refusal", "crew.trick.follow")
-    assert page.locator(".crew-share-link").first.get_attribute("href").startswith("?plays=P9-P7")
+    assert page.locator("a.crew-share-link").first.get_attribute("href").startswith("?plays=P9-P7")
     page.locator(".deepsea-lang button", has_text="日本語").click()
     _wait_text(page, ".crew-try-result", "ピンク9の勝ち")
     assert page.locator('.crew-try-hand-cards button[data-card="Y2"]').get_attribute("aria-label").startswith("黄2")

@@ -67,6 +67,8 @@ class PinkNineTrickView(View):
             hand.on_pick(self._on_example_card)
         self._example = widgets.HTML()
         self._example.add_class("crew-example-table")
+        self._hint = widgets.HTML()
+        self._hint.add_class("crew-example-hint")
         self._next = widgets.Button()
         self._next.add_class("crew-example-next")
         self._next.on_click(self._on_next)
@@ -102,7 +104,7 @@ class PinkNineTrickView(View):
         self._link = widgets.HTML()
         self._link.add_class("crew-share-link")
         wrap = widgets.Layout(flex_flow="row wrap", align_items="flex-start")
-        self._finish([self._title,
+        self._finish([self._title, self._hint,
                       widgets.HBox([self._table, widgets.VBox(self._hands[:2]), widgets.VBox(self._hands[2:])],
                                    layout=wrap),
                       self._task, widgets.HBox([self._next, self._reset]), self._example,
@@ -220,13 +222,14 @@ class PinkNineTrickView(View):
         self._task.show(obs["tasks"], 4, names=names, selectable=take)
         lines = event_lines(events, self.lang) if events else f"<p>{esc(tr('crew.ui.example_start'))}</p>"
         status = tr("crew.status." + state.statuses[0]) if state.statuses else ""
-        hint = ""
+        hint = tr("crew.ui.example_over")
         if next_card is not None:
-            hint = f"<p class='crew-example-hint'>{esc(tr('crew.ui.click_next', seat=acting, card=Card.parse(next_card).text(self.lang)))}</p>"
+            hint = tr("crew.ui.click_next", seat=acting, card=Card.parse(next_card).text(self.lang))
         elif isinstance(nxt, TakeTask):
-            hint = f"<p class='crew-example-hint'>{esc(tr('crew.ui.click_take', task=nxt.task))}</p>"
+            hint = tr("crew.ui.click_take", task=nxt.task)
+        self._hint.value = f"<p role='status'><b>{esc(hint)}</b></p>"
         self._example.value = (
-            f"<div data-step='{self._step}'>{hint}"
+            f"<div data-step='{self._step}'>"
             f"<p class='crew-example-task'>{esc(tr('crew.ui.task_78'))}: <b>{esc(status)}</b></p>{lines}</div>")
         self._next.disabled = self._step == len(self._steps) - 1
 
