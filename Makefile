@@ -50,11 +50,14 @@ test: $(STAMP) check-chromium
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest tests --ignore=tests/browser -q
 
-# Re-execute the teaching notebooks in place (outputs kept, widget state dropped) after changing them.
+# Re-execute the teaching notebooks in place (outputs kept, widget state dropped) after changing them,
+# then give every notebook the kernel metadata ipykernel writes (opening one then changes nothing).
 notebooks: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 	    --ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.timeout=600 \
 	    $$(find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
+	@# nbconvert keeps an old kernelspec; JupyterLab would rewrite it on open (toolkit/publishing/nbmeta.py)
+	$(BIN)/python -m toolkit.publishing.nbmeta notebooks dashboards
 
 # Regenerate docs/rules/<game>.md from the rule registry.
 docs: $(STAMP)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from deepblue_helpers import (COMPS, E, card_named, dive_position, near_site, place, put_tile, set_bag, set_hand,
                               set_player)
 from toolkit.core import get_rule
-from toolkit.core.errors import IllegalMoveError, InvalidMoveError
+from toolkit.core.errors import IllegalMoveError, InvalidMoveError, RuleError
 from toolkit.deepblue import (SETUP_BAG, SETUP_SUPPLY, Anchor, ChooseSpot, Decline, DrawGem, Hire, Join, Leave,
                               MoveBoat, PlayCard, Protect, Rest, SetSail, StartDive, Stop, gem_total, parse_move)
 from toolkit.deepblue.gems import COLOURS
@@ -126,12 +127,53 @@ def test_hire_pays_price_no_change():
     assert events[0].param("paid") == 2 and events[0].param("price") == 1
     assert E.apply(s, Hire(0, 3, (DECKHAND, OXYGEN), 0)).players[0].used == (DECKHAND, OXYGEN)
     assert refused(s, Hire(0, 4, (DECKHAND, OXYGEN), 0)).code == "DEEPBLUE_NOT_ENOUGH_CASH"
-    v = refused(s, Hire(0, 2, (DECKHAND, OXYGEN), 0))                   # card 3 is not needed for $2
-    assert v.code == "DEEPBLUE_SURPLUS_PAYMENT" and v.rule == "deepblue.hire.pay"
     assert refused(s, Hire(0, 1, (NAVIGATOR,), 0)).code == "DEEPBLUE_NO_ICON"
     assert refused(s, Hire(0, 1, (9,), 0)).code == "DEEPBLUE_NOT_IN_HAND"
-    assert Hire(0, 2, (DECKHAND, OXYGEN), 0) not in E.legal_moves(s)
     assert Hire(0, 3, (DECKHAND, OXYGEN), 0) in E.legal_moves(s)
+
+
+def test_hire_overpay_accepted_but_only_minimal_payments_listed():
+    # 「…任意の枚数消化することで…雇用します」「金額が超過した場合は、持越しはできず消滅します」
+    s = E.new_state(0, players=3)
+    over = Hire(0, 2, (DECKHAND, OXYGEN), 0)                            # DECKHAND alone already pays $2
+    assert E.why_illegal(s, over) is None
+    assert E.parse_move(str(over)) == over
+    s2, events = E.transition(s, over)
+    assert {DECKHAND, OXYGEN} <= set(s2.players[0].used)                 # both spent, the excess lost
+    hired = next(e for e in events if e.code == "DEEPBLUE_HIRED")
+    assert hired.param("paid") == 3 and hired.param("price") == 2
+    assert over not in E.legal_moves(s) and not E.listed(s, over)
+    assert E.listed(s, Hire(0, 2, (DECKHAND,), 0))
+    # the class: over random positions every covering payment is accepted, every short one refused,
+    # and exactly the minimal ones are listed
+    from itertools import combinations
+    rng = random.Random(5)
+    state = E.new_state(11, players=4)
+    checked = 0
+    for _ in range(300):
+        if E.is_over(state):
+            break
+        if state.phase == "action":
+            seat = state.turn
+            p = state.players[seat]
+            cash = [c for c in p.hand if COMPS.card(c).cash > 0]
+            legal = set(E.legal_moves(state))
+            for slot in range(1, len(state.market) + 1):
+                for n in range(len(cash) + 1):
+                    for cards in combinations(cash, n):
+                        for tokens in range(p.tokens + 1):
+                            m = Hire(seat, slot, tuple(sorted(cards)), tokens)
+                            values = [COMPS.card(c).cash for c in cards] + [1] * tokens
+                            covers = sum(values) >= slot
+                            minimal = covers and (not values or sum(values) - min(values) < slot)
+                            v = E.why_illegal(state, m)
+                            assert (v is None) == covers, (m, v)
+                            if v is not None:
+                                assert v.code == "DEEPBLUE_NOT_ENOUGH_CASH" and v.rule == "deepblue.hire.pay"
+                            assert (m in legal) == minimal, m
+                            checked += 1
+        state = E.apply(state, rng.choice(E.legal_moves(state)))
+    assert checked > 500
 
 
 def test_hire_slides_market():
@@ -337,6 +379,33 @@ def test_card_vp_kept_after_bust():
     bonus = COMPS.wreck(s.dive.wreck).leader_bonus
     assert s3.players[0].chest == 3 + bonus
     assert refused(set_hand(s2, 0, (DECKHAND,)), PlayCard(0, DECKHAND)).code == "DEEPBLUE_CARD_DOES_NOT_SCORE"
+
+
+def test_card_vp_lost_on_bust_option():
+    # option card_vp_on_bust=False: 「ただし、潜水が無事に完了した場合となるのは変わりません」
+    historian = card_named("Historian")
+    bonus = None
+    for keep in (True, False):
+        s = dive_position(hands={0: (historian,)}, bag={"purple": 1})
+        s = replace(s, card_vp_on_bust=keep, dive=replace(s.dive, drawn=("black",)))
+        bonus = COMPS.wreck(s.dive.wreck).leader_bonus
+        s = E.apply(E.apply(s, DrawGem(0)), PlayCard(0, historian))
+        s3, events = E.transition(set_bag(s, black=1), DrawGem(0))
+        assert historian in s3.players[0].used                          # the card is spent either way
+        assert s3.players[0].chest == (3 if keep else 0) + bonus
+        lost = [e for e in events if e.code == "DEEPBLUE_CARD_VP_LOST"]
+        assert bool(lost) == (not keep)
+        if lost:
+            assert lost[0].rule == "deepblue.dive.card-vp-on-bust" and lost[0].param("vp") == 3
+        # a safe end scores the card under both readings
+        s4 = E.apply(s, Stop(0))
+        assert s4.players[0].chest == 3 + bonus
+    assert E.new_state(1, card_vp_on_bust=False).card_vp_on_bust is False
+    assert E.new_state(1).card_vp_on_bust is True
+    with pytest.raises(RuleError, match="card_vp_on_bust"):
+        E.new_state(1, card_vp_on_bust="no")
+    st = E.new_state(2, card_vp_on_bust=False)
+    assert E.state_from_json(E.state_to_json(st)) == st
 
 
 def test_tile_removed_and_gems_return():

@@ -35,7 +35,8 @@ def _play(seed: int, players: int, scenario: str, gems_return: bool, steps: int,
         before = E.state_to_json(state)
         for probe in PROBES:
             v = E.why_illegal(state, probe)
-            assert (v is None) == (probe in legal), (probe, v)
+            # Deep Blue's invariant: listed <=> accepted and listable (overpaying hires: accepted, not listed)
+            assert (probe in legal) == (v is None and E.listed(state, probe)), (probe, v)
             if v is not None:
                 assert v.text("ja") and v.rule
         assert E.state_to_json(state) == before

@@ -7,7 +7,15 @@ the sources leave open is a ruling recorded in ``rules.toml`` and ``docs/deepblu
 
 * ``players`` (2–5), ``scenario`` (a Captain's Log id, applied to Sunken City dives only),
 * ``gems_return`` (default ``True``: dive gems go back into the bag; the sources are silent),
-* ``leader_bonus_on_bust`` (default ``True``: the Japanese text lists only gem VP as lost on a bust).
+* ``leader_bonus_on_bust`` (default ``True``: the Japanese text lists only gem VP as lost on a bust),
+* ``card_vp_on_bust`` (default ``True``: crew-card VP already played is kept after a bust,
+  「このカードの効果は以降バーストした場合でも獲得可能です」; ``False`` reads 「ただし、潜水が無事に完了した場合となる
+  のは変わりません」 as covering card VP too).
+
+Hiring accepts any payment that reaches the price (「任意の枚数消化することで」, the excess is lost), but
+:meth:`DeepBlueEngine.legal_moves` lists only the *minimal* payments (no card or token could be left out):
+every larger payment spends a strict superset of one of them for the same hire, and listing all of them
+would multiply the move list by up to 2^(cash cards in hand). See :meth:`DeepBlueEngine.listed`.
 """
 
 from __future__ import annotations
@@ -70,7 +78,7 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
     # =========================================================================================
     # setup
     def new_state(self, seed: int, players: int = 3, scenario: str = "troubled-waters", gems_return: bool = True,
-                  leader_bonus_on_bust: bool = True, **options: Any) -> DeepBlueState:
+                  leader_bonus_on_bust: bool = True, card_vp_on_bust: bool = True, **options: Any) -> DeepBlueState:
         comps = self.components
         if options:
             raise InvalidMoveError(f"unknown Deep Blue option(s): {', '.join(sorted(options))}")
@@ -78,7 +86,8 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
             raise InvalidMoveError(f"Deep Blue is for 2 to 5 players, not {players!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidMoveError(f"the seed must be an integer, not {seed!r}")
-        for name, flag in (("gems_return", gems_return), ("leader_bonus_on_bust", leader_bonus_on_bust)):
+        for name, flag in (("gems_return", gems_return), ("leader_bonus_on_bust", leader_bonus_on_bust),
+                           ("card_vp_on_bust", card_vp_on_bust)):
             if not isinstance(flag, bool):
                 raise InvalidMoveError(f"the option {name} must be true or false, not {flag!r}")
         try:
@@ -104,7 +113,8 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
                       for seat, colour in enumerate(comps.player_colours[:players]))
         chance, deck = chance.shuffled(comps.market_deck())
         state = DeepBlueState(plist, 0, "action", tuple(tiles), (), (), deck, bag, supply, (0,) * len(COLOURS),
-                              (), tuple(removed), scenario, bool(gems_return), bool(leader_bonus_on_bust), chance)
+                              (), tuple(removed), scenario, bool(gems_return), bool(leader_bonus_on_bust), chance,
+                              card_vp_on_bust=bool(card_vp_on_bust))
         state, _ = self._refill_market(state, [])
         return state
 
@@ -341,19 +351,31 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
             for n in range(len(cash_cards) + 1):
                 for cards in combinations(cash_cards, n):
                     for tokens in range(player.tokens + 1):
-                        if self._payment_ok(cards, tokens, slot) is None:
+                        if (self._payment_ok(cards, tokens, slot) is None
+                                and self._payment_minimal(cards, tokens, slot)):
                             out.append(Hire(seat, slot, cards, tokens))
         return out
 
     def _payment_ok(self, cards: tuple[int, ...], tokens: int, price: int) -> str | None:
-        """``None`` if the payment covers ``price`` and every part of it is needed, else why not."""
+        """``None`` if the payment covers ``price`` (any excess is lost), else ``"short"``."""
+        total = sum(self.components.card(c).cash for c in cards) + tokens
+        return "short" if total < price else None
+
+    def _payment_minimal(self, cards: tuple[int, ...], tokens: int, price: int) -> bool:
+        """Whether every part of a covering payment is needed: leaving out its cheapest part falls short."""
         values = [self.components.card(c).cash for c in cards] + [1] * tokens
-        total = sum(values)
-        if total < price:
-            return "short"
-        if values and total - min(values) >= price:
-            return "surplus"
-        return None
+        return not values or sum(values) - min(values) < price
+
+    def listed(self, state: DeepBlueState, move: Move) -> bool:
+        """Whether a legal ``move`` is one :meth:`legal_moves` lists: all are, except hires that overpay
+        with a part left over (legal, 「金額が超過した場合は…消滅します」, but a superset of a listed payment).
+
+        The engine's invariant for Deep Blue: ``why_illegal(s, m) is None`` ⇔ ``m in legal_moves(s)`` or
+        (``m`` is an overpaying :class:`Hire` and ``why_illegal`` accepts it).
+        """
+        if isinstance(move, Hire):
+            return self._payment_minimal(move.cards, move.tokens, move.slot)
+        return True
 
     def _sail_moves(self, state: DeepBlueState, seat: int) -> list[Move]:
         player = state.players[seat]
@@ -405,8 +427,6 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
         if why == "short":
             paid = sum(self.components.card(c).cash for c in m.cards) + m.tokens
             return Violation("DEEPBLUE_NOT_ENOUGH_CASH", "deepblue.hire.pay", paid=paid, price=m.slot)
-        if why == "surplus":
-            return Violation("DEEPBLUE_SURPLUS_PAYMENT", "deepblue.hire.pay", price=m.slot)
         return None
 
     def _why_payment_cards(self, player: Player, cards, tokens, icon: str, rule: str):
@@ -798,10 +818,16 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
             bonus = 0
             if v.seat == d.leader and (v.status != "bust" or state.leader_bonus_on_bust):
                 bonus = wreck.leader_bonus
-            total = treasure + v.card_vp + bonus
+            # 「このカードの効果は以降バーストした場合でも獲得可能です」 (kept, the default) against
+            # 「ただし、潜水が無事に完了した場合となるのは変わりません」 (option card_vp_on_bust=False)
+            cards = v.card_vp if v.status != "bust" or state.card_vp_on_bust else 0
+            total = treasure + cards + bonus
             players[v.seat] = replace(players[v.seat], chest=players[v.seat].chest + total)
-            events.append(Event("DEEPBLUE_SCORED", "deepblue.dive.score", seat=v.seat, gems=treasure, cards=v.card_vp,
+            events.append(Event("DEEPBLUE_SCORED", "deepblue.dive.score", seat=v.seat, gems=treasure, cards=cards,
                                 bonus=bonus, total=total))
+            if v.status == "bust" and v.card_vp and not state.card_vp_on_bust:
+                events.append(Event("DEEPBLUE_CARD_VP_LOST", "deepblue.dive.card-vp-on-bust", seat=v.seat,
+                                    vp=v.card_vp))
             if bonus:
                 events.append(Event("DEEPBLUE_LEADER_BONUS", "deepblue.dive.leader-bonus", seat=v.seat, vp=bonus))
         # the dive's gems go back to the bag (ruling: the sources are silent), or aside

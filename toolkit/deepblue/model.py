@@ -102,6 +102,7 @@ class DeepBlueState:
     chance: Chance
     sail: SailState | None = None
     dive: DiveState | None = None
+    card_vp_on_bust: bool = True                # crew-card VP kept after a bust (rule deepblue.dive.card-vp-on-bust)
 
     @property
     def seats(self) -> int:

@@ -1,0 +1,97 @@
+"""toolkit.widgets.seats: the seat setup and the bot driver, on the tiny test game."""
+
+from __future__ import annotations
+
+import pytest
+from tinygame import STONES
+
+from toolkit.core.bots import RandomBot, play_out
+from toolkit.widgets.base import GameSession
+from toolkit.widgets.seats import YOU, BotDriver, SeatSetup, default_seats
+
+
+@pytest.fixture(autouse=True)
+def _tiny_bots(monkeypatch):
+    # The tiny game has no BOTS registry of its own; make_bot falls back to {"random": RandomBot}.
+    yield
+
+
+def test_default_seats_put_the_person_at_seat_0_and_the_strongest_bot_elsewhere():
+    assert default_seats(3, ["strong", "random"]) == [YOU, "strong", "strong"]
+    setup = SeatSetup(3, ["random"])
+    assert setup.seats == [YOU, "random", "random"]
+    assert setup.human_seats() == [0] and setup.bot_levels() == [None, "random", "random"]
+
+
+def test_untrusted_seat_values_keep_the_old_ones():
+    setup = SeatSetup(2, ["random"])
+    setup.seats = ["grandmaster", YOU]
+    assert setup.seats == [YOU, "random"]
+    setup.seats = [YOU]
+    assert setup.seats == [YOU, "random"]
+    setup.pace = float("nan")
+    assert setup.pace == 0.7
+    setup.pace = 99
+    assert setup.pace == 3.0
+
+
+def test_viewing_seat_never_shows_a_bot_s_hand_unless_the_teacher_asks():
+    setup = SeatSetup(3, ["random"])
+    assert setup.viewing_seat(0) == 0
+    assert setup.viewing_seat(2) == 0          # a bot acts: the page keeps showing the person's seat
+    setup.show_all = True
+    assert setup.viewing_seat(2) == 2
+    setup.show_all = False
+    setup.seats = ["random"] * 3
+    assert setup.viewing_seat(1) is None       # all bots: the spectator's view
+    assert "show" in setup._warning.value or setup._warning.value == ""
+
+
+def test_driver_plays_the_bots_until_the_person_must_act():
+    model = GameSession(STONES, seed=11, options={"players": 2})
+    setup = SeatSetup(2, ["random"])
+    driver = BotDriver(model, setup)           # no event loop here: bot moves are played at once
+    assert model.engine.current_player(model.session.state) == 0
+    assert len(model.session) == 0
+    assert model.play(model.legal_moves[0])
+    # the bot answered at once; the person is to move again (or the game ended)
+    assert len(model.session) == 2 or STONES.is_over(model.session.state)
+    assert driver.last is not None and driver.last[0] == 1
+    assert driver.last[1].reason.rule == "bots.random"
+
+
+def test_all_bot_table_matches_play_out():
+    model = GameSession(STONES, seed=5, options={"players": 3})
+    setup = SeatSetup(3, ["random"], seats=["random"] * 3)
+    BotDriver(model, setup)
+    state, moves = play_out(STONES, 5, [RandomBot()] * 3, players=3)
+    assert model.session.moves == moves and STONES.is_over(model.session.state)
+
+
+def test_step_mode_waits_for_next_move():
+    model = GameSession(STONES, seed=5, options={"players": 2})
+    setup = SeatSetup(2, ["random"], seats=["random", "random"], step_mode=True)
+    BotDriver(model, setup)
+    assert len(model.session) == 0 and setup.waiting
+    setup._next.click()
+    assert len(model.session) == 1
+    setup.step_mode = False                    # no loop: the rest is played at once
+    assert STONES.is_over(model.session.state)
+
+
+def test_hint_is_a_legal_move_of_the_person_s_seat():
+    model = GameSession(STONES, seed=5, options={"players": 2})
+    setup = SeatSetup(2, ["random"])
+    driver = BotDriver(model, setup)
+    hint = driver.hint()
+    assert hint is not None and hint.move in model.legal_moves and hint.move.seat == 0
+
+
+def test_without_autoplay_the_caller_drives_the_bots():
+    model = GameSession(STONES, seed=5, options={"players": 2})
+    setup = SeatSetup(2, ["random"], seats=["random", "random"])
+    driver = BotDriver(model, setup, autoplay=False)
+    assert len(model.session) == 0
+    assert driver.play_one() and len(model.session) == 1
+    assert driver.run_until_human() >= 1 and STONES.is_over(model.session.state)
+    assert not driver.play_one()

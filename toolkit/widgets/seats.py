@@ -1,0 +1,371 @@
+"""The pieces every table with bots shares: who plays each seat, how fast the bots move, and what the
+page may show.
+
+* :class:`SeatSetup` (a view): one drop-down per seat — "You" or a bot level of the game's ``BOTS`` —,
+  the bots' pace, a "step" mode for a classroom (the teacher clicks "Next move"), and the teacher's
+  "show every hand" switch, off by default and announced on screen while on.
+* :class:`BotDriver` (no widget): watches a :class:`~toolkit.widgets.base.GameSession` and plays the
+  bots' moves through :class:`toolkit.core.bots.BotTable` — so a bot sees ``observe(state, seat)`` only —
+  at the chosen pace, or one at a time in step mode. It also answers "Hint" for a person's seat.
+
+Hidden information stays structural: a table asks :meth:`SeatSetup.viewing_seat` which seat's
+observation it may draw, and draws ``engine.observe(state, that seat)`` only. Other seats' cards never
+reach a widget, so they never reach the browser.
+
+A pace is a display choice, never the time a bot needs to think: the decision is taken when the move is
+due, and the page shows it after the pause.
+
+>>> from toolkit.tranquility import ENGINE, BOTS               # doctest: +SKIP
+>>> model = GameSession(ENGINE, seed=3, options={"players": 3})  # doctest: +SKIP
+>>> setup = SeatSetup(3, list(BOTS))                            # doctest: +SKIP
+>>> driver = BotDriver(model, setup)                            # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Callable, Mapping, Sequence
+
+import ipywidgets as widgets
+import traitlets
+from traitlets import Bool, Float, Int, List, Unicode, observe, validate
+
+from toolkit.core.bots import BotTable, Decision, bot_rng, make_bot
+from toolkit.core.errors import RuleError
+from toolkit.widgets.base import GameSession, View, esc, safe_callback
+
+log = logging.getLogger("toolkit.widgets.seats")
+
+YOU = "you"
+PACE_MIN, PACE_MAX, PACE_DEFAULT = 0.0, 3.0, 0.7
+#: The seat the hint bot's rng is keyed on is offset so a hint never changes the bots' own dice.
+_HINT_RNG_OFFSET = 1000
+
+
+def default_seats(players: int, levels: Sequence[str], you: int = 0) -> list[str]:
+    """Seat ``you`` is the person; every other seat plays the strongest level (listed first)."""
+    return [YOU if i == you else levels[0] for i in range(players)]
+
+
+class SeatSetup(View):
+    """Who plays each seat, the bots' pace, step mode and the teacher's switch.
+
+    ``seats`` holds ``"you"`` or a level name per seat. Values set from the browser are untrusted: an
+    unknown level or a wrong length keeps the old value.
+    """
+
+    seats = List(Unicode())
+    pace = Float(PACE_DEFAULT)
+    step_mode = Bool(False)
+    show_all = Bool(False)
+    #: bumped by the "Next move" button; a :class:`BotDriver` in step mode plays one move per bump
+    next_requests = Int(0)
+    #: True while a bot's move is due and step mode waits for "Next move"
+    waiting = Bool(False)
+
+    def __init__(self, players: int, levels: Sequence[str], seats: Sequence[str] | None = None,
+                 lang: str = "en", pace: float = PACE_DEFAULT, step_mode: bool = False,
+                 show_language: bool = False, **kwargs: Any):
+        super().__init__(show_language=show_language, **kwargs)
+        self.add_class("deepsea-seats")
+        if not levels:
+            raise RuleError("a table needs at least one bot level")
+        self.levels = tuple(levels)
+        self._players = players
+        self._title = widgets.HTML()
+        self._pickers: list[widgets.Dropdown] = []
+        for seat in range(players):
+            picker = widgets.Dropdown(layout=widgets.Layout(width="auto", min_width="11em"))
+            picker.add_class("deepsea-seat-picker")
+            picker.add_class(f"deepsea-seat-{seat}")
+            picker.observe(self._on_picker, "value")
+            self._pickers.append(picker)
+        self._pace = widgets.FloatSlider(min=PACE_MIN, max=PACE_MAX, step=0.1, readout_format=".1f",
+                                         layout=widgets.Layout(width="30em"), style={"description_width": "initial"})
+        self._pace.add_class("deepsea-pace")
+        self._step = widgets.Checkbox(indent=False, layout=widgets.Layout(width="auto"))
+        self._step.add_class("deepsea-step-mode")
+        self._next = widgets.Button(layout=widgets.Layout(width="auto"))
+        self._next.add_class("deepsea-next-move")
+        self._next.on_click(self._on_next)
+        self._show_all = widgets.Checkbox(indent=False, layout=widgets.Layout(width="auto"))
+        self._show_all.add_class("deepsea-show-all")
+        self._warning = widgets.HTML()
+        self._warning.add_class("deepsea-show-all-warning")
+        # The traits are the model; the child widgets mirror them (their browser-side values are untrusted).
+        # link() copies the widget's value to the trait first, so the traits are set after linking.
+        widgets.link((self._pace, "value"), (self, "pace"))
+        widgets.link((self._step, "value"), (self, "step_mode"))
+        widgets.link((self._show_all, "value"), (self, "show_all"))
+        self.seats = list(seats) if seats is not None else default_seats(players, self.levels)
+        self.pace = pace
+        self.step_mode = step_mode
+        self._finish([self._title, widgets.HBox(self._pickers, layout=widgets.Layout(flex_flow="row wrap")),
+                      widgets.HBox([self._pace, self._step, self._next],
+                                   layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+                      widgets.HBox([self._show_all, self._warning],
+                                   layout=widgets.Layout(flex_flow="row wrap", align_items="center"))])
+        self.lang = lang
+        self.refresh()
+
+    # ---- validation of untrusted values ------------------------------------------------------
+    @validate("seats")
+    def _valid_seats(self, proposal: Any) -> list[str]:
+        value = list(proposal["value"])
+        allowed = {YOU, *self.levels}
+        if len(value) != self._players or any(v not in allowed for v in value):
+            old = list(getattr(self, "_trait_values", {}).get("seats", []) or [])
+            if len(old) == self._players:
+                return old
+            raise RuleError(f"seats must be {self._players} values among {sorted(allowed)}, not {value!r}")
+        return value
+
+    @validate("pace")
+    def _valid_pace(self, proposal: Any) -> float:
+        value = proposal["value"]
+        try:
+            value = float(value)
+        except (TypeError, ValueError):
+            return PACE_DEFAULT
+        if value != value:  # NaN
+            return PACE_DEFAULT
+        return min(max(value, PACE_MIN), PACE_MAX)
+
+    # ---- reading -------------------------------------------------------------------------------
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s == YOU]
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.seats) and self.seats[seat] == YOU
+
+    def bot_levels(self) -> list[str | None]:
+        """Per seat: ``None`` for a person, else the bot level (what :class:`BotTable` takes)."""
+        return [None if s == YOU else s for s in self.seats]
+
+    def viewing_seat(self, acting: int | None) -> int | None:
+        """Whose observation the page may draw now.
+
+        The acting seat if a person plays it (hot seat: each person in turn), else the first person's
+        seat; ``None`` (the spectator's public view) when every seat is a bot. With the teacher's switch
+        on, the acting seat is shown whoever plays it.
+        """
+        if acting is not None and (self.show_all or self.is_human(acting)):
+            return acting
+        humans = self.human_seats()
+        return humans[0] if humans else None
+
+    # ---- callbacks -------------------------------------------------------------------------------
+    @safe_callback
+    def _on_picker(self, change: Mapping[str, Any]) -> None:
+        if getattr(self, "_refreshing", False):
+            return
+        seats = [p.value for p in self._pickers]
+        if all(v is not None for v in seats):
+            self.seats = seats
+            if self.seats != seats:  # refused: put the pickers back
+                self.refresh()
+
+    @safe_callback
+    def _on_next(self, _button: Any = None) -> None:
+        self.next_requests += 1
+
+    @observe("seats", "show_all", "step_mode", "waiting")
+    def _on_traits(self, change: Mapping[str, Any]) -> None:
+        if self._pickers:
+            self.refresh()
+
+    def refresh(self) -> None:
+        if not self._pickers:
+            return
+        self._title.value = f"<b>{esc(self.t('seats.title'))}</b>"
+        options = [(self.t("seats.you"), YOU)] + [(self.t("seats.bot", level=self.level_label(level)), level)
+                                                  for level in self.levels]
+        self._refreshing = True  # the pickers' own change events are ours, not the visitor's
+        try:
+            for seat, picker in enumerate(self._pickers):
+                if tuple(picker.options) != tuple(options):
+                    picker.options = options
+                picker.value = self.seats[seat]
+                picker.description = self.t("seats.seat", seat=seat)
+        finally:
+            self._refreshing = False
+        self._pace.description = self.t("seats.pace")
+        self._step.description = self.t("seats.step_mode")
+        self._next.description = self.t("seats.next")
+        self._next.disabled = not (self.step_mode and self.waiting)
+        self._show_all.description = self.t("seats.show_all")
+        self._warning.value = (f'<span class="deepsea-refusal" role="status">{esc(self.t("seats.show_all_on"))}</span>'
+                               if self.show_all else "")
+
+    def level_label(self, level: str) -> str:
+        key = f"seats.level.{level}"
+        from toolkit.core import i18n
+
+        return self.t(key) if i18n.has(key) else level
+
+
+class BotDriver(traitlets.HasTraits):
+    """Plays the bots' seats of a :class:`GameSession` at the pace a :class:`SeatSetup` says.
+
+    In a kernel (Voila, JupyterLab) the moves are timed with the running asyncio loop's ``call_later``.
+
+    After every change of the game (a person's move, undo, a new game) it asks :class:`BotTable` whether
+    a bot's move is due; if so it plays it after ``setup.pace`` seconds — or, in step mode, when
+    "Next move" is clicked. ``last`` holds the last bot move as ``(seat, Decision)`` so a table can show
+    the bot's reason. Without a running event loop (tests, nbconvert) moves are played at once.
+    """
+
+    last = traitlets.Any(None, allow_none=True)
+    #: bumped whenever a bot moved (tables observe it to redraw the bot's reason)
+    moves_played = Int(0)
+
+    def __init__(self, model: GameSession, setup: SeatSetup, max_moves: int = 10_000,
+                 on_error: Callable[[Exception], None] | None = None, autoplay: bool = True):
+        super().__init__()
+        # autoplay=False: nothing is scheduled; the caller plays bots with play_one()/run_until_human().
+        # Notebooks checked by nbval use it, so no timer fires while a later cell runs.
+        self.autoplay = autoplay
+        self.model = model
+        self.setup = setup
+        self.max_moves = max_moves
+        self._on_error = on_error
+        self._generation = 0
+        self._handle: Any = None
+        self._table = self._build_table()
+        model.observe(self._on_model, "revision")
+        setup.observe(self._on_seats, "seats")
+        setup.observe(self._on_mode, "step_mode")
+        setup.observe(self._on_next, "next_requests")
+        self.schedule()
+
+    # ---- the table -----------------------------------------------------------------------------
+    def _build_table(self) -> BotTable:
+        # A new game (a new Session) gets fresh bot rngs, so a seeded game with bots replays exactly.
+        self._session_built = self.model.session
+        return BotTable(self.model.engine, self.setup.bot_levels(), self.model.session.seed)
+
+    def due(self) -> tuple[int, Decision] | None:
+        """The bot move due now (taking the decision), or ``None`` if a person acts or the game ended."""
+        if not self.model.live:
+            return None
+        return self._table.step(self.model.session.state)
+
+    def play_one(self) -> bool:
+        """Play the bot move due now, if any. Returns True if a bot moved."""
+        try:
+            nxt = self.due()
+        except RuleError as exc:  # a broken bot must not break the page
+            log.exception("bot failed")
+            if self._on_error:
+                self._on_error(exc)
+            return False
+        if nxt is None:
+            return False
+        seat, decision = nxt
+        if not self.model.play(decision.move):
+            log.error("bot move %s refused: %s", decision.move, self.model.message)
+            return False
+        self.last = (seat, decision)
+        self.moves_played += 1
+        return True
+
+    def run_until_human(self) -> int:
+        """Play every bot move due now, at once (tests, notebooks). Returns how many were played."""
+        played = 0
+        while played < self.max_moves and self.play_one():
+            played += 1
+        return played
+
+    def hint(self, seat: int | None = None, level: str | None = None) -> Decision | None:
+        """What the strongest bot (or ``level``) would do for a person's ``seat`` now, and why.
+
+        The hint bot sees exactly that seat's observation, like every bot.
+        """
+        state = self.model.session.state
+        engine = self.model.engine
+        if seat is None:
+            seat = engine.decider(state)
+        if seat is None or engine.play_out_over(state):
+            return None
+        bot = make_bot(engine, level or self.setup.levels[0])
+        rng = bot_rng(self.model.session.seed, _HINT_RNG_OFFSET + seat)
+        legal = engine.legal_moves(state)
+        decision = bot.decide(engine.observe(state, seat), legal, rng)
+        if decision.move is not None and (decision.move not in legal or engine.actor(state, decision.move) != seat):
+            return None
+        return decision
+
+    # ---- scheduling ------------------------------------------------------------------------------
+    def schedule(self) -> None:
+        """Arrange the next bot move (after the pace, or on "Next move" in step mode)."""
+        self._generation += 1
+        self._cancel()
+        if not self.autoplay:
+            return
+        if not self.model.live or self.model.engine.play_out_over(self.model.session.state):
+            self.setup.waiting = False
+            return
+        state = self.model.session.state
+        engine = self.model.engine
+        decider = engine.decider(state)
+        bots_may_act = self._table.is_bot(decider) or any(
+            self._table.is_bot(s) for s in engine.optional_actors(state))
+        if not bots_may_act:
+            self.setup.waiting = False
+            return
+        if self.setup.step_mode:
+            self.setup.waiting = True
+            return
+        self.setup.waiting = False
+        generation = self._generation
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None or self.setup.pace <= 0:
+            if loop is None:
+                self.run_until_human()
+                return
+            self._handle = loop.call_soon(self._tick, generation)
+        else:
+            self._handle = loop.call_later(self.setup.pace, self._tick, generation)
+
+    def _tick(self, generation: int) -> None:
+        self._handle = None
+        if generation != self._generation:
+            return  # the game changed since this move was scheduled
+        try:
+            self.play_one()  # the model's revision change schedules the next one
+        except Exception:  # noqa: BLE001 - a timer callback must never raise into the loop
+            log.exception("bot tick failed")
+
+    def _cancel(self) -> None:
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+
+    def close(self) -> None:
+        self._generation += 1
+        self._cancel()
+        self.model.unobserve(self._on_model, "revision")
+        self.setup.unobserve(self._on_seats, "seats")
+        self.setup.unobserve(self._on_mode, "step_mode")
+        self.setup.unobserve(self._on_next, "next_requests")
+
+    def _on_model(self, change: Mapping[str, Any]) -> None:
+        if self.model.session is not self._session_built:
+            self._table = self._build_table()
+        self.schedule()
+
+    def _on_seats(self, change: Mapping[str, Any]) -> None:
+        self._table = self._build_table()
+        self.schedule()
+
+    def _on_mode(self, change: Mapping[str, Any]) -> None:
+        self.schedule()
+
+    def _on_next(self, change: Mapping[str, Any]) -> None:
+        if self.setup.step_mode and self.setup.waiting:
+            self.setup.waiting = False
+            self.play_one()
