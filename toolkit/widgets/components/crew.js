@@ -19,7 +19,7 @@ function symbol(suit, cls) {
   return svg;
 }
 
-// One card face. `item` = {card: "P9", label: "pink 9", ...}; returns a <button> when clickable.
+// One card face. `item` = {card, label, aria}; returns a <button> when clickable.
 function cardFace(item, clickable, extra) {
   const code = item.card;
   const suit = code[0];
