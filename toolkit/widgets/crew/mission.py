@@ -125,10 +125,10 @@ class MissionView(View):
         self._hand.add_class("crew-hand")
         self._hand.on_pick(self._on_card)
         self._hand.on_refuse(self._on_refused)
-        self._sonar = widgets.ToggleButton(value=False)
+        self._sonar = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
         self._sonar.add_class("crew-sonar-toggle")
         self._sonar.observe(self._on_sonar_mode, names="value")
-        self._hint = widgets.Button()
+        self._hint = widgets.Button(layout=widgets.Layout(width="auto", min_width="8em"))
         self._hint.add_class("crew-hint")
         self._hint.on_click(self._on_hint)
         self._hint_text = widgets.HTML()
@@ -149,15 +149,15 @@ class MissionView(View):
         self._new = widgets.Button()
         self._new.add_class("crew-new")
         self._new.on_click(self._on_new)
-        self._review_button = widgets.Button(button_style="info")
+        self._review_button = widgets.Button(button_style="info", layout=widgets.Layout(width="auto"))
         self._review_button.add_class("crew-post-mortem-button")
         self._review_button.on_click(self._on_review)
         self._review = widgets.HTML()
         self._review.add_class("crew-post-mortem")
-        self._replay_back = widgets.Button()
+        self._replay_back = widgets.Button(layout=widgets.Layout(width="auto"))
         self._replay_back.add_class("crew-replay-back")
         self._replay_back.on_click(lambda _b: self._replay_step(-1))
-        self._replay_next = widgets.Button()
+        self._replay_next = widgets.Button(layout=widgets.Layout(width="auto"))
         self._replay_next.add_class("crew-replay-next")
         self._replay_next.on_click(lambda _b: self._replay_step(+1))
         self._replay_table = TrickTable()
@@ -249,6 +249,15 @@ class MissionView(View):
         if level == YOU:
             return self.t("crew.ui.seat_you", seat=seat)
         return self.t("crew.ui.seat_bot", seat=seat, level=self._seat_setup.level_label(level))
+
+    def short_name(self, seat: int) -> str:
+        """A seat's name on the table (the level goes into the long name, in the tasks and the log)."""
+        state = self.model.state
+        if seat == state.tonoja:
+            return "TONOJA"
+        if self._seat_setup.seats[seat] == YOU:
+            return self.t("crew.ui.seat_you", seat=seat)
+        return self.t("crew.ui.seat_n", seat=seat)
 
     # ---- moves ------------------------------------------------------------------------------------------
     def _describe(self, move: Any) -> str:
@@ -503,7 +512,7 @@ class MissionView(View):
                          total=len(self._replay_cards))
         self._replay_table.lang = self.lang
         self._replay_table.show(seats, trick.leader, cards, winner=trick.winner if complete else None,
-                                previous=previous, names={s: self.seat_name(s) for s in range(seats)},
+                                previous=previous, names={s: self.short_name(s) for s in range(seats)},
                                 bottom=self.viewing_seat() or 0, caption=caption)
         self._replay_back.description = self.t("crew.ui.pm_back")
         self._replay_next.description = self.t("crew.ui.pm_next")
@@ -580,19 +589,19 @@ class MissionView(View):
         self._trick.lang = self.lang
         self._trick.show(state.seats, trick["leader"], trick["cards"],
                          previous=(prev["leader"], prev["cards"], prev["winner"]) if prev else None,
-                         names=names, bottom=seat if seat is not None else 0,
+                         names={s: self.short_name(s) for s in range(state.seats)}, bottom=seat if seat is not None else 0,
                          acting=decider if current is None else current, you=humans)
         parts = []
         if obs["communicated"]:
-            comms = " ".join(f"{esc(names.get(c['seat'], c['seat']))}: {chip(c['card'], self.lang)} "
-                             f"({esc(tr('crew.sonar.' + (c['position'] or 'hidden')))})" for c in obs["communicated"])
-            parts.append(f"<p class='crew-comms'><b>{esc(tr('crew.ui.communicated'))}</b>: {comms}</p>")
+            comms = "".join(f"<li>{esc(names.get(c['seat'], c['seat']))}: {chip(c['card'], self.lang)} "
+                            f"{esc(tr('crew.sonar.' + (c['position'] or 'hidden')))}</li>" for c in obs["communicated"])
+            parts.append(f"<div class='crew-comms'><b>{esc(tr('crew.ui.communicated'))}</b><ul>{comms}</ul></div>")
         if obs["tonoja"]:
             cols = " ".join((chip(c["face_up"], self.lang) if c["face_up"] else "▢") + ("▮" if c["face_down"] else "")
                             for c in obs["tonoja"])
             parts.append(f"<p class='crew-tonoja'><b>TONOJA</b>: {cols}</p>")
-        parts.append(f"<p><b>{esc(tr('crew.ui.tricks_won'))}</b></p><ul class='crew-won'>" + "".join(
-            f"<li>{esc(names[s])}: {n}</li>" for s, n in enumerate(obs["tricks_won"])) + "</ul>")
+        parts.append(f"<p class='crew-won'><b>{esc(tr('crew.ui.tricks_won'))}</b>: " + " · ".join(
+            f"{esc(self.short_name(s))}: {n}" for s, n in enumerate(obs["tricks_won"])) + "</p>")
         parts.append(f"<p class='crew-trick-count'>{esc(tr('crew.ui.trick_count', n=obs['tricks_played'], total=obs['tricks_total']))}</p>")
         self._board.value = "".join(parts)
         # the hand: this seat's own cards (and TONOJA's face-up cards when this seat decides for TONOJA)
