@@ -159,7 +159,7 @@ function renderTrickBox(trick, labels, small) {
     spot.dataset.seat = String(s.seat);
     const name = document.createElement("div");
     name.className = "crew-c-seatname";
-    name.textContent = s.name + (s.leader ? " ▶" : "") + (s.winner ? " ★" : "");
+    name.textContent = s.name + (s.leader ? " ▶" : "");
     if (s.note) name.title = s.note;
     spot.appendChild(name);
     if (s.card) {
@@ -170,6 +170,12 @@ function renderTrickBox(trick, labels, small) {
       slot.className = "crew-c-slot";
       slot.setAttribute("aria-hidden", "true");
       spot.appendChild(slot);
+    }
+    if (s.winner && s.wins) {
+      const badge = document.createElement("div");
+      badge.className = "crew-c-winbadge";
+      badge.textContent = s.wins;
+      spot.appendChild(badge);
     }
     table.appendChild(spot);
   });

@@ -415,9 +415,14 @@ class TrickTable(CrewComponent):
             aria = None
             if card is not None:
                 aria = _tr("crew.comp.played_by", lang, card=card_label(card, lang), name=name)
+                if seat == winner:
+                    aria += f" — {_tr('crew.comp.wins', lang)}"
+                if seat == leader:
+                    aria += f" — {_tr('crew.comp.led', lang)}"
             spots.append({"seat": seat, "name": name, "card": str(card) if card else None,
                           "label": card_label(card, lang) if card else "", "aria": aria,
                           "leader": seat == leader, "winner": seat == winner, "you": seat in s["you"],
+                          "wins": _tr("crew.comp.wins", lang) if seat == winner else "",
                           "acting": seat == s["acting"] and title == "current"})
         return {"seats": spots, "title": _tr(f"crew.comp.trick_{title}", lang), "caption": caption}
 

@@ -255,9 +255,10 @@ class MissionView(View):
         state = self.model.state
         if seat == state.tonoja:
             return "TONOJA"
+        mark = " ⚓" if seat == state.captain else ""
         if self._seat_setup.seats[seat] == YOU:
-            return self.t("crew.ui.seat_you", seat=seat)
-        return self.t("crew.ui.seat_n", seat=seat)
+            return self.t("crew.ui.seat_you", seat=seat) + mark
+        return self.t("crew.ui.seat_n", seat=seat) + mark
 
     # ---- moves ------------------------------------------------------------------------------------------
     def _describe(self, move: Any) -> str:

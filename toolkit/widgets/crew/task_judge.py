@@ -76,9 +76,11 @@ class TaskJudgeView(View):
         super().__init__(lang=lang_param(params, lang), **kwargs)
         self.add_class("crew-task-judge")
         self._title = widgets.HTML()
-        self._category = widgets.Dropdown(options=[("*", "")] + [(c, c) for c in CATEGORIES], value="")
+        self._category = widgets.Dropdown(options=[("*", "")] + [(c, c) for c in CATEGORIES], value="",
+                                         layout=widgets.Layout(width="12em"))
         self._category.add_class("crew-task-filter-category")
-        self._difficulty = widgets.Dropdown(options=[("*", 0)] + [(str(d), d) for d in range(1, 7)], value=0)
+        self._difficulty = widgets.Dropdown(options=[("*", 0)] + [(str(d), d) for d in range(1, 7)], value=0,
+                                           layout=widgets.Layout(width="6em"))
         self._difficulty.add_class("crew-task-filter-difficulty")
         self._players = widgets.ToggleButtons(options=[("3", 3), ("4", 4), ("5", 5)],
                                               value=int_param(params, "players", 4, 3, 5),
@@ -103,10 +105,10 @@ class TaskJudgeView(View):
         self._picker.on_change(self._on_picked)
         self._table = TrickTable()
         self._table.add_class("crew-task-trick")
-        self._undo = widgets.Button()
+        self._undo = widgets.Button(layout=widgets.Layout(width="auto"))
         self._undo.add_class("crew-task-undo")
         self._undo.on_click(self._on_undo)
-        self._clear = widgets.Button()
+        self._clear = widgets.Button(layout=widgets.Layout(width="auto"))
         self._clear.add_class("crew-task-clear")
         self._clear.on_click(self._on_clear)
         self._link = widgets.HTML()
@@ -216,7 +218,7 @@ class TaskJudgeView(View):
         self._picker.lang = self._table.lang = self.lang
         self._picker.limit = players
         self._picker.set_unavailable(used)
-        names = {s: self.t("crew.ui.seat_n", seat=s) + (" ★" if s == self._captain.value else "") for s in range(players)}
+        names = {s: self.t("crew.ui.seat_n", seat=s) + (" ⚓" if s == self._captain.value else "") for s in range(players)}
         if self._picker.value or not done:
             leader = done[-1].winner if done else int(self._captain.value) % players
             prev = (done[-1].leader, done[-1].cards, done[-1].winner) if done else None

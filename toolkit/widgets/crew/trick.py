@@ -191,7 +191,7 @@ class PinkNineTrickView(View):
         acting = ENGINE.current_player(state)
         next_card = getattr(nxt, "card", None) if nxt is not None else None
         for seat, hand in enumerate(self._hands):
-            name = tr("crew.ui.seat_n", seat=seat) + (" ★" if seat == state.captain else "")
+            name = tr("crew.ui.seat_n", seat=seat) + (" ⚓" if seat == state.captain else "")
             hand.set_title("crew.ui.example_hand", name=name)
             mine = next_card is not None and seat == acting
             hand.set_cards(state.hands[seat], playable=[next_card] if mine else [],
@@ -212,7 +212,7 @@ class PinkNineTrickView(View):
         elif not state.trick and len(state.tricks) > 1:
             last = state.tricks[-2]
             previous = (last.leader, last.cards, last.winner)
-        names = {s: tr("crew.ui.seat_n", seat=s) + (" ★" if s == state.captain else "") for s in range(4)}
+        names = {s: tr("crew.ui.seat_n", seat=s) + (" ⚓" if s == state.captain else "") for s in range(4)}
         self._table.lang = self.lang
         self._table.show(4, leader, shown, winner=winner, previous=previous, names=names, bottom=0,
                          acting=acting if nxt is not None else None)
