@@ -164,7 +164,7 @@ function renderTrickBox(trick, labels, small) {
     spot.appendChild(name);
     if (s.card) {
       spot.appendChild(cardFace({ card: s.card, label: s.label, aria: s.aria }, false,
-                                s.winner ? "crew-c-win" : ""));
+                                (s.winner ? "crew-c-win" : "") + (s.mark ? " crew-c-mark-" + s.mark : "")));
     } else {
       const slot = document.createElement("div");
       slot.className = "crew-c-slot";

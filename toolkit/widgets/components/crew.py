@@ -385,7 +385,7 @@ class TrickTable(CrewComponent):
     def show(self, seats: int, leader: int | None, cards: Sequence["Card | str"], winner: int | None = None,
              previous: tuple[int, Sequence["Card | str"], int] | None = None,
              names: Mapping[int, str] | None = None, bottom: int = 0, acting: int | None = None,
-             you: Iterable[int] = (), caption: str = "") -> None:
+             you: Iterable[int] = (), caption: str = "", marked: Iterable[int] = ()) -> None:
         if not 2 <= int(seats) <= 5:
             raise RuleError(f"a table of {seats!r} seats: the Crew has 2 to 5")
         played = [Card.parse(c) for c in cards]
@@ -397,7 +397,7 @@ class TrickTable(CrewComponent):
             prev = (int(p_leader), [Card.parse(c) for c in p_cards], int(p_winner))
         self._shown = {"seats": int(seats), "leader": leader, "cards": played, "winner": winner, "previous": prev,
                        "names": dict(names or {}), "bottom": bottom, "acting": acting, "you": set(you),
-                       "caption": caption}
+                       "caption": caption, "marked": set(marked)}
         self._render()
 
     def _box(self, seats: int, leader: int | None, played: list[Card], winner: int | None, title: str,
@@ -419,10 +419,13 @@ class TrickTable(CrewComponent):
                     aria += f" — {_tr('crew.comp.wins', lang)}"
                 if seat == leader:
                     aria += f" — {_tr('crew.comp.led', lang)}"
+                if title == "current" and seat in s["marked"]:
+                    aria += f" — {_tr('crew.comp.mark_alt', lang)}"
             spots.append({"seat": seat, "name": name, "card": str(card) if card else None,
                           "label": card_label(card, lang) if card else "", "aria": aria,
                           "leader": seat == leader, "winner": seat == winner, "you": seat in s["you"],
                           "wins": _tr("crew.comp.wins", lang) if seat == winner else "",
+                          "mark": "alt" if title == "current" and seat in s["marked"] and card else "",
                           "acting": seat == s["acting"] and title == "current"})
         return {"seats": spots, "title": _tr(f"crew.comp.trick_{title}", lang), "caption": caption}
 

@@ -489,6 +489,10 @@ class MissionView(View):
             self._replay_box.layout.display = "none"
         self._review.value = "".join(parts)
 
+    def _first_of(self, trick_index: int) -> int:
+        """Index in the replay of the first card of the alternative's trick ``trick_index``."""
+        return next(n for n, (i, _c, _a) in enumerate(self._replay_cards) if i == trick_index)
+
     def _replay_step(self, delta: int) -> None:
         self._replay_pos = min(max(self._replay_pos + delta, 0), len(self._replay_cards))
         self._render_replay()
@@ -512,9 +516,12 @@ class MissionView(View):
         caption = self.t("crew.ui.pm_replay_caption", trick=t0 + trick_index + 1, n=self._replay_pos,
                          total=len(self._replay_cards))
         self._replay_table.lang = self.lang
+        changed = [(trick.leader + j) % seats for i, _c, alt in shown for j in [self._replay_cards.index((i, _c, alt))
+                                                                                   - self._first_of(i)] if alt]
         self._replay_table.show(seats, trick.leader, cards, winner=trick.winner if complete else None,
                                 previous=previous, names={s: self.short_name(s) for s in range(seats)},
-                                bottom=self.viewing_seat() or 0, caption=caption)
+                                bottom=self.viewing_seat() or 0, caption=caption,
+                                marked=changed if trick_index == 0 else ())
         self._replay_back.description = self.t("crew.ui.pm_back")
         self._replay_next.description = self.t("crew.ui.pm_next")
         self._replay_back.disabled = self._replay_pos == 0
