@@ -23,7 +23,7 @@ def test_pink_nine_trick_by_clicking_the_cards_and_keys(open_dashboard):
     page = open_dashboard("crew-pink-nine-trick")
     _wait_text(page, ".crew-example-table", "first two tricks")
     page.locator('.crew-example-tokens button[data-task="78"]').click()
-    _wait_text(page, ".crew-example-table", "pink 9")
+    _wait_text(page, ".crew-example-hint", "pink 9")
     # the next card is marked in its seat's hand; clicking it plays it onto the table
     for seat, card in ((0, "P9"), (1, "P7"), (2, "Y2")):
         page.locator(f'.crew-example-hand-{seat} button[data-card="{card}"].crew-c-mark-next').click()
