@@ -1,8 +1,9 @@
 """How strong are the Sewer Pirats bots? A seeded study of all-bot games, level against level.
 
 A *cell* is two levels ``a`` and ``b`` and a player count. In game ``i`` of a cell the seats alternate
-between the two levels, starting with ``a`` at seat ``i mod players`` — so every level sits at every seat
-equally often, and with an odd player count each level has the extra seat in half of the games. A game is
+between the two levels from seat ``i mod players`` on; with an odd player count the level that has the extra
+seat changes every ``players`` games. So every level sits at every seat equally often and, at odd tables,
+has the extra seat in half of the games. A game is
 won by a level when one of its seats wins (a shared victory is split between the winners' levels).
 ``a``'s win rate comes with a 95 % Wilson interval; 50 % is an even match.
 
@@ -48,14 +49,18 @@ def game_seed(seed: int, a: str, b: str, players: int, variant: str, index: int)
 
 
 def game_seats(a: str, b: str, players: int, index: int) -> list[str]:
-    """Who sits where in game ``index`` of a cell: the levels alternate, ``a`` first at seat ``index mod
-    players``.
+    """Who sits where in game ``index`` of a cell: the levels alternate around the table from seat ``index mod
+    players`` (see the module docstring).
 
     >>> game_seats("greedy", "random", 3, 1)
     ['greedy', 'greedy', 'random']
     """
     first = index % players
-    return [a if (seat - first) % players % 2 == 0 else b for seat in range(players)]
+    # at an odd table the level in front of the alternation has one seat more: swap that every round of
+    # `players` games, so over 2 x players games each level sits at each seat equally often
+    swap = players % 2 == 1 and (index // players) % 2 == 1
+    front, back = (b, a) if swap else (a, b)
+    return [front if (seat - first) % players % 2 == 0 else back for seat in range(players)]
 
 
 @dataclass(frozen=True)
