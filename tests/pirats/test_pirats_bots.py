@@ -153,6 +153,9 @@ def test_timing_weights_open_ships_less():
     assert captained.timing(0) == 1.0
     late = Board.from_view(dict(view, loot_stock=2))
     assert late.timing(0) == Weights().late_open_weight < open_board.timing(0)
+    # a captain must sail: the forced move says what the sailing brings
+    forced = _decide(place(s, "cat", {4: (0, 0)}))
+    assert str(forced.move) == "sail cat" and forced.reason.rule == "bots.pirats.timing"
 
 
 def test_draws_the_face_up_card_it_needs():
