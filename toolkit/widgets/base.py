@@ -243,7 +243,21 @@ class View(widgets.VBox):
 
     def _finish(self, children: list[widgets.Widget]) -> None:
         top = [self._language] if self._show_language else []
-        self.children = tuple(top + list(children) + [self._message])
+        tail: list[widgets.Widget] = [self._message]
+        if self._show_language:
+            # The top-level view (the one with the toggle) carries the page's language, display size and
+            # accessibility pass (toolkit.widgets.page); nested views share it.
+            tail.append(self._page_support())
+        self.children = tuple(top + list(children) + tail)
+
+    def _page_support(self) -> widgets.Widget:
+        from toolkit.widgets.page import PageSupport, display_mode_from_query
+
+        page = getattr(self, "_page", None)
+        if page is None:
+            page = self._page = PageSupport(lang=self.lang, display_mode=display_mode_from_query(query_params()))
+            traitlets.dlink((self, "lang"), (page, "lang"))
+        return page
 
     def t(self, key: str, **params: Any) -> str:
         return t(key, self.lang, **params)
