@@ -31,6 +31,7 @@ import numpy as np
 
 from toolkit.core.bots import Decision, RandomBot
 from toolkit.core.explain import Event
+from toolkit.core import i18n
 from toolkit.core.i18n import Term
 from toolkit.pirats.coach import Board, Weights, token_gain, _face
 from toolkit.pirats.model import (CAPTAIN, HAND_LIMIT, SHIPS, BecomeCaptain, Bid, Draw, MovePirat, OpenAuction, Pass, SetSail,
@@ -88,7 +89,8 @@ class GreedyBot:
         return handler(board, view, legal)
 
     def _event(self, code: str, rule: str, board: Board, **params: Any) -> Event:
-        return Event(code, rule, seat=board.seat, level=self.name, **params)
+        key = f"pirats.bots.level.{self.name}"
+        return Event(code, rule, seat=board.seat, level=Term(key) if i18n.has(key) else self.name, **params)
 
     def _forced(self, board: Board, move: Any) -> Event:
         if isinstance(move, SetSail):
