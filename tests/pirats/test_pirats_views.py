@@ -141,7 +141,7 @@ def test_table_defaults_to_you_at_seat_0_against_the_strongest_bots():
     view.play("draw deck")
     # no event loop here: the bots answered at once, and it is seat 0's turn again
     assert ENGINE.current_player(view.model.state) == 0 and len(view.model.session) > 2
-    assert "🤖" in view._bot_said.value and "greedy" in view._bot_said.value
+    assert "pirats-bot-move" in view._bot_said.value and "greedy" in view._bot_said.value
     # the page holds seat 0's hand and no other seat's (hands of equal composition excepted)
     from toolkit.pirats import SHIPS
     from toolkit.widgets.pirats.game import _cards

@@ -135,8 +135,8 @@ class GreedyBot:
 
     def _second_card(self, board: Board, view: Mapping[str, Any], legal: Sequence[Any]) -> Decision:
         _, move = self._draw_value(board, legal, 1)
-        return Decision(move, self._event("BOT_PIRATS_DRAW", "bots.pirats.cards", board,
-                                          source=_source(move), best="-", card=_pts(board.weights.card_value)))
+        return Decision(move, self._event("BOT_PIRATS_DRAW_SECOND", "bots.pirats.cards", board,
+                                          source=_source(move)))
 
     def _keep_value(self, board: Board, hand: Sequence[int]) -> float:
         need = self._need(board)

@@ -176,7 +176,7 @@ class GameView(View):
             self._bot_said.value = ""
             return
         seat, decision = last
-        self._bot_said.value = (f"<p class='pirats-bot-move'>🤖 {esc(decision.text(self.lang))}</p>")
+        self._bot_said.value = f"<p class='pirats-bot-move'><i>{esc(decision.text(self.lang))}</i></p>"
 
     def acting_seat(self) -> int | None:
         return ENGINE.decider(self.model.state) if not ENGINE.is_over(self.model.state) else None
@@ -226,9 +226,9 @@ class GameView(View):
             return
         level = self.setup.level_label(list(BOTS)[0]) if self.setup else ""
         self._hint_text.value = (
-            "<p class='pirats-hint-move'>💡 " + esc(self.t("pirats.ui.hint_line", level=level,
+            "<p class='pirats-hint-move'><b>" + esc(self.t("pirats.ui.hint_line", level=level,
                                                           move=ENGINE.describe_move(decision.move, self.lang)))
-            + "<br>" + esc(decision.text(self.lang)) + "</p>")
+            + "</b><br>" + esc(decision.text(self.lang)) + "</p>")
         if decision.move in self.model.legal_moves:
             self._moves.value = self.model.legal_moves.index(decision.move)
 
