@@ -545,7 +545,7 @@ class DebugPanel(View):
         pos = esc(t("ui.position", lang, index=m.position, total=m.length))
         self._status.value = f"<div>{status}</div><div>{pos}</div>"
         obs = m.observation()
-        self._observation.value = (f"<details open><summary>{esc(t('ui.state', lang))}</summary>"
+        self._observation.value = (f"<details open class='deepsea-side'><summary>{esc(t('ui.state', lang))}</summary>"
                                    f"<pre>{esc(json.dumps(obs, ensure_ascii=False, indent=1, default=str)[:6000])}</pre></details>")
         self._log.value = event_log_html(m.session.events[-30:], lang)
 
@@ -554,7 +554,8 @@ def event_log_html(events: list[Event], lang: str, title: bool = True) -> str:
     """The event log as an HTML list, newest last, each line with its rule id."""
     items = "".join(f"<li>{explain_html(e, lang)}</li>" for e in events)
     head = f"<b>{esc(t('ui.event_log', lang))}</b>" if title else ""
-    return f'{head}<ol class="deepsea-events">{items}</ol>'
+    # deepsea-side: a side panel, hidden in the projector mode (?display=large; toolkit.widgets.page)
+    return f'<div class="deepsea-side">{head}<ol class="deepsea-events">{items}</ol></div>'
 
 
 def _seat_count(model: GameSession) -> int:

@@ -117,7 +117,11 @@ _CSS = """
 .deepsea-root select, .deepsea-root input { font-family: %(fonts)s; }
 .deepsea-root:lang(ja), .deepsea-root:lang(ja) .widget-label { line-break: strict; word-break: keep-all;
   overflow-wrap: anywhere; }
-.deepsea-root .widget-label { overflow: visible; }
+/* A label or button is never narrower than its text (min-width beats a fixed width, even an inline one):
+   ipywidgets' fixed 80 px labels cut "Island removal" and ellipsised Japanese mid-word. */
+.deepsea-root .widget-inline-hbox > .widget-label, .deepsea-root .widget-inline-vbox > .widget-label {
+  min-width: max-content; }
+.deepsea-root .jupyter-button { min-width: max-content; }
 /* WCAG AA (4.5:1) for white text on ipywidgets' coloured buttons */
 .deepsea-root .jupyter-button.mod-primary { background-color: #1565c0; color: #fff; }
 .deepsea-root .jupyter-button.mod-success { background-color: #2e7d32; color: #fff; }
