@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from toolkit.core.chance import Chance
+from toolkit.core.checks import check_seed
 from toolkit.core.engine import Engine
 from toolkit.core.errors import IllegalMoveError, InvalidStateError
 from toolkit.core.explain import Event, Outcome, Violation
@@ -230,8 +231,7 @@ class PiratsEngine(Engine[PiratsState, Any]):
         if options:
             raise SetupError(f"unknown option(s) {', '.join(sorted(options))}: use players, variant, species, "
                              "start_player, box")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise SetupError(f"the seed must be a whole number, not {seed!r}")
+        check_seed(seed, error=SetupError, type_error=SetupError)
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise SetupError(f"Sewer Pirats is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r} "
                              "(rule pirats.setup.crew)")
