@@ -275,3 +275,24 @@ def test_study_seats_rotate_and_a_tiny_study_runs():
     row = result.row("greedy", "random", 3)
     assert row.games == 6 and row.wins_a + row.wins_b == pytest.approx(6 - row.unfinished)
     assert "| greedy | random | 3 |" in result.table()
+
+
+def test_bots_and_hints_refuse_what_is_not_an_observation():
+    from toolkit.core.errors import RuleError
+    state = ENGINE.new_state(1)
+    view, legal = ENGINE.observe(state, 0), ENGINE.legal_moves(state)
+    bad_views = [None, 3, "view", {}, {"seat": 0}, dict(view, seat=9), dict(view, ships=[]),
+                 dict(view, hand={"cat": "x"})]
+    for bad in (dict(view, phase="sail"), dict(view, phase="pay")):  # a view of another position
+        with pytest.raises(RuleError):
+            BOTS["greedy"]().decide(bad, legal, np.random.default_rng(0))
+    for bad in bad_views:
+        for call in (lambda v: move_effects(v, legal),
+                     lambda v: BOTS["greedy"]().decide(v, legal, np.random.default_rng(0))):
+            with pytest.raises((RuleError, TypeError)):
+                call(bad)
+    for bad_legal in (None, 5, "draw deck", [1, 2]):
+        with pytest.raises((RuleError, TypeError)):
+            BOTS["greedy"]().decide(view, bad_legal, np.random.default_rng(0))
+    with pytest.raises(TypeError):
+        move_effects(view, None)

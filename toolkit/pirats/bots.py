@@ -30,11 +30,12 @@ from typing import Any, Callable, Mapping, Sequence
 import numpy as np
 
 from toolkit.core.bots import Decision, RandomBot
+from toolkit.core.errors import InvalidStateError
 from toolkit.core.explain import Event
 from toolkit.core import i18n
 from toolkit.core.i18n import Term
 from toolkit.pirats.coach import Board, Weights, token_gain, _face
-from toolkit.pirats.model import (CAPTAIN, HAND_LIMIT, SHIPS, BecomeCaptain, Bid, Draw, MovePirat, OpenAuction, Pass, SetSail,
+from toolkit.pirats.model import (CAPTAIN, HAND_LIMIT, MOVE_TYPES, SHIPS, BecomeCaptain, Bid, Draw, MovePirat, OpenAuction, Pass, SetSail,
                                   SnailStep, Stay, TakeLoot)
 
 __all__ = ["BOTS", "CautiousBot", "GreedyBot", "SPECIES_WORTH"]
@@ -75,18 +76,25 @@ class GreedyBot:
 
     # ---- the protocol -------------------------------------------------------------------------
     def decide(self, view: Mapping[str, Any], legal: Sequence[Any], rng: np.random.Generator) -> Decision:
-        seat = view.get("seat")
+        board = Board.from_view(view, self.weights)   # refuses anything that is not a seat's observation
+        if isinstance(legal, (str, bytes)) or not isinstance(legal, Sequence) or not all(
+                isinstance(m, MOVE_TYPES) for m in legal):
+            raise TypeError("legal must be the list of Sewer Pirats legal moves (ENGINE.legal_moves)")
         if not legal:
-            return Decision(None, Event("BOT_NO_MOVE", "bots.random", seat=seat))
+            return Decision(None, Event("BOT_NO_MOVE", "bots.random", seat=board.seat))
         phase = view.get("phase")
-        board = Board.from_view(view, self.weights)
         if len(legal) == 1:
             return Decision(legal[0], self._forced(board, legal[0]))
         handler: Callable[[Board, Mapping[str, Any], Sequence[Any]], Decision] = {
             "action": self._action, "extra": self._action, "draw": self._second_card, "discard": self._discard,
             "sail": self._pick, "snail": self._snail, "auction": self._open, "bid": self._bid, "pay": self._pay,
         }.get(phase, self._fallback)  # type: ignore[arg-type]
-        return handler(board, view, legal)
+        try:
+            return handler(board, view, legal)
+        except (AttributeError, KeyError, IndexError, TypeError, ValueError) as exc:
+            # only a view and a move list of two different positions get here (the bot tests play every phase)
+            raise InvalidStateError(f"the view (phase {phase!r}) and the legal moves are not of one position "
+                                    f"({type(exc).__name__})") from None
 
     def _event(self, code: str, rule: str, board: Board, **params: Any) -> Event:
         key = f"pirats.bots.level.{self.name}"

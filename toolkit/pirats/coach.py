@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
+from toolkit.core.errors import InvalidStateError
 from toolkit.pirats.boarding import crew_path
 from toolkit.pirats.model import CAPTAIN, SHIPS, BecomeCaptain, Discard, Draw, MovePirat, Pay, SnailStep, TakeLoot
 from toolkit.pirats.tokens import score
@@ -146,6 +147,23 @@ class Board:
 
     @classmethod
     def from_view(cls, view: Mapping[str, Any], weights: Weights | None = None) -> "Board":
+        """The board of ``ENGINE.observe(state, seat)`` for a seat (not the public view). Anything else is
+        refused with ``InvalidStateError`` (a ``TypeError`` for a value that is not a mapping)."""
+        if not isinstance(view, Mapping):
+            raise TypeError(f"view must be an observation (a mapping from ENGINE.observe), not {type(view).__name__}")
+        if weights is not None and not isinstance(weights, Weights):
+            raise TypeError(f"weights must be a Weights, not {weights!r}")
+        try:
+            board = cls._from_view(view, weights)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise InvalidStateError(f"view: not an observation of one Sewer Pirats seat ({type(exc).__name__}: "
+                                    f"{str(exc)[:80]})") from None
+        if not isinstance(board.seat, int) or not 0 <= board.seat < len(board.treasure) or len(board.ships) != 3:
+            raise InvalidStateError(f"view: seat {view.get('seat')!r} is not a seat of this table")
+        return board
+
+    @classmethod
+    def _from_view(cls, view: Mapping[str, Any], weights: Weights | None) -> "Board":
         seat = view["seat"]
         ships, flotsam = [], []
         for name in SHIPS:
@@ -329,6 +347,8 @@ def move_effects(view: Mapping[str, Any], legal: Sequence[Any]) -> list[MoveEffe
     True
     """
     board = Board.from_view(view)
+    if isinstance(legal, (str, bytes)) or not isinstance(legal, Sequence):
+        raise TypeError(f"legal must be the list of legal moves, not {legal!r}")
     seat = board.seat
     now = board.score(seat)
     nxt = board.projection(seat)
