@@ -206,3 +206,32 @@ def test_task_judge_tricks_by_clicking():
     assert "tricks=0:P9-P7-Y2-P8;0:S4-B1-S1-S2" in view._link.value
     view._on_undo()
     assert view._tricks.value == "0: P9 P7 Y2 P8"
+
+
+def test_mission_link_reopens_the_game_for_its_post_mortem():
+    from toolkit.widgets.crew.mission import decode_moves, encode_moves
+
+    view = MissionView(seed=2, players=4, mission=1, seats=["you", "random", "random", "random"])
+    for _ in range(40):
+        if view.model.state.phase in ("success", "failed"):
+            break
+        takes = [t["id"] for g in view._tasks.groups for t in g["tasks"] if t["selectable"]]
+        playable = [i["card"] for i in view._hand.items if i["playable"]]
+        if takes:
+            view._tasks.receive({"type": "pick", "task": takes[0]})
+        elif playable:
+            view._hand.receive({"type": "pick", "card": playable[-1]})
+        else:
+            view._actions.value = 0
+            view._on_apply()
+    moves = view.model.session.moves
+    assert "moves=" in view._link.value
+    assert [str(m) for m in moves] == decode_moves(encode_moves(moves))
+    again = MissionView(query="seed=2&seats=you,random,random,random&moves=" + encode_moves(moves))
+    assert again.model.state == view.model.state
+    again.show_post_mortem()
+    assert "crew-pm-verdict" in again._review.value
+    if "crew-pm-lost" in again._review.value:        # the winning alternative is on the replay table
+        assert again._replay_cards and any(s["mark"] == "alt" for s in again._replay_table.current["seats"])
+    broken = MissionView(query="seed=2&moves=take_999.P9")  # a bad link: refused with its rule, game kept
+    assert "crew.alloc" in broken._message.value and broken.model.state.phase != "failed"

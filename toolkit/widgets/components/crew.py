@@ -63,6 +63,8 @@ _ESM = (HERE / "crew.js").read_text(encoding="utf-8").replace(
 _CSS = (HERE / "crew.css").read_text(encoding="utf-8")
 
 MAX_CARDS = 40
+#: what a highlighted card means, for screen readers
+MARK_KEYS = {"next": "crew.comp.mark_next", "hint": "crew.comp.mark_hint", "alt": "crew.comp.mark_alt"}
 MAX_TASKS = 60
 
 
@@ -260,7 +262,7 @@ class CrewHand(CrewComponent):
             item = {"card": str(c), "label": label, "aria": aria, "playable": playable}
             if c in self._marks:
                 item["mark"] = self._marks[c]
-                item["aria"] += f" — {_tr('crew.comp.mark_' + self._marks[c], lang)}"
+                item["aria"] += f" — {_tr(MARK_KEYS.get(self._marks[c], MARK_KEYS['next']), lang)}"
             items.append(item)
         key, params = self._title
         with self.hold_sync():

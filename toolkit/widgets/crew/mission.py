@@ -64,6 +64,35 @@ def seats_from_query(params: Mapping[str, str], seats: int, levels: Sequence[str
     return items
 
 
+MAX_MOVES_TEXT = 3000
+
+
+def encode_moves(moves: Sequence[Any]) -> str:
+    """Moves for a link: ``take_78.P9.P7.sonar_1_B6_bottom`` (a bare card code plays that card)."""
+    return ".".join(str(m.card) if isinstance(m, PlayCard) else str(m).replace(" ", "_") for m in moves)
+
+
+def decode_moves(text: str) -> list[str]:
+    """The move texts of :func:`encode_moves` (untrusted: each is parsed by the engine when played)."""
+    out = []
+    for token in text[:MAX_MOVES_TEXT].split("."):
+        token = token.strip()
+        if not token:
+            continue
+        out.append(f"play {token}" if re.fullmatch(r"[BGYPSbgyps][0-9]", token) else token.replace("_", " "))
+    return out
+
+
+def moves_from_query(query: str | None) -> list[str]:
+    """``?moves=…`` read from the raw query (longer than the 200 characters other parameters keep)."""
+    import urllib.parse
+
+    from toolkit.widgets.base import page_query_string
+    raw = query if query is not None else page_query_string()
+    values = urllib.parse.parse_qs(raw[:MAX_MOVES_TEXT + 500]).get("moves")
+    return decode_moves(values[-1]) if values else []
+
+
 def pace_from_query(params: Mapping[str, str]) -> float:
     try:
         value = float(params.get("pace", PACE_DEFAULT))
@@ -106,6 +135,11 @@ class MissionView(View):
                                      step_mode=bool(step_mode) if step_mode is not None
                                      else params.get("step") in ("1", "true", "yes"))
         self._seat_setup.add_class("crew-seat-setup")
+        self._loaded_refusal = None
+        for text in moves_from_query(query):   # a saved mission: replay its moves (each checked)
+            if not self.model.play(text):
+                self._loaded_refusal = self.model.violation or self.model.message
+                break
         self._title = widgets.HTML()
         self._status = widgets.HTML()
         self._status.add_class("crew-status")
@@ -166,6 +200,8 @@ class MissionView(View):
         self._replay_box.layout.display = "none"
         self._log = widgets.HTML()
         self._log.add_class("crew-log")
+        self._link = widgets.HTML()
+        self._link.add_class("crew-mission-link")
         self._offered: list = []
         self._hinted: Any = None
         self._review_data: Any = None
@@ -182,13 +218,15 @@ class MissionView(View):
                       self._others,
                       widgets.HBox([self._actions_label, self._actions, self._apply], layout=wrap),
                       widgets.HBox([self._review_button], layout=wrap), self._review, self._replay_box,
-                      widgets.HBox([self._seed, self._new], layout=wrap), self._log])
+                      self._link, widgets.HBox([self._seed, self._new], layout=wrap), self._log])
         self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
         self.model.observe(self._on_model, names="revision")
         self._seat_setup.observe(self._on_setup, names=["seats", "show_all", "waiting"])
         self._driver = BotDriver(self.model, self._seat_setup, autoplay=autoplay, on_error=self._on_bot_error)
         self._driver.observe(self._on_bot_moved, names="moves_played")
         self.refresh()
+        if self._loaded_refusal is not None:
+            self.report(self._loaded_refusal, error=True)
 
     # ---- who is looking ----------------------------------------------------------------------------
     @property
@@ -665,11 +703,26 @@ class MissionView(View):
         self._new.description = tr("ui.new_game")
         self._review_button.description = tr("crew.ui.pm_button")
         self._review_button.layout.display = "flex" if over else "none"
+        self._link.value = self._share_link(seat) if over else ""
         self._render_bot_move()
         self._render_review()
         events = self._setup_events + list(self.model.events)
         self._log.value = (f"<details><summary><b>{esc(tr('ui.event_log'))}</b></summary>"
                            + event_lines(events[-LOG_EVENTS:], self.lang) + "</details>")
+
+    def _share_link(self, viewer: int | None) -> str:
+        """A link that reopens this mission as played (a saved mission), for its post-mortem.
+
+        Every move in it is public once made, except a distress gift (only giver and receiver know the
+        card): with another seat's gift in the game there is no link."""
+        moves = list(self.model.session.moves)
+        if any(isinstance(m, GiveCard) and m.seat != viewer for m in moves):
+            return ""
+        from toolkit.widgets.crew.common import share_link
+        opts = self.model.session.options
+        return share_link({"seed": self.model.session.seed, "players": opts.get("players"),
+                           "mission": opts.get("mission"), "seats": ",".join(self._seat_setup.seats),
+                           "moves": encode_moves(moves), "lang": self.lang}, self.t("crew.ui.mission_link"))
 
     def _why_not(self, card: Card, lang: str) -> str:
         """Why the viewing seat may not play ``card`` now (the engine's reason and rule id)."""
