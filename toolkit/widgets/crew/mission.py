@@ -615,7 +615,9 @@ class MissionView(View):
         if over:
             turn = tr("crew.ui.turn_over")
         elif seat is not None and self._acts_now(seat):
-            turn = tr("crew.ui.turn_you", name=self.seat_name(seat))
+            key = {"allocate": "crew.ui.turn_you_task", "play": "crew.ui.turn_you"}.get(state.phase,
+                                                                                        "crew.ui.turn_you_other")
+            turn = tr(key, name=self.seat_name(seat))
         elif self._seat_setup.waiting:
             turn = tr("crew.ui.turn_step", name=who)
         else:
