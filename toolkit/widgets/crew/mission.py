@@ -200,8 +200,10 @@ class MissionView(View):
         self._replay_box.layout.display = "none"
         self._log = widgets.HTML()
         self._log.add_class("crew-log")
+        self._log.add_class("deepsea-side")          # hidden in ?display=large (projectors)
         self._link = widgets.HTML()
         self._link.add_class("crew-mission-link")
+        self._link.add_class("deepsea-side")
         self._offered: list = []
         self._hinted: Any = None
         self._review_data: Any = None
