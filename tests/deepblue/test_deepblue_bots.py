@@ -42,7 +42,7 @@ def test_bots_never_make_an_illegal_move():
     level at every seat (mixed tables), each decision checked against the engine."""
     rng = random.Random(2026)
     levels = list(BOTS)
-    decisions, asked_levels, phases = 0, set(), set()
+    decisions, asked_levels, phases, rules = 0, set(), set(), set()
     config = 0
     while decisions < 10_000:
         players = 2 + config % 4
@@ -63,12 +63,18 @@ def test_bots_never_make_an_illegal_move():
                 decisions += 1
                 asked_levels.add(seats[seat])
                 phases.add(state.phase)
+                rules.add(decision.reason.rule)
             step = table.step(state)
             assert step is not None
             state = E.apply(state, step[1].move)
         config += 1
     assert asked_levels == set(levels)
     assert phases == {"action", "sail", "join", "dive", "check"}
+    # every kind of reason was given (each id is registered with en/ja text)
+    assert {"bots.deepblue.dive", "bots.deepblue.leave", "bots.deepblue.protect", "bots.deepblue.card",
+            "bots.deepblue.fixed-stop", "bots.deepblue.random", "bots.deepblue.start-dive", "bots.deepblue.sail",
+            "bots.deepblue.sail-done", "bots.deepblue.hire", "bots.deepblue.rest", "bots.deepblue.join",
+            "bots.random"} <= rules, rules
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
