@@ -23,7 +23,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 PYTEST_NBVAL := --nbval --nbval-current-env --nbval-cell-timeout=600 \
                 --nbval-sanitize-with tests/nbval-sanitize.cfg
 
-.PHONY: serve test install check-chromium test-fast notebooks docs clean
+.PHONY: serve test install check-chromium test-fast notebooks docs screenshots clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed, found " + sys.version.split()[0]'
@@ -50,11 +50,19 @@ test: $(STAMP) check-chromium
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest tests --ignore=tests/browser -q
 
-# Re-execute the teaching notebooks in place (outputs kept, widget state dropped) after changing them.
+# Re-execute the teaching notebooks in place (outputs kept, widget state dropped) after changing them,
+# then give every notebook the kernel metadata ipykernel writes (opening one then changes nothing).
 notebooks: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 	    --ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.timeout=600 \
 	    $$(find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
+	@# nbconvert keeps an old kernelspec; JupyterLab would rewrite it on open (toolkit/publishing/nbmeta.py)
+	$(BIN)/python -m toolkit.publishing.nbmeta notebooks dashboards
+
+# Gallery thumbnails (dashboards/thumbnails/) and the README's pictures (docs/images/), each PNG < 200 kB.
+screenshots: $(STAMP) check-chromium
+	$(BIN)/python -m toolkit.publishing.assets
+	$(BIN)/python -m toolkit.publishing.screenshots
 
 # Regenerate docs/rules/<game>.md from the rule registry.
 docs: $(STAMP)

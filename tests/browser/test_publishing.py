@@ -135,8 +135,50 @@ def test_without_the_served_copy_the_kernel_sends_plotly_once(page, probe_server
     assert console_errors == []
 
 
+# ---- offline: no request leaves the server -------------------------------------------------------------
+# Where JupyterLab's Voila preview (Voila as a server extension) points the page's MathJax: its default URL.
+CDN_MATHJAX = "https://cdnjs.cloudflare.com/ajax/libs/mathjax/3.2.2/es5/latest.min.js"
+MATH_PROBE = '''
+import ipywidgets as widgets
+root = widgets.VBox([widgets.Label(value="Label: $x^2$"),
+                     widgets.ToggleButtons(options=["a", "b"], description="Pay $1 or $4")])
+root.add_class("deepsea-root")
+root
+'''
+
+
+def off_server(traffic: "Traffic", server_url: str) -> list[str]:
+    """Requests to any other origin (data: and blob: URLs are made by the page itself)."""
+    return [u for u in traffic.urls if not u.startswith((server_url + "/", "data:", "blob:"))]
+
+
+@pytest.fixture(scope="module")
+def math_server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("math-probe")
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell("Markdown with a formula: $e^{i\\pi} + 1 = 0$."),
+                nbformat.v4.new_code_cell(MATH_PROBE)]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nbformat.write(nb, folder / "math.ipynb")
+    server = FolderServer(tmp_path_factory.mktemp("math-log"), folder, f"--Voila.mathjax_url={CDN_MATHJAX}")
+    yield server
+    server.stop()
+
+
+def test_mathjax_is_served_by_voila_even_when_a_cdn_url_is_configured(page, math_server, console_errors):
+    # With the lab template, this page fetched MathJax 2 from cdnjs (the first formula to typeset asks for
+    # it); the deepsea template selects the MathJax 3 that Voila serves itself.
+    traffic = Traffic(page)
+    page.goto(f"{math_server.url}/voila/render/math.ipynb", wait_until="domcontentloaded", timeout=120000)
+    page.locator(".deepsea-root").first.wait_for(state="visible", timeout=120000)
+    page.wait_for_function("document.querySelectorAll('mjx-container').length >= 2", timeout=60000)
+    assert off_server(traffic, math_server.url) == []
+    assert CDN_MATHJAX not in page.content()
+    assert console_errors == []
+
+
 @pytest.mark.parametrize("name", chart_dashboards())
-def test_dashboard_charts_render_through_the_light_path(page, open_dashboard, name):
+def test_dashboard_charts_render_through_the_light_path(page, open_dashboard, voila_url, name):
     traffic = Traffic(page)
     page = open_dashboard(name)
     try:
@@ -146,6 +188,7 @@ def test_dashboard_charts_render_through_the_light_path(page, open_dashboard, na
     wait_for_charts(page, page.locator(".deepsea-chart").count())
     assert traffic.plotly_downloads() == 1
     assert traffic.ws_bytes < 2_000_000, f"{name}: {traffic.ws_bytes} bytes over the websocket"
+    assert off_server(traffic, voila_url) == []  # an offline classroom gets the whole page
 
 
 # ---- hostile widget messages, seen in the page ----------------------------------------------------------

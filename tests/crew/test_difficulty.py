@@ -69,7 +69,7 @@ def test_cells_count_every_deal_once_and_agree_with_judge_deal():
 def test_sat_pass_decides_what_the_search_leaves_open():
     """Task 6 ("as many tricks as the captain"), three players, deal 2: every seat's search stops at its
     3,000 nodes; the SAT pass then finds a seat that wins, deterministically (conflicts are counted)."""
-    from toolkit.crew import sat
+    from toolkit.crew.solver import sat
 
     if not sat.AVAILABLE:
         pytest.skip("python-sat is not installed")

@@ -1,4 +1,4 @@
-"""The SAT path of the double-dummy solver (toolkit.crew.sat): a "not winnable" from the SAT solver rests on
+"""The SAT path of the double-dummy solver (toolkit.crew.solver.sat): a "not winnable" from the SAT solver rests on
 the encoding alone, so the encoding is checked against the naive oracle on generated positions (with and
 without tricks already played) and on every task of the catalogue; its winning lines replay through the
 engine like every other line."""
@@ -11,7 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import toolkit.crew.solver as solver_module
-from toolkit.crew import sat
+import toolkit.crew.solver.search as solver_search
+from toolkit.crew.solver import sat
 from toolkit.crew.cards import Card, Trick, deal, legal_plays
 from toolkit.crew.solver import naive_solve, solve
 from toolkit.crew.tasks import CAPTAIN_COMPARISON, TASKS
@@ -29,7 +30,7 @@ ORACLE_RUN = settings(max_examples=150, deadline=None, derandomize=True,
 @pytest.fixture
 def sat_first(monkeypatch):
     """Every deal goes to the SAT solver at once (normally the search tries a round first)."""
-    monkeypatch.setattr(solver_module, "_SAT_AFTER_ROUNDS", 0)  # the same as solve(..., method="sat")
+    monkeypatch.setattr(solver_search, "_SAT_AFTER_ROUNDS", 0)  # the same as solve(..., method="sat")
 
 
 def check(hands, tasks, leader, captain, played=()) -> bool:

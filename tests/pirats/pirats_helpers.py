@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any, Iterator
 
 from toolkit.pirats import (ENGINE, SHIPS, SPECIES, BecomeCaptain, Bid, Discard, Draw, MovePirat, OpenAuction,
-                            Pass, Pay, Pirat, PiratsState, SetSail, Ship, Stay, TakeLoot, Token, figure_label)
+                            Pass, Pay, Pirat, PiratsState, SetSail, Ship, SnailStep, Stay, TakeLoot, Token, figure_label)
 
 
 def playthrough(seed: int, players: int = 4, variant: str = "standard", limit: int = 5000,
@@ -28,7 +28,7 @@ def playthrough(seed: int, players: int = 4, variant: str = "standard", limit: i
 
 def candidate_moves(state: PiratsState) -> list[Any]:
     """Legal and illegal moves alike: every kind, every figure label, ship, count and token in sight."""
-    out: list[Any] = [Draw("deck")] + [Draw(s) for s in SHIPS] + [Stay(), Pass()]
+    out: list[Any] = [Draw("deck")] + [Draw(s) for s in SHIPS] + [Stay(), SnailStep(), Pass()]
     labels = {figure_label(c, i) for c in state.crews for i in range(len(c))} | set(SPECIES) | {"rat#2", "toad#3"}
     for label in sorted(labels):
         for ship in SHIPS:

@@ -2,8 +2,10 @@
 
 from dataclasses import replace
 
+import pytest
+
 from pirats_helpers import events_of, figure, front_loot, place, table, with_hand
-from toolkit.pirats import (ENGINE, Pass, Stay, Token, current_player, legal_moves, parse_move,
+from toolkit.pirats import (ENGINE, Pass, Pirat, SnailStep, Stay, Token, current_player, legal_moves, parse_move,
                             why_illegal)
 
 LOOT = ("fries 2", "burger 4", "can 8")
@@ -163,6 +165,11 @@ def snail_table(top):
 def test_snail_match_moves_one_more_and_swaps():
     s = snail_table("cat")
     after, events = events_of(s, "move snail cat 1 peek")
+    # a match offers the extra space: the owner decides, after seeing the card
+    assert after.phase == "snail" and after.turn == 0 and legal_moves(after) == [SnailStep(), Pass()]
+    assert any(e.code == "PIRATS_SNAIL_MATCH" for e in events)
+    after, more = events_of(after, "step")
+    events = events + more
     cat = after.ships[0]
     # lands on 1, turns up a cat card: one more space onto 2, swapping with the raccoon there
     assert cat.spaces[1].seat == 0 and after.crews[0][cat.spaces[1].figure] == "snail"
@@ -188,8 +195,42 @@ def test_snail_can_become_captain_with_a_lucky_card():
     deck = list(s.deck)
     deck.remove("cat")
     s = replace(s, deck=("cat",) + tuple(deck))
-    after = ENGINE.apply(s, "move snail cat 1 peek")
+    after = ENGINE.apply(ENGINE.apply(s, "move snail cat 1 peek"), "step")
     assert after.ships[0].captain is not None and after.ships[0].captain.seat == 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_snail_may_decline_the_extra_space(players):
+    # 「…1マス追加で移動できます」: a lucky card offers the captain space, and the owner says no; nothing
+    # forces a sailing and the turn passes on
+    s = table(players=players, species=RACCOONS)
+    s = with_hand(place(s, "cat", {1: (1, 0), 2: (players - 1, 2)}), 0, cat=1)
+    deck = list(s.deck)
+    deck.remove("cat")
+    s = replace(s, deck=("cat",) + tuple(deck))
+    peeked = ENGINE.apply(s, "move snail cat 1 peek")
+    assert peeked.phase == "snail" and ENGINE.current_player(peeked) == 0
+    assert peeked.ships[0].spaces[2] == Pirat(0, figure(s, 0, "snail")[1])
+    # only step or pass now; anything else names the pending choice
+    for text in ("draw deck", "move rat bird 1", "sail cat", "stay"):
+        v = why_illegal(peeked, parse_move(text))
+        assert v is not None and v.code in ("PIRATS_EXPECT_SNAIL", "PIRATS_ONLY_TOAD_STAYS", "PIRATS_EXPECT_SAIL")
+    assert why_illegal(peeked, parse_move("draw deck")).rule == "pirats.power.snail"
+    declined, events = events_of(peeked, "pass")
+    assert declined.ships[0].captain is None and declined.captain_of(0) is None
+    assert declined.phase == "action" and declined.turn == 1 and declined.extra is None
+    assert [e.code for e in events] == ["PIRATS_SNAIL_DECLINES"]
+    stepped = ENGINE.apply(peeked, "step")
+    assert stepped.captain_of(0) == 0 and stepped.turn == 1
+    # the pending choice survives a save and load
+    assert ENGINE.state_from_json(ENGINE.state_to_json(peeked)) == peeked
+
+
+def test_snail_step_and_pass_text_round_trips():
+    assert str(parse_move("step")) == "step" and parse_move(" STEP ") == SnailStep()
+    assert ENGINE.describe_move(SnailStep(), "ja") and ENGINE.describe_move(SnailStep(), "en") != "Pass"
+    s = snail_table("cat")
+    assert why_illegal(s, SnailStep()).code == "PIRATS_EXPECT_ACTION"
 
 
 def test_weasel_moves_twice():
@@ -221,7 +262,7 @@ def test_snail_lucky_step_swaps_with_a_captain():
     deck = list(s.deck)
     deck.remove("cat")
     s = replace(s, deck=("cat",) + tuple(deck))
-    after = ENGINE.apply(s, "move snail cat 1 peek")
+    after = ENGINE.apply(ENGINE.apply(s, "move snail cat 1 peek"), "step")
     cat = after.ships[0]
     assert cat.captain.seat == 0 and after.crews[0][cat.captain.figure] == "snail"
     assert cat.spaces[2] is not None and cat.spaces[2].seat == 3   # the old captain stands on space 3

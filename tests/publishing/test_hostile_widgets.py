@@ -59,10 +59,26 @@ def assert_no_source_in(html: str, name: str) -> None:
     assert "Traceback" not in html
 
 
+# Hosts a page may name without contacting them: XML namespace identifiers and links in library comments.
+NAMED_NOT_FETCHED = {"www.w3.org", "purl.org", "creativecommons.org", "developer.mozilla.org"}
+
+
+def assert_no_third_party_host_in(html: str, name: str) -> None:
+    """The page names no host a browser would fetch from but its own server (tests/browser checks the fetches).
+
+    The lab templates' Font Awesome and mermaid links and Voila's MathJax CDN URL are taken out by the
+    deepsea template; an offline classroom must get every page whole.
+    """
+    hosts = {m.group(1) for m in re.finditer(r"https?:(?:\\?/){2}([\w.-]+)", html)}
+    assert hosts - NAMED_NOT_FETCHED - {"127.0.0.1", "localhost"} == set(), f"{name}: {sorted(hosts)}"
+    assert '"fullMathjaxUrl": null' in html, name  # the bundled MathJax 3, not a URL (deepsea template)
+
+
 @pytest.mark.parametrize("name", dashboard_names())
 def test_hostile_comm_messages_leave_every_dashboard_working(published, name):
     html, kernel_id, cookie = open_page(published.url, f"/voila/render/{name}.ipynb")
     assert_no_source_in(html, name)
+    assert_no_third_party_host_in(html, name)
     client = WidgetClient(published.url, kernel_id, cookie)
     try:
         states = client.states()

@@ -159,3 +159,10 @@ def test_compasses_are_earned(scenario):
     assert whole.compass_pool == 1 and whole.hands[0] == () and whole.seat == 1
     assert any(e.rule == "tranquility.compass.earn-discard-hand" for e in events)
     assert ENGINE.why_illegal(scenario(hands=HANDS), DiscardHand()).code == "TRANQ_NEEDS_STORMS"
+
+
+def test_monster_with_no_island_on_the_grid_is_refused_in_both_languages(scenario):
+    from toolkit.tranquility import MONSTER, PlayMonster
+    s = scenario(hands=[(MONSTER, 10, 20), (30, 40)], options={"monsters": 3})
+    v = ENGINE.why_illegal(s, PlayMonster())
+    assert v.code == "TRANQ_MONSTER_NO_TARGET" and "island" in v.message and "海の怪物" in v.text("ja")

@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from toolkit.core import IllegalMoveError, InvalidMoveError, InvalidStateError
+from toolkit.core import IllegalMoveError, InvalidMoveError, InvalidStateError, RuleError
 from toolkit.tranquility import ENGINE, PlaceIsland, neighbours, placement_cost, why_illegal_placement
 from toolkit.tranquility.grid import to_grid
 
@@ -60,6 +60,31 @@ def test_cost_limit_allows_exactly_the_cards_left():
     assert why_illegal_placement({0: 10}, 1, 13, hand_size=4) is None
     assert why_illegal_placement({0: 10}, 1, 14, hand_size=4).code == "TRANQ_COST_LIMIT"
     assert why_illegal_placement({0: 10}, 1, 11, hand_size=1).code == "TRANQ_COST_LIMIT"
+
+
+def test_literal_japanese_cost_limit_refuses_four():
+    # 「手札に残っている4枚以上のカードを捨てる必要がある場合、カードを置くことはできません」 read literally.
+    assert why_illegal_placement({0: 10}, 1, 13, cost_limit="japanese") is None          # cost 3
+    v = why_illegal_placement({0: 10}, 1, 14, cost_limit="japanese")                     # cost 4
+    assert v.rule == "tranquility.place.cost-limit-literal" and v.param("most") == 3 and "4" in v.message
+    assert "文字どおり" in v.text("ja")
+    assert why_illegal_placement({0: 10}, 1, 14) is None                                 # English: allowed
+    # Fewer cards left than 3: both readings refuse with the ordinary limit.
+    assert why_illegal_placement({0: 10}, 1, 13, hand_size=3, cost_limit="japanese").code == "TRANQ_COST_LIMIT"
+    with pytest.raises(InvalidMoveError):
+        why_illegal_placement({0: 10}, 1, 13, cost_limit="literally")
+
+
+def test_engine_cost_limit_option(scenario):
+    hands = [(14, 20, 30, 40, 50), (1, 2, 60, 70, 80)]
+    move = PlaceIsland(14, 1, (20, 30, 40, 50))
+    assert ENGINE.why_illegal(scenario(hands=hands, cells={0: 10}), move) is None
+    literal = scenario(hands=hands, cells={0: 10}, options={"cost_limit": "japanese"})
+    assert ENGINE.why_illegal(literal, move).rule == "tranquility.place.cost-limit-literal"
+    assert move not in ENGINE.legal_moves(literal)
+    assert PlaceIsland(14, 2) in ENGINE.legal_moves(literal)
+    with pytest.raises(RuleError):
+        ENGINE.new_state(0, cost_limit="both")
 
 
 @pytest.mark.parametrize("index, number", [(-1, 5), (36, 5), (0, 0), (0, 81), ("3", 5), (2, 5.0), (True, 3)])

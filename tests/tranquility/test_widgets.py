@@ -26,7 +26,7 @@ def widget_strings(root: widgets.Widget) -> str:
                         stack.append(v)
                     else:
                         out.append(str(v))
-            elif name not in ("layout", "style"):
+            elif name not in ("layout", "style", "_esm", "_css"):  # a widget's own code, not page content
                 out.append(str(value))
     return "\n".join(out)
 
@@ -59,6 +59,26 @@ def test_discard_cost_view_shows_the_cost_limit_and_refusals():
     view._number.value = 30
     view._place.click()
     assert view.cells == {0: 10, 5: 30}
+
+
+def test_discard_cost_view_teaches_the_two_readings_of_the_cost_limit():
+    # A 14 right after 10 costs 4: the English rulebook allows it with a full hand, the Japanese text read
+    # literally (「4枚以上」) refuses it; a cost of 3 is the same under both.
+    view = DiscardCostView(cells={0: 10}, cell=1, number=14)
+    assert view.cost_limit == "english" and "may be placed" in view._verdict.value
+    assert "tranq-limit-differ" in view._limit_note.value and "allows" in view._limit_note.value
+    view.set_cost_limit("japanese")
+    assert "tranquility.place.cost-limit-literal" in view._verdict.value
+    assert "at most 3" in view._explain.value
+    view._number.value = 13
+    assert "may be placed" in view._verdict.value and "tranq-limit-agree" in view._limit_note.value
+    view.lang = "ja"
+    assert "文字どおり" in view._limit_note.value
+    view.set_cost_limit("klingon")
+    assert view.cost_limit == "japanese" and "deepsea-refusal" in view._message.value
+    shared = DiscardCostView(query="cells=0:10&cell=1&number=14&limit=japanese")
+    assert shared.cost_limit == "japanese" and "limit=japanese" in shared._link.value
+    assert "deepsea-refusal" in DiscardCostView(query="limit=x")._message.value
 
 
 def test_discard_cost_view_reads_and_checks_url_parameters():

@@ -85,3 +85,13 @@ def test_hint_is_a_legal_move_of_the_person_s_seat():
     driver = BotDriver(model, setup)
     hint = driver.hint()
     assert hint is not None and hint.move in model.legal_moves and hint.move.seat == 0
+
+
+def test_without_autoplay_the_caller_drives_the_bots():
+    model = GameSession(STONES, seed=5, options={"players": 2})
+    setup = SeatSetup(2, ["random"], seats=["random", "random"])
+    driver = BotDriver(model, setup, autoplay=False)
+    assert len(model.session) == 0
+    assert driver.play_one() and len(model.session) == 1
+    assert driver.run_until_human() >= 1 and STONES.is_over(model.session.state)
+    assert not driver.play_one()

@@ -26,12 +26,35 @@ is_over = ENGINE.is_over
 current_player = ENGINE.current_player
 
 
+def _expert():
+    from toolkit.crew.bots.expert import ExpertBot
+    return ExpertBot()
+
+
+def _beginner():
+    from toolkit.crew.bots.beginner import BeginnerBot
+    return BeginnerBot()
+
+
+def _random():
+    from toolkit.crew.bots import CrewRandomBot
+    return CrewRandomBot()
+
+
+#: bot levels, strongest first: level name -> zero-argument factory (see toolkit.crew.bots)
+BOTS = {"random": _random}
+
+
 def __getattr__(name: str):
     # The double-dummy solver is imported on first use: most users of the engine never need it.
     if name in ("solve", "Solution", "naive_solve"):
         from toolkit.crew import solver
 
         return getattr(solver, name)
+    if name in ("post_mortem", "PostMortem", "allocation_review", "AllocationReview"):
+        from toolkit.crew import coach
+
+        return getattr(coach, name)
     raise AttributeError(f"module 'toolkit.crew' has no attribute {name!r}")
 
 
@@ -39,7 +62,7 @@ __all__ = [
     "ENGINE", "AssignAll", "AssignTask", "CrewEngine", "CrewState", "Distress", "GiveCard", "PassTask",
     "PlayCard", "Predict", "Retry", "Sonar", "TakeTask", "TimeUp", "parse_move", "new_state", "legal_moves",
     "why_illegal", "apply", "transition", "observe", "outcome", "is_over", "current_player", "solve",
-    "Solution", "naive_solve",
+    "Solution", "naive_solve", "BOTS", "post_mortem", "PostMortem", "allocation_review", "AllocationReview",
     "COLOURS", "DECK", "DONE", "FAILED", "Judge", "Ledger", "PENDING", "POSITIONS", "TASKS", "Card", "Task",
     "Trick", "card", "cards", "compile_task", "deal", "deal_tonoja", "deck", "get_task", "incompatible",
     "legal_plays", "select_tasks", "sonar_options", "task_status", "task_statuses", "trick_winner",

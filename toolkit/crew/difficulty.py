@@ -56,7 +56,7 @@ def judge_deal(task_id: int, players: int, index: int, seed: int = DEFAULT_SEED,
                node_limit: int = DEFAULT_NODE_LIMIT, sat_limit: int = DEFAULT_SAT_LIMIT) -> tuple[str, int]:
     """(``"win"`` / ``"lose"`` / ``"undecided"``, nodes searched) for one task on one seeded deal. A solve
     the search leaves open at ``node_limit`` gets up to ``sat_limit`` SAT conflicts (counted as nodes)."""
-    from toolkit.crew import sat
+    from toolkit.crew.solver import sat
 
     use_sat = sat_limit > 0 and sat.AVAILABLE
     attempt = 0

@@ -66,6 +66,27 @@ class Communication:
 
 
 @dataclass(frozen=True, slots=True)
+class Sent:
+    """A sonar communication as every seat remembers it: ``trick`` is the number of tricks completed when
+    it was made, so what its position says holds for the hand of that moment (the cards still held
+    plus those the seat played from then on). Kept for the whole attempt, unlike ``CrewState.comms``."""
+
+    seat: int
+    card: Card
+    position: str | None
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    """A card passed at the distress signal: known to the two seats involved only."""
+
+    giver: int
+    receiver: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
 class Column:
     """One of TONOJA's seven columns: a face-down card under a face-up card (``None`` once gone)."""
 
@@ -109,6 +130,8 @@ class CrewState:
     result: str | None                # None while playing; "success" or "failed" (with its reason)
     reason: str
     max_attempts: int | None
+    sent: tuple[Sent, ...] = ()       # every communication of this attempt, in order (see Sent)
+    passed: tuple[Passed, ...] = ()   # the distress exchange of this attempt
 
     @property
     def seats(self) -> int:
@@ -477,7 +500,7 @@ class CrewEngine(Engine):
             predictions=(None,) * len(tasks), turn=0, gave_away=False, sonar_used=(False,) * seats,
             tokens=tokens, comms=(), any_comm=False, distress=0, gifts=(None,) * seats, leader=captain,
             trick=(), tricks=(), statuses=(PENDING,) * len(tasks), memos=Memos(), time_up=False, result=None,
-            reason="")
+            reason="", sent=(), passed=())
         if phase == "allocate":
             state, more = self._advance_allocation(state, m)
             events += more
@@ -879,11 +902,12 @@ class CrewEngine(Engine):
         elif isinstance(move, Sonar):
             pos = None if state.comm == "currents" else move.position
             comms = state.comms + (Communication(move.seat, move.card, pos),)
+            sent = state.sent + (Sent(move.seat, move.card, pos, len(state.tricks)),)
             if state.comm == "rapture":
-                state = replace(state, comms=comms, tokens=state.tokens - 1, any_comm=True)
+                state = replace(state, comms=comms, tokens=state.tokens - 1, any_comm=True, sent=sent)
             else:
                 state = replace(state, comms=comms, sonar_used=_set(state.sonar_used, move.seat, True),
-                                any_comm=True)
+                                any_comm=True, sent=sent)
             if pos is None:
                 events.append(_shared_ev("CREW_EVT_SONAR_CURRENTS", "crew.sonar.currents", move.seat,
                                          card=move.card))
@@ -920,11 +944,13 @@ class CrewEngine(Engine):
         hands = [list(h) for h in state.hands]
         for s in ring:
             hands[s].remove(state.gifts[s])
+        passed = []
         for k, s in enumerate(ring):
             target = ring[(k + state.distress) % len(ring)]
             hands[target].append(state.gifts[s])
+            passed.append(Passed(s, target, state.gifts[s]))
         return replace(state, hands=tuple(tuple(sorted(h)) for h in hands), gifts=(None,) * state.seats,
-                       phase="play")
+                       phase="play", passed=tuple(passed))
 
     def _play(self, state: CrewState, card: Card) -> tuple[CrewState, tuple[Event, ...]]:
         seats = 3 if state.players == 2 else state.players
@@ -999,10 +1025,55 @@ class CrewEngine(Engine):
         new.__dict__["_ledger"] = (tricks, ledger)  # for the next trick's _ledger (not a field)
         return new, tuple(events)
 
+    # ---- who acts (for bots and the tables; see toolkit.core.bots) ------------------------------------
+    def seat_count(self, state: CrewState) -> int:
+        """The real players: 2 to 5. TONOJA is no seat of its own at a table: its captain decides for it."""
+        return state.players
+
+    def decider(self, state: CrewState) -> int | None:
+        """The seat that chooses the move the game waits for: the current player, except that the captain
+        decides TONOJA's tasks, predictions and cards (crew.tonoja.captain)."""
+        seat = self.current_player(state)
+        if seat is not None and seat == state.tonoja:
+            return state.captain
+        if seat is None and state.phase == "failed" and self.outcome(state) is None:
+            return state.captain  # the team retries; the captain makes the move
+        return seat
+
+    def actor(self, state: CrewState, move) -> int | None:
+        """The seat that makes ``move``: a sonar communication or a distress gift is its seat's own move,
+        a task assignment the chooser's (the captain's in missions where the captain hands out tasks), a
+        card TONOJA plays the captain's. The time running out is nobody's move (``None``)."""
+        if isinstance(move, (Sonar, GiveCard)):
+            return move.seat if 0 <= move.seat < state.seats and move.seat != state.tonoja else None
+        if isinstance(move, TimeUp):
+            return None
+        return self.decider(state)
+
+    def optional_actors(self, state: CrewState) -> tuple[int, ...]:
+        """Seats that may act now without the game waiting for them: at the start of a trick every seat
+        that may still communicate (crew.sonar.timing); at the distress signal every giver who has not
+        chosen a card yet (they choose at the same time)."""
+        if state.phase == "play" and not state.trick:
+            if self._comm_table_block(state) is not None:
+                return ()
+            return tuple(s for s in range(state.seats) if self._comm_block(state, s) is None)
+        if state.phase == "distress":
+            return tuple(s for s in self._givers(state) if state.gifts[s] is None)
+        return ()
+
+    def play_out_over(self, state: CrewState) -> bool:
+        """One attempt: ``play_out`` stops at success or failure (no retry)."""
+        return state.phase in ("success", "failed")
+
     # ---- views ------------------------------------------------------------------------------------
     def observe(self, state: CrewState, seat: int | None) -> Mapping[str, Any]:
         """What ``seat`` may see: its own hand, the communicated cards, the tasks (secret predictions only
-        to their owner), the trick on the table, the previous trick and the tricks won per seat."""
+        to their owner), the trick on the table, the previous trick and the tricks won per seat — and what a
+        player at the table has seen this attempt and may remember, under ``memory``: every trick
+        (``tricks``), every sonar communication with the trick it was made at (``sent``, also after its card
+        was played), the voids shown by not following (``voids``), the distress cards this seat gave or
+        received (``passed``); and the seat deciding now (``decider``: the captain decides for TONOJA)."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats):
             raise InvalidMoveError(f"no seat {seat!r}: seats are 0 to {state.seats - 1}")
         m = self.mission_of(state)
@@ -1041,6 +1112,19 @@ class CrewEngine(Engine):
             "distress": {"used": state.distress_used, "direction": state.distress,
                          "chosen": (str(state.gifts[seat]) if seat is not None and state.gifts[seat] else None)},
             "result": state.result, "reason": state.reason,
+            "decider": self.decider(state),
+            # What a player at the table has seen this attempt and may remember (crew.view.previous-trick:
+            # the table lets nobody look back further than the previous trick, but every card was seen
+            # when it was played). For bots and hints; a table shows ``previous_trick`` only.
+            "memory": {
+                "tricks": [{"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner}
+                           for t in state.tricks],
+                "sent": [{"seat": c.seat, "card": str(c.card), "position": c.position, "trick": c.trick}
+                         for c in state.sent],
+                "passed": [{"giver": p.giver, "receiver": p.receiver, "card": str(p.card)} for p in state.passed
+                           if seat is not None and seat in (p.giver, p.receiver)],
+                "voids": _voids(state),
+            },
         }
         return view
 
@@ -1071,6 +1155,21 @@ class CrewEngine(Engine):
 
 
 # ---- module helpers ---------------------------------------------------------------------------------
+def _voids(state: CrewState) -> list[list[str]]:
+    """Per seat, the suits (``"B"``, ``"G"``, ``"Y"``, ``"P"``, ``"S"``) it has shown it lacks by not
+    following them this attempt — in the trick on the table too (crew.trick.follow)."""
+    out: list[set[str]] = [set() for _ in range(state.seats)]
+    plays = [(t.leader, t.cards) for t in state.tricks]
+    if state.trick:
+        plays.append((state.leader, state.trick))
+    for leader, cards_ in plays:
+        led = cards_[0].suit
+        for i, c in enumerate(cards_[1:], 1):
+            if c.suit != led:
+                out[(leader + i) % state.seats].add(led)
+    return [sorted(v) for v in out]
+
+
 def replace(state: CrewState, **changes) -> CrewState:
     """``dataclasses.replace`` for the state without re-running ``__init__`` (a move changes a few of
     ~40 fields; this is the engine's hot path). Field names are checked so a typo cannot pass silently."""

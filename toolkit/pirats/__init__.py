@@ -9,7 +9,7 @@ from toolkit.pirats.boarding import crew_move_destination, crew_path
 from toolkit.pirats.engine import ENGINE, PiratsEngine, SetupError
 from toolkit.pirats.model import (CAPTAIN, COLOURS, SHIPS, SPECIES, VARIANTS, Auction, BecomeCaptain, Bid, Discard,
                                   Draw, Flotsam, MovePirat, OpenAuction, Pass, Pay, Pirat, PiratsState, Sailing,
-                                  SetSail, Ship, Stay, TakeLoot, figure_label, parse_move)
+                                  SetSail, Ship, SnailStep, Stay, TakeLoot, figure_label, parse_move)
 from toolkit.pirats.tokens import (BONUS_KINDS, DEFAULT_BOX, LOOT_KINDS, Box, ScoreLine, ScoreSheet, Token,
                                    load_box, score, score_sheet)
 
@@ -27,7 +27,7 @@ __all__ = [
     "BONUS_KINDS", "CAPTAIN", "COLOURS", "DEFAULT_BOX", "ENGINE", "LOOT_KINDS", "SHIPS", "SPECIES", "VARIANTS",
     "Auction", "BecomeCaptain", "Bid", "Box", "Discard", "Draw", "Flotsam", "MovePirat", "OpenAuction", "Pass",
     "Pay", "Pirat", "PiratsEngine", "PiratsState", "Sailing", "ScoreLine", "ScoreSheet", "SetSail", "SetupError",
-    "Ship", "Stay", "TakeLoot", "Token", "apply", "crew_move_destination", "crew_path", "current_player",
+    "Ship", "SnailStep", "Stay", "TakeLoot", "Token", "apply", "crew_move_destination", "crew_path", "current_player",
     "figure_label", "is_over", "legal_moves", "load_box", "new_state", "observe", "outcome", "parse_move",
     "score", "score_sheet", "transition", "why_illegal",
 ]

@@ -9,6 +9,7 @@ Turn structure as a small state machine (``state.phase``):
 ``sail``     a sailing is paid out; the pirat whose pick it is chooses loot (``take``), a toad may ``stay``,
              a rat may ``pass`` on its second loot
 ``extra``    a weasel may take a second move/captain/sail action with the same figure (or ``pass``)
+``snail``    a snail turned up a matching card: its owner takes the extra space (``step``) or not (``pass``)
 ``auction`` / ``bid`` / ``pay``   the crew auction variant
 ``over``     scored
 
@@ -29,12 +30,12 @@ from toolkit.pirats.model import (AUCTION_MONEY, CAPTAIN, CAPTAIN_NUMBER, CARDS_
                                   HAND_LIMIT, MAX_PLAYERS, MIN_PLAYERS, MOVE_TYPES,
                                   ROW_SIZE, SHIPS, SPECIES, VARIANTS, Auction, BecomeCaptain, Bid, Discard,
                                   Draw, Flotsam, MovePirat, OpenAuction, Pass, Pay, Pirat, PiratsState,
-                                  Sailing, SetSail, Ship, Stay, TakeLoot, figure_label, parse_move,
+                                  Sailing, SetSail, Ship, SnailStep, Stay, TakeLoot, figure_label, parse_move,
                                   resolve_figure)
 from toolkit.pirats.tokens import DEFAULT_BOX, Box, Token, load_box, score, score_sheet
 
 TOTAL_CARDS = CARDS_PER_SYMBOL * len(SHIPS)
-PHASES = ("action", "draw", "discard", "sail", "extra", "auction", "bid", "pay", "over")
+PHASES = ("action", "draw", "discard", "sail", "extra", "snail", "auction", "bid", "pay", "over")
 _SHIP_INDEX = {s: i for i, s in enumerate(SHIPS)}
 
 
@@ -407,7 +408,7 @@ class PiratsEngine(Engine[PiratsState, Any]):
         if phase == "over":
             return Violation("GAME_OVER", "core.over")
         rule = {"action": "pirats.turn.one-action", "draw": "pirats.draw.two", "discard": "pirats.draw.hand-limit",
-                "sail": "pirats.sail.order", "extra": "pirats.power.weasel", "auction": "pirats.auction.open",
+                "sail": "pirats.sail.order", "extra": "pirats.power.weasel", "snail": "pirats.power.snail", "auction": "pirats.auction.open",
                 "bid": "pirats.auction.bidding", "pay": "pirats.auction.bidding"}[phase]
         return Violation(f"PIRATS_EXPECT_{phase.upper()}", rule, seat=self.current_player(state),
                          count=state.to_discard, bid=state.auction.bid if state.auction else 0)
@@ -610,6 +611,8 @@ class PiratsEngine(Engine[PiratsState, Any]):
             return None
         if isinstance(move, Pass):
             return self._check_pass(state)
+        if isinstance(move, SnailStep):
+            return None if phase == "snail" else self._phase_violation(state)
         if isinstance(move, OpenAuction):
             if phase != "auction":
                 return self._phase_violation(state)
@@ -657,7 +660,7 @@ class PiratsEngine(Engine[PiratsState, Any]):
 
     def _check_pass(self, state: PiratsState) -> Violation | None:
         phase = state.phase
-        if phase in ("extra", "bid"):
+        if phase in ("extra", "snail", "bid"):
             return None
         if phase == "sail":
             if state.sailing.picks == 0:  # type: ignore[union-attr]
@@ -768,6 +771,8 @@ class PiratsEngine(Engine[PiratsState, Any]):
             moves = self._action_moves(state)
             moves.append(_PASS)
             return moves
+        if phase == "snail":
+            return [_STEP, _PASS]
         if phase == "draw":
             out = [_DRAW["deck"]] if state.deck or state.discard else []
             row = state.row
@@ -865,6 +870,13 @@ class PiratsEngine(Engine[PiratsState, Any]):
             w.sailing = Sailing(sail.ship, sail.seat, sail.order, sail.index + 1, 0, sail.outcomes + ("stay",),
                                 sail.weasel)
             self._advance_sailing(w)
+        elif kind is SnailStep:
+            seat, fig = w.turn, w.extra
+            assert fig is not None
+            s, here = state.where(seat, fig)  # type: ignore[misc]
+            self._snail_step(w, seat, fig, s, here, SHIPS[s])
+            w.extra = None
+            self._after_action(w, seat, fig)
         elif kind is OpenAuction:
             self._do_open(w, move)
         elif kind is Bid:
@@ -974,18 +986,23 @@ class PiratsEngine(Engine[PiratsState, Any]):
                     if w.explain:
                         w.ev("PIRATS_SNAIL_MISS", "pirats.power.snail", seat=seat, card=_card_term(card),
                              ship=_ship_term(s))
+                elif dest + 1 == CAPTAIN and w.captain_of(seat) is not None:
+                    if w.explain:
+                        w.ev("PIRATS_SNAIL_HELD", "pirats.captain.one-per-player", seat=seat, card=_card_term(card))
                 else:
-                    self._snail_step(w, seat, fig, s, dest, card)
+                    # 「…1マス追加で移動できます」: the extra space is the owner's choice (step or pass)
+                    w.phase, w.extra = "snail", fig
+                    if w.explain:
+                        w.ev("PIRATS_SNAIL_MATCH", "pirats.power.snail", seat=seat, card=_card_term(card),
+                             space=_space_name(dest + 1))
+                    return
         self._after_action(w, seat, fig)
 
     def _snail_step(self, w: _Work, seat: int, fig: int, s: int, here: int, card: str) -> None:
         """A matching card: one more space toward the bow, swapping with whoever stands there (the captain
-        space too, unless the owner already has a captain). Not a move action, so no raccoon toll."""
+        space too, unless the owner already has a captain: then no choice is offered). Not a move action, so no
+        raccoon toll."""
         target = here + 1
-        if target == CAPTAIN and w.captain_of(seat) is not None:
-            if w.explain:
-                w.ev("PIRATS_SNAIL_HELD", "pirats.captain.one-per-player", seat=seat, card=_card_term(card))
-            return
         other = w.spaces[s][target]
         w.spaces[s][target], w.spaces[s][here] = Pirat(seat, fig), other
         if w.explain:
@@ -1174,6 +1191,9 @@ class PiratsEngine(Engine[PiratsState, Any]):
         if w.phase == "extra":
             w.ev("PIRATS_WEASEL_DECLINES", "pirats.power.weasel", seat=w.turn)
             self._end_turn(w)
+        elif w.phase == "snail":
+            w.ev("PIRATS_SNAIL_DECLINES", "pirats.power.snail", seat=w.turn)
+            self._end_turn(w)
         elif w.phase == "sail":
             sail = w.sailing
             assert sail is not None
@@ -1359,6 +1379,8 @@ class PiratsEngine(Engine[PiratsState, Any]):
             return translate("pirats.describe.bid", lang, bid=move.amount)
         if isinstance(move, Stay):
             return translate("pirats.describe.stay", lang)
+        if isinstance(move, SnailStep):
+            return translate("pirats.describe.step", lang)
         return translate("pirats.describe.pass", lang)
 
     def validate_state(self, state: PiratsState) -> None:
@@ -1419,6 +1441,11 @@ class PiratsEngine(Engine[PiratsState, Any]):
             raise fail("state.sailing: a sailing phase needs the sailing's details")
         if state.phase in ("auction", "bid", "pay") and state.auction is None:
             raise fail("state.auction: an auction phase needs the bar")
+        if state.phase == "snail":
+            fig = state.extra
+            here = None if fig is None or not 0 <= fig < len(state.crews[state.turn]) else state.where(state.turn, fig)
+            if here is None or here[1] >= CAPTAIN or state.crews[state.turn][fig] != "snail":  # type: ignore[index]
+                raise fail("state.extra: the snail phase needs the mover's snail on a crew space")
 
     def token_count(self, state: PiratsState) -> int:
         """Every token in the game, wherever it is (stocks, flotsam, piles, the box): conserved."""
@@ -1458,6 +1485,7 @@ _CAPTAINS: dict[tuple[str, str], BecomeCaptain] = {}
 
 _PASS = Pass()
 _STAY = Stay()
+_STEP = SnailStep()
 _SHARED: dict[tuple[Any, ...], Any] = {}
 _CACHE_LIMIT = 20_000  # entries per cache below; beyond it a cache starts afresh (memory stays bounded)
 

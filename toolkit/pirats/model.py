@@ -120,7 +120,8 @@ class PiratsState:
     drawn: int = 0
     to_discard: int = 0
     sailing: Sailing | None = None
-    extra: int | None = None         # the weasel figure that may take its second action now
+    extra: int | None = None         # the figure whose option is pending: a weasel's second action (phase
+    #                                  "extra") or a snail's extra space after a matching card (phase "snail")
     extra_used: bool = False         # the weasel's second action is under way (no third)
     ended: bool = False              # a ship could not get a new flotsam group: final sailings
     final: tuple[int, ...] = ()      # ships still to make their final sailing, in order
@@ -296,8 +297,17 @@ class Stay:
 
 
 @dataclass(frozen=True, slots=True)
+class SnailStep:
+    """After a snail turned up a matching card: ``step`` — take the extra space (``pass`` declines it)."""
+
+    def __str__(self) -> str:
+        return "step"
+
+
+@dataclass(frozen=True, slots=True)
 class Pass:
-    """Decline: a rat's second loot, a weasel's second action, a bid; or no action is possible at all."""
+    """Decline: a rat's second loot, a weasel's second action, a snail's extra space, a bid; or no action is
+    possible at all."""
 
     def __str__(self) -> str:
         return "pass"
@@ -344,7 +354,8 @@ class Pay:
         return f"pay {_cards_text(self.cards)}".rstrip()
 
 
-MOVE_TYPES = (Draw, Discard, MovePirat, BecomeCaptain, SetSail, TakeLoot, Stay, Pass, OpenAuction, Bid, Pay)
+MOVE_TYPES = (Draw, Discard, MovePirat, BecomeCaptain, SetSail, TakeLoot, Stay, SnailStep, Pass, OpenAuction, Bid,
+              Pay)
 
 
 def _check_cards(cards: Any) -> None:
@@ -391,6 +402,8 @@ def parse_move(text: str) -> Any:
             return TakeLoot(Token.parse(" ".join(args)))
         if verb == "stay" and not args:
             return Stay()
+        if verb == "step" and not args:
+            return SnailStep()
         if verb == "pass" and not args:
             return Pass()
         if verb == "auction" and len(args) == 3 and args[1] == "bid":
@@ -404,4 +417,4 @@ def parse_move(text: str) -> Any:
     raise InvalidMoveError(
         f"not a Sewer Pirats move: {text!r} (try 'draw deck', 'draw cat', 'discard cat fish', "
         f"'move rat cat 2', 'move snail fish 1 peek', 'captain rat cat', 'sail cat', 'take fries 2', "
-        f"'stay', 'pass', 'auction 3 bid 2', 'bid 3', 'pay cat fish')")
+        f"'stay', 'step', 'pass', 'auction 3 bid 2', 'bid 3', 'pay cat fish')")

@@ -14,6 +14,8 @@ from toolkit.tranquility.model import REMOVAL_VARIANTS, InvalidOptionError, Opti
 from toolkit.tranquility.moves import (DiscardHand, DiscardTwo, MoveRock, PlaceIsland, PlayFinish, PlayMonster,
                                        PlayStart, ResolveStorm, RockDiscard, StartDiscard, UseCompass, parse_move)
 
+from toolkit.tranquility.bots import BOTS  # noqa: E402  (needs the engine above)
+
 new_state = ENGINE.new_state
 legal_moves = ENGINE.legal_moves
 why_illegal = ENGINE.why_illegal
@@ -25,7 +27,7 @@ observe = ENGINE.observe
 current_player = ENGINE.current_player
 
 __all__ = [
-    "CELLS", "DiscardHand", "DiscardTwo", "ENGINE", "FINISH", "Feasibility", "Gap", "InvalidOptionError",
+    "BOTS", "CELLS", "DiscardHand", "DiscardTwo", "ENGINE", "FINISH", "Feasibility", "Gap", "InvalidOptionError",
     "MONSTER", "MoveRock", "Options", "PlaceIsland", "PlayFinish", "PlayMonster", "PlayStart",
     "REMOVAL_VARIANTS", "ResolveStorm", "RockDiscard", "START", "STORM_ORANGE", "STORM_PURPLE", "STORM_YELLOW",
     "StartDiscard", "TranquilityEngine", "TranquilityState", "UseCompass", "apply", "card_name",

@@ -261,6 +261,10 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
             return []
         return [m for m in self._candidates(state) if self.why_illegal(state, m) is None]
 
+    def can_finish(self, state: TranquilityState) -> bool:
+        """Whether the seat to act may play a finish card now (and so win)."""
+        return state.phase == PHASE_PLAY and not state.result and self.why_illegal(state, PlayFinish()) is None
+
     def has_action(self, state: TranquilityState, include_compass: bool = False) -> bool:
         for m in self._candidates(state):
             if (include_compass or not isinstance(m, UseCompass)) and self.why_illegal(state, m) is None:
@@ -362,7 +366,7 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
                 return Violation("TRANQ_ORANGE_ADJACENT", "tranquility.storm.orange", number=number, **_cell(cell))
         cost = raw_cost(cells, cell, number)
         remaining = len(discardable(hand)) - 1
-        over = cost_limit_violation(cost, cell, number, remaining)
+        over = cost_limit_violation(cost, cell, number, remaining, state.options.cost_limit)
         if over is not None:
             return over
         if number in move.discards:
@@ -594,8 +598,13 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
             self._refill_and_pass(w, seat)
         elif isinstance(move, StartDiscard):
             self._discard(w, seat, move.cards)
-            for _ in range(move.blind):
-                w.discards[seat].append(w.piles[seat].pop(0))
+            if move.blind:
+                unseen = [list(u) for u in (state.unseen_discards or ((),) * state.players)]
+                for _ in range(move.blind):
+                    card = w.piles[seat].pop(0)
+                    w.discards[seat].append(card)
+                    unseen[seat].append(card)
+                w.set(unseen_discards=tuple(tuple(u) for u in unseen))
             given = len(move.cards) + move.blind
             left = state.start_discard_left - given
             w.event("TRANQ_SPLIT", "tranquility.start.discard-eight", seat=seat, count=given, blind=move.blind,
@@ -742,7 +751,9 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
     def _begin_turn(self, w: _Work) -> None:
         seat = w.get("turn_seat")
         w.set(phase=PHASE_PLAY, seat=seat)
-        if w.s.options.short_hand_loss and len(w.hands[seat]) <= 1:
+        # Order of checks (ruling): a seat that can play a winning finish card can act, so the 0–1-card loss
+        # does not apply to it — the turn is a win, not a loss.
+        if w.s.options.short_hand_loss and len(w.hands[seat]) <= 1 and not self.can_finish(w.freeze()):
             self._lose(w, "TRANQ_LOSS_SHORT_HAND", "tranquility.loss.short-hand", seat, cards=len(w.hands[seat]))
             return
         if not self.has_action(w.freeze(), include_compass=True):
@@ -755,7 +766,8 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
 
     # ---- what a seat sees ------------------------------------------------------------------------
     def observe(self, state: TranquilityState, seat: int | None) -> Mapping[str, Any]:
-        """Own hand only; everyone else as counts. Discards are face down even to their owner."""
+        """Own hand only (also in draw order), everyone else as counts. Discards are face down: a seat sees
+        only what it remembers choosing to discard itself (``remembered_discards``), never the blind ones."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players):
             raise InvalidMoveError(f"no seat {seat!r}: this game has seats 0 to {state.players - 1}")
         view: dict[str, Any] = {
@@ -771,9 +783,28 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
             "start_discard_left": state.start_discard_left, "result": state.result or None,
             "hidden_by": "tranquility.view.hidden",
         }
+        view.update({
+            # public knowledge a player keeps in mind: the rules a table agreed on, who still declares a share
+            # of the start card's 8 (in order), the island a sea monster would destroy, destroyed islands
+            "cost_limit": state.options.cost_limit, "short_hand_loss": state.options.short_hand_loss,
+            "start_discard_seats": list(state.start_discard_seats),
+            "last_played": state.played[-1] if state.played else None,
+            "destroyed": sorted(c for c in state.out_of_game if is_island(c)),
+        })
         if seat is not None:
             view["hand"] = [card_name(c) for c in sorted(state.hands[seat])]
+            # the same cards in the order they were drawn (a player knows when each card came)
+            view["hand_order"] = [card_name(c) for c in state.hands[seat]]
             view["hand_limit"] = hand_limit(state, seat)
+            # face down, but the seat remembers what it chose to discard (never the blind cards of a yellow storm)
+            unseen = list(state.unseen_discards[seat]) if state.unseen_discards else []
+            remembered = []
+            for c in state.discards[seat]:
+                if c in unseen:
+                    unseen.remove(c)
+                else:
+                    remembered.append(c)
+            view["remembered_discards"] = [card_name(c) for c in sorted(remembered)]
         return view
 
     def describe_move(self, move: Move, lang: str = "en") -> str:

@@ -25,6 +25,13 @@ Grid = tuple  # tuple[int, ...] of length 36, 0 = empty
 RULE_ORDER = "tranquility.place.ascending"
 RULE_COST = "tranquility.place.cost"
 RULE_LIMIT = "tranquility.place.cost-limit"
+RULE_LIMIT_LITERAL = "tranquility.place.cost-limit-literal"
+
+#: the two readings of the cost limit (option ``cost_limit``): "english" (the English rulebook v1.0: at most
+#: the cards left in hand after playing) and "japanese" (the Japanese text taken literally: 「4枚以上」 is
+#: refused, so at most 3 discards, and never more than the cards left)
+COST_LIMITS = ("english", "japanese")
+LITERAL_MAX_COST = 3
 RULE_EMPTY = "tranquility.place.empty-cell"
 
 
@@ -163,30 +170,59 @@ def placement_cost(cells: Mapping[int, int] | Sequence[int], index: int, number:
     return raw_cost(grid, index, number)
 
 
-def cost_limit_violation(cost: int, index: int, number: int, remaining: int) -> Violation | None:
-    """The official limit: refuse only when the cost exceeds the cards left in hand after playing."""
+def max_cost(remaining: int, cost_limit: str = "english") -> int:
+    """The largest cost a player may pay with ``remaining`` cards left in hand after playing.
+
+    >>> max_cost(4), max_cost(4, "japanese"), max_cost(2, "japanese")
+    (4, 3, 2)
+    """
+    return min(remaining, LITERAL_MAX_COST) if cost_limit == "japanese" else remaining
+
+
+def check_cost_limit(cost_limit: Any) -> str:
+    if cost_limit not in COST_LIMITS:
+        raise InvalidMoveError(f"cost_limit={cost_limit!r}: use 'english' (at most the cards left in hand) or "
+                               "'japanese' (the Japanese text's literal reading: at most 3)")
+    return cost_limit
+
+
+def cost_limit_violation(cost: int, index: int, number: int, remaining: int,
+                         cost_limit: str = "english") -> Violation | None:
+    """Refuse a cost above the cards left in hand after playing (both readings); with the Japanese text's
+    literal reading (``cost_limit="japanese"``) also a cost of 4 or more."""
     if cost > remaining:
         return Violation("TRANQ_COST_LIMIT", RULE_LIMIT, number=number, cost=cost, remaining=remaining,
                          **cell_params(index))
+    if cost_limit == "japanese" and cost > LITERAL_MAX_COST:
+        return Violation("TRANQ_COST_LIMIT_LITERAL", RULE_LIMIT_LITERAL, number=number, cost=cost,
+                         most=LITERAL_MAX_COST, **cell_params(index))
     return None
 
 
 def why_illegal_placement(cells: Mapping[int, int] | Sequence[int], index: int, number: int,
-                          hand_size: int = 5) -> Violation | None:
+                          hand_size: int = 5, cost_limit: str = "english") -> Violation | None:
     """``None`` if ``number`` may go to ``index``, else the Violation (occupied, order, or cost limit).
 
     ``hand_size`` counts the played card, so the cost may be at most ``hand_size - 1`` (the rulebook's
-    "more than the four cards remaining"). Out-of-range index/number/hand size raise :class:`InvalidMoveError`.
+    "more than the four cards remaining"). ``cost_limit="japanese"`` applies the Japanese text's literal
+    reading instead (「4枚以上」 refused: at most 3). Out-of-range index/number/hand size/reading raise
+    :class:`InvalidMoveError`.
+
+    >>> why_illegal_placement({0: 10}, 1, 14) is None
+    True
+    >>> why_illegal_placement({0: 10}, 1, 14, cost_limit="japanese").code
+    'TRANQ_COST_LIMIT_LITERAL'
     """
     check_index(index)
     check_number(number)
     if isinstance(hand_size, bool) or not isinstance(hand_size, int) or hand_size < 1:
         raise InvalidMoveError(f"hand_size {hand_size!r} must be a whole number of at least 1 (it counts the played card)")
+    check_cost_limit(cost_limit)
     grid = to_grid(cells)
     violation = placement_violation(grid, index, number)
     if violation is not None:
         return violation
-    return cost_limit_violation(raw_cost(grid, index, number), index, number, hand_size - 1)
+    return cost_limit_violation(raw_cost(grid, index, number), index, number, hand_size - 1, cost_limit)
 
 
 # ---- fast queries for engines and bots ------------------------------------------------------------

@@ -34,13 +34,18 @@ class Options:
     """How a game is set up. Every field is validated on construction.
 
     ``short_hand_loss``: the Japanese text lists "only 1 or 0 cards in hand at the start of a turn" as a
-    loss; the English rulebook does not. On by default, as the Japanese text says.
+    loss; the English rulebook does not. On by default, as the Japanese text says. A seat that can play a
+    winning finish card is not caught by it: that turn is a win (DESIGN.md ruling).
+
+    ``cost_limit``: ``"english"`` (default, the English rulebook v1.0: a play may cost every card left in hand
+    after playing it) or ``"japanese"`` (the Japanese text's literal 「4枚以上…置くことはできません」: at most 3).
     """
 
     players: int = 2
     removal: str = "none"
     start_player: str = "fewest"  # or "random"
     short_hand_loss: bool = True
+    cost_limit: str = "english"
     rocks: bool = False
     monsters: int = 0  # 0, 3, 4 or 5 (!!/!!! difficulty)
     storms: bool = False
@@ -54,6 +59,9 @@ class Options:
             raise InvalidOptionError(f"removal={self.removal!r}: use one of {', '.join(REMOVAL_VARIANTS)}")
         if self.start_player not in ("fewest", "random"):
             raise InvalidOptionError(f"start_player={self.start_player!r}: use 'fewest' or 'random'")
+        if self.cost_limit not in ("english", "japanese"):
+            raise InvalidOptionError(f"cost_limit={self.cost_limit!r}: use 'english' (at most the cards left in "
+                                     "hand) or 'japanese' (the Japanese text's literal reading: at most 3)")
         for name in ("short_hand_loss", "rocks", "storms"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidOptionError(f"{name}={getattr(self, name)!r} must be true or false")
@@ -110,6 +118,8 @@ class TranquilityState:
     after_draws: str = ""                  # what follows the pending draws: "start-discard" or "next-turn"
     start_discard_left: int = 0
     start_discard_seats: tuple[int, ...] = ()
+    unseen_discards: tuple[tuple[int, ...], ...] = ()  # per seat: the blind cards (yellow storm) among its
+                                                        # discards, which even their owner never saw
     result: str = ""                       # "", "win" or "loss"
     result_code: str = ""
     result_rule: str = ""

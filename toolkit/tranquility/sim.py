@@ -9,9 +9,12 @@ every move is legal there and the outcome is identical — the simulator cannot 
 Legal cells for a card come from :class:`~toolkit.tranquility.grid.SortedLine` (bisect over the placed
 cards) instead of rescanning the 36 cells; ``scan="naive"`` switches to the rescan for the benchmark.
 
-Bots see what a seat may know: the grid, their own hand and the cards they themselves discarded.
-Expansions (rocks, monsters, storms) are played by the engine only; the study covers the base game and the
-removal variants.
+Strategies see what a seat may know: the grid, their own hand and the cards they themselves discarded.
+They are the decision code of the bots (:mod:`toolkit.tranquility.bots`): a bot builds a one-seat
+:class:`Game` from ``ENGINE.observe(state, seat)`` (:func:`toolkit.tranquility.bots.seat_game`) and asks the
+same :func:`decide`, so the study and the bots at the table are one piece of code (a test plays the same
+seeds both ways and compares every move). Expansions (rocks, monsters, storms) are played by the engine
+only; the study covers the base game and the removal variants.
 """
 
 from __future__ import annotations
@@ -21,10 +24,11 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+from toolkit.core.bots import bot_rng
 from toolkit.core.errors import InvalidStateError
-from toolkit.tranquility.cards import CELLS, FINISH, HAND_LIMIT, ISLAND_MAX, START, card_name
+from toolkit.tranquility.cards import CELLS, FINISH, HAND_LIMIT, ISLAND_MAX, MONSTER, START, card_name
 from toolkit.tranquility.engine import SOLO_EXTRA, START_DISCARDS, TWO_PLAYER_EXTRA, deal, make_options
-from toolkit.tranquility.grid import SortedLine, open_range
+from toolkit.tranquility.grid import SortedLine, max_cost, open_range
 
 INF = 10**6
 
@@ -47,6 +51,14 @@ class Game:
     moves: list[str] | None = None
     discarded: int = 0
     cache: dict = field(default_factory=dict)  # per-grid memo of brackets/usefulness; cleared on every placement
+    cost_limit: str = "english"      # option cost_limit: "japanese" caps a cost at 3
+    blocked: frozenset = frozenset()  # cells closed to this seat now (expansions: rock, purple/orange storms)
+
+    def room(self, seat: int) -> int:
+        """The largest cost ``seat`` may pay now: the cards left after playing (sea monsters cannot pay),
+        capped at 3 under the Japanese text's literal reading."""
+        hand = self.hands[seat]
+        return max_cost(len(hand) - 1 - hand.count(MONSTER), self.cost_limit)
 
     # ---- queries the bots use ------------------------------------------------------------------
     def bracket(self, number: int) -> tuple[int, int, int, int]:
@@ -71,7 +83,8 @@ class Game:
     def placements(self, seat: int) -> list[tuple[int, int, int]]:
         """Every legal (cost, number, cell) for ``seat`` (cost within the cards left after playing)."""
         hand = self.hands[seat]
-        room = len(hand) - 1
+        room = self.room(seat)
+        blocked = self.blocked
         out = []
         for number in hand:
             if number > ISLAND_MAX:
@@ -80,6 +93,8 @@ class Game:
             if high_cell - low_cell < 2:
                 continue
             for cell in range(low_cell + 1, high_cell):
+                if cell in blocked:
+                    continue
                 before = number - low_number if cell == low_cell + 1 and low_cell >= 0 else 0
                 after = high_number - number if cell == high_cell - 1 and high_cell < CELLS else 0
                 cost = min(before, after) if before and after else before or after
@@ -103,7 +118,7 @@ class Game:
         """
         unused = self.unused[seat]
         hand = self.hands[seat]
-        room = len(hand) - 1
+        room = self.room(seat)
         out = []
         append = out.append
         for number in hand:
@@ -133,6 +148,8 @@ class Game:
             k = int(ideal)
             for cell in range(max(first + 1, k - near), min(last - 1, k + near + 1) + 1):
                 append((0, number, cell, abs(cell - ideal)))
+        if self.blocked:
+            return [o for o in out if o[2] not in self.blocked]
         return out
 
     def best_cost(self, number: int) -> int:
@@ -226,7 +243,7 @@ class Strategy:
         """``k`` cards from the seat's hand (never ``keep``), least useful first."""
         if k <= 0:
             return []
-        hand = [c for c in game.hands[seat] if c != keep]
+        hand = [c for c in game.hands[seat] if c != keep and c != MONSTER]  # sea monsters cannot be discarded
         keys = {c: self.usefulness(game, seat, c, hand) for c in set(hand)}
         hand.sort(key=keys.__getitem__)
         return hand[:k]
@@ -269,7 +286,7 @@ class RandomLegal(Strategy):
         return ("discard",) if k == len(options) else ("place", options[k][1], options[k][2])
 
     def pick_discards(self, game, seat, k, keep, rng, placing=None):
-        hand = [c for c in game.hands[seat] if c != keep]
+        hand = [c for c in game.hands[seat] if c != keep and c != MONSTER]
         order = rng.permutation(len(hand))
         return [hand[i] for i in order[:k]]
 
@@ -349,34 +366,97 @@ class SimResult:
 
 
 def new_game(seed: int, players: int = 2, removal: str = "none", short_hand_loss: bool = True,
-             scan: str = "incremental", record: bool = False, start_player: str = "fewest") -> Game:
+             scan: str = "incremental", record: bool = False, start_player: str = "fewest",
+             cost_limit: str = "english") -> Game:
     opts = make_options(dict(players=players, removal=removal, short_hand_loss=short_hand_loss,
-                             start_player=start_player))
+                             start_player=start_player, cost_limit=cost_limit))
     _, piles, removed, start_seat = deal(seed, opts)
     unused = bytearray(ISLAND_MAX + 2)
     for n in range(1, ISLAND_MAX + 1):
         unused[n] = 1
     game = Game(players=players, cells=[0] * CELLS, line=SortedLine(), hands=[[] for _ in range(players)],
                 piles=[list(reversed(p)) for p in piles], unused=[bytearray(unused) for _ in range(players)],
-                seat=start_seat, short_hand_loss=short_hand_loss, scan=scan, moves=[] if record else None)
+                seat=start_seat, short_hand_loss=short_hand_loss, scan=scan, moves=[] if record else None,
+                cost_limit=cost_limit)
     for k in range(players):
         game.draw((start_seat + k) % players)
     return game
 
 
+def decide(strategy: Strategy, game: Game, seat: int, rng: np.random.Generator) -> tuple:
+    """The whole action of ``seat`` on its turn, as the simulator plays it and the bots play it at the table.
+
+    ``("finish",)``, ``("place", number, cell, discards)``, ``("discard", cards)`` (two cards), or
+    ``("stuck",)`` when the seat has no action at all. ``rng`` draws are made in a fixed order (the choice,
+    then the discards), so a seat's bot and the simulator make the same draws.
+    """
+    action = strategy.choose(game, seat, rng)
+    if action[0] == "finish":
+        return action
+    if action[0] == "place":
+        _, number, cell = action
+        cost = game.cost_at(number, cell)
+        return ("place", number, cell, tuple(strategy.pick_discards(game, seat, cost, number, rng, (number, cell))))
+    hand = game.hands[seat]
+    if len(hand) - hand.count(MONSTER) < 2:
+        # Cannot discard two: the cheapest placement is the only action left.
+        options = game.placements(seat)
+        if not options:
+            return ("stuck",)
+        cost, number, cell = min(options)
+        return ("place", number, cell, tuple(strategy.pick_discards(game, seat, cost, number, rng)))
+    return ("discard", tuple(strategy.pick_discards(game, seat, 2, None, rng)))
+
+
+def split_share(order: Sequence[int], capacity: Sequence[int], left: int) -> int:
+    """How many of the ``left`` start-card discards ``order[0]`` gives when the table hands them out one card
+    at a time around ``order`` (the seats still to declare, this one first), each seat giving at most its
+    ``capacity[seat]``. Handing out from the first seat on, the seats after it get the same numbers whether
+    counted now or when their turn to declare comes, so each seat can compute its own share alone.
+
+    >>> split_share([2, 0, 1], [5, 5, 5], 8)
+    3
+    >>> split_share([1, 2], [5, 1, 5], 6)
+    3
+    """
+    share = {s: 0 for s in order}
+    while left > 0:
+        gave = False
+        for s in order:
+            if left and share[s] < capacity[s]:
+                share[s] += 1
+                left -= 1
+                gave = True
+        if not gave:
+            break
+    return share[order[0]]
+
+
+def _turn_start_loss(game: Game, seat: int) -> str | None:
+    """The turn-start checks, in the engine's order: a seat that can play a winning finish card wins before
+    the 0–1-card loss is looked at (DESIGN.md ruling)."""
+    if game.short_hand_loss and len(game.hands[seat]) <= 1 and not _can_finish(game, seat):
+        return "TRANQ_LOST_SHORT_HAND"
+    return None
+
+
 def play(strategy: Strategy, seed: int, players: int = 2, removal: str = "none", short_hand_loss: bool = True,
-         scan: str = "incremental", record: bool = False, max_turns: int = 1000) -> SimResult:
-    """Play one game with every seat run by ``strategy``; the bots' own randomness is seeded from ``seed``."""
+         scan: str = "incremental", record: bool = False, max_turns: int = 1000,
+         cost_limit: str = "english") -> SimResult:
+    """Play one game with every seat run by ``strategy``. Seat ``i``'s randomness is
+    :func:`toolkit.core.bots.bot_rng` ``(seed, i)``, exactly what :func:`toolkit.core.bots.play_out` gives
+    the bot at seat ``i``, so a simulated game and the same bots at the engine's table play the same moves."""
     if scan not in ("incremental", "naive"):
         raise InvalidStateError(f"scan={scan!r}: use 'incremental' or 'naive'")
-    game = new_game(seed, players, removal, short_hand_loss, scan, record)
-    rng = np.random.default_rng([seed, 7919])  # the bots' stream, separate from the deal's
+    game = new_game(seed, players, removal, short_hand_loss, scan, record, cost_limit=cost_limit)
+    rngs = [bot_rng(seed, s) for s in range(players)]
     n = players
     while game.turn <= max_turns:
         seat = game.seat
         hand = game.hands[seat]
-        if short_hand_loss and len(hand) <= 1:
-            return _result(game, False, "TRANQ_LOST_SHORT_HAND")
+        lost = _turn_start_loss(game, seat)
+        if lost:
+            return _result(game, False, lost)
         if START in hand and not game.start_space:
             hand.remove(START)
             game.start_space = True
@@ -387,29 +467,23 @@ def play(strategy: Strategy, seed: int, players: int = 2, removal: str = "none",
             elif n == 2:
                 for s in order:
                     game.draw(s, TWO_PLAYER_EXTRA)
-            _split_eight(game, strategy, order, rng)
+            _split_eight(game, strategy, order, rngs)
             for s in order:
                 game.draw(s)
             game.turn += 1
             game.seat = (seat + 1) % n
             continue
-        action = strategy.choose(game, seat, rng)
+        action = decide(strategy, game, seat, rngs[seat])
         if action[0] == "finish":
             hand.remove(FINISH)
             game.record("finish")
             return _result(game, True, "TRANQ_WIN")
         if action[0] == "place":
-            _, number, cell = action
-            cost = game.cost_at(number, cell)
-            game.place(seat, number, cell, strategy.pick_discards(game, seat, cost, number, rng, (number, cell)))
+            game.place(seat, action[1], action[2], action[3])
+        elif action[0] == "discard":
+            game.discard(seat, action[1])
         else:
-            if len(hand) < 2:
-                if not game.placements(seat) and not _can_finish(game, seat):
-                    return _result(game, False, "TRANQ_LOST_NO_ACTION")
-                cost, number, cell = min(game.placements(seat))
-                game.place(seat, number, cell, strategy.pick_discards(game, seat, cost, number, rng))
-            else:
-                game.discard(seat, strategy.pick_discards(game, seat, 2, None, rng))
+            return _result(game, False, "TRANQ_LOST_NO_ACTION")
         game.draw(seat)
         game.turn += 1
         game.seat = (seat + 1) % n
@@ -420,19 +494,16 @@ def play(strategy: Strategy, seed: int, players: int = 2, removal: str = "none",
     return _result(game, False, "TURN_LIMIT")
 
 
-def _split_eight(game: Game, strategy: Strategy, order: list[int], rng: np.random.Generator) -> None:
-    """The table's 8 discards: one card at a time around the table from the start player, each seat giving
-    its least useful card, so the split is as even as the hands allow."""
-    capacity = {s: len(game.hands[s]) for s in order}
-    share = {s: 0 for s in order}
-    left = min(START_DISCARDS, sum(capacity.values()))
-    while left:
-        for s in order:
-            if left and share[s] < capacity[s]:
-                share[s] += 1
-                left -= 1
-    for s in order:
-        game.discard(s, strategy.pick_discards(game, s, share[s], None, rng), verb="split")
+def _split_eight(game: Game, strategy: Strategy, order: list[int], rngs: Sequence[np.random.Generator]) -> None:
+    """The table's 8 discards: each seat in turn gives its share (:func:`split_share`: one card at a time
+    around the table from the start player, so the split is as even as the hands allow), its least useful
+    cards, chosen from its own hand alone."""
+    capacity = [len(h) - h.count(MONSTER) for h in game.hands]
+    left = min(START_DISCARDS, sum(capacity[s] for s in order))
+    for i, s in enumerate(order):
+        share = split_share(order[i:], capacity, left)
+        game.discard(s, strategy.pick_discards(game, s, share, None, rngs[s]), verb="split")
+        left -= share
 
 
 def _result(game: Game, won: bool, code: str) -> SimResult:

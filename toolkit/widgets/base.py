@@ -243,7 +243,21 @@ class View(widgets.VBox):
 
     def _finish(self, children: list[widgets.Widget]) -> None:
         top = [self._language] if self._show_language else []
-        self.children = tuple(top + list(children) + [self._message])
+        tail: list[widgets.Widget] = [self._message]
+        if self._show_language:
+            # The top-level view (the one with the toggle) carries the page's language, display size and
+            # accessibility pass (toolkit.widgets.page); nested views share it.
+            tail.append(self._page_support())
+        self.children = tuple(top + list(children) + tail)
+
+    def _page_support(self) -> widgets.Widget:
+        from toolkit.widgets.page import PageSupport, display_mode_from_query
+
+        page = getattr(self, "_page", None)
+        if page is None:
+            page = self._page = PageSupport(lang=self.lang, display_mode=display_mode_from_query(query_params()))
+            traitlets.dlink((self, "lang"), (page, "lang"))
+        return page
 
     def t(self, key: str, **params: Any) -> str:
         return t(key, self.lang, **params)
@@ -531,7 +545,7 @@ class DebugPanel(View):
         pos = esc(t("ui.position", lang, index=m.position, total=m.length))
         self._status.value = f"<div>{status}</div><div>{pos}</div>"
         obs = m.observation()
-        self._observation.value = (f"<details open><summary>{esc(t('ui.state', lang))}</summary>"
+        self._observation.value = (f"<details open class='deepsea-side'><summary>{esc(t('ui.state', lang))}</summary>"
                                    f"<pre>{esc(json.dumps(obs, ensure_ascii=False, indent=1, default=str)[:6000])}</pre></details>")
         self._log.value = event_log_html(m.session.events[-30:], lang)
 
@@ -540,7 +554,8 @@ def event_log_html(events: list[Event], lang: str, title: bool = True) -> str:
     """The event log as an HTML list, newest last, each line with its rule id."""
     items = "".join(f"<li>{explain_html(e, lang)}</li>" for e in events)
     head = f"<b>{esc(t('ui.event_log', lang))}</b>" if title else ""
-    return f'{head}<ol class="deepsea-events">{items}</ol>'
+    # deepsea-side: a side panel, hidden in the projector mode (?display=large; toolkit.widgets.page)
+    return f'<div class="deepsea-side">{head}<ol class="deepsea-events">{items}</ol></div>'
 
 
 def _seat_count(model: GameSession) -> int:

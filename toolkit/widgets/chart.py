@@ -13,28 +13,116 @@ kernel websocket and the JSON decoder of the page. :class:`Chart` instead sends 
 
 The browser can never change a chart: :meth:`Chart.set_state` ignores every state update it sends (a
 visitor can send any comm message to any widget) and the only custom message it understands is the
-plotly.js request, answered a bounded number of times per kernel.
+plotly.js request. Every such request is answered — a page that is reloaded forgets plotly.js and asks
+again, as often as it is reloaded — but one kernel sends at most one copy per
+:data:`SOURCE_REPLY_INTERVAL` (see :class:`SourceReplies`), so the 60-byte request cannot make the
+kernel stream megabytes without pause.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import threading
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import anywidget
 import traitlets
 
 log = logging.getLogger("toolkit.widgets.chart")
 
-# How many times one kernel sends plotly.js over its websocket. One page needs it once; JupyterLab may
-# show the same kernel in a few tabs. The bound stops a visitor from using the request as an amplifier
-# (a 60-byte message answered with 4.8 MB).
-MAX_SOURCE_REPLIES = 3
-_source_lock = threading.Lock()
-_source_replies = 0
+# Seconds between two plotly.js replies of one kernel. One page load needs one reply; a reload, another
+# tab, or JupyterLab reconnecting after a restart of the page each need one more, and all must be answered.
+# A request arriving sooner waits for the interval's end instead of being refused.
+SOURCE_REPLY_INTERVAL = 2.0
+
+
+def _call_later(delay: float, function: Callable[[], None]) -> None:
+    # A daemon thread: comm messages may be sent from any thread (ipykernel queues them for its IOPub thread),
+    # and a kernel never waits for a pending reply to exit.
+    timer = threading.Timer(delay, function)
+    timer.daemon = True
+    timer.start()
+
+
+class SourceReplies:
+    """Answers every plotly.js request of one kernel, with at most one 4.8 MB reply per ``interval``.
+
+    An earlier design answered three requests per kernel and then refused in silence, so in JupyterLab the
+    charts broke for good after the third reload of the page. Now nothing is refused: what is bounded is
+    the rate. A request in the interval after a reply is queued; queued requests are answered one per
+    interval, once per chart (a chart's reply reaches every page that shows it, and the page waits for
+    the reply of the chart that asked). So a visitor sending requests in a loop gets ~2.4 MB/s at most,
+    about what reloading the page costs, and every real page gets its copy within a few seconds.
+
+    >>> sent, clock = [], [0.0]
+    >>> replies = SourceReplies(2.0, clock=lambda: clock[0], call_later=lambda delay, f: None)
+    >>> replies.request("chart A", sent.append); replies.request("chart B", sent.append)
+    >>> sent, replies.pending()
+    (['chart A'], 1)
+    >>> clock[0] = 2.0; replies.flush(); sent
+    ['chart A', 'chart B']
+    """
+
+    def __init__(self, interval: float = SOURCE_REPLY_INTERVAL, clock: Callable[[], float] = time.monotonic,
+                 call_later: Callable[[float, Callable[[], None]], None] = _call_later):
+        self.interval = interval
+        self._clock = clock
+        self._call_later = call_later
+        self._lock = threading.Lock()
+        self._last = float("-inf")
+        self._queue: dict[int, tuple[Any, Callable[[Any], None]]] = {}
+        self._scheduled = False
+
+    def pending(self) -> int:
+        """How many charts wait for a reply."""
+        with self._lock:
+            return len(self._queue)
+
+    def request(self, chart: Any, send: Callable[[Any], None]) -> None:
+        """``chart`` asked for plotly.js: ``send(chart)`` now, or as soon as the interval allows."""
+        with self._lock:
+            now = self._clock()
+            if not self._queue and now - self._last >= self.interval:
+                self._last = now
+                due = True
+            else:
+                due = False
+                self._queue.setdefault(id(chart), (chart, send))
+                log.info("plotly.js request queued (%d waiting): one reply per %.1f s", len(self._queue),
+                         self.interval)
+                self._schedule(now)
+        if due:
+            send(chart)
+
+    def flush(self) -> None:
+        """Send the oldest queued reply if the interval has passed; schedule the next one."""
+        with self._lock:
+            self._scheduled = False
+            now = self._clock()
+            if not self._queue:
+                return
+            if now - self._last < self.interval:
+                self._schedule(now)
+                return
+            key = next(iter(self._queue))
+            chart, send = self._queue.pop(key)
+            self._last = now
+            if self._queue:
+                self._schedule(now)
+        send(chart)
+
+    def _schedule(self, now: float) -> None:
+        # Called with the lock held.
+        if not self._scheduled:
+            self._scheduled = True
+            self._call_later(max(0.0, self._last + self.interval - now), self.flush)
+
+
+_source_replies = SourceReplies()
 
 _ESM = r"""
 const KEY = "__deepseaPlotly";
@@ -125,6 +213,12 @@ def plotly_source_path() -> Path:
     return Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"
 
 
+@functools.lru_cache(maxsize=1)
+def _plotly_source_text() -> str:
+    # Read once per kernel that needs it (4.8 MB), not once per reply.
+    return plotly_source_path().read_text(encoding="utf-8")
+
+
 def plotly_asset_url() -> str:
     """Where the page can fetch plotly.js, or ``""`` to ask the kernel.
 
@@ -207,15 +301,12 @@ class Chart(anywidget.AnyWidget):
             log.info("ignored a browser update of chart traits %s", sorted(map(str, sync_data))[:5])
 
     def _on_custom_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        global _source_replies
         if not isinstance(content, dict) or content.get("type") != "need-plotly":
             return
-        with _source_lock:
-            if _source_replies >= MAX_SOURCE_REPLIES:
-                log.warning("refused another plotly.js request (%d already sent)", _source_replies)
-                return
-            _source_replies += 1
-        self.send({"type": "plotly-source", "source": plotly_source_path().read_text(encoding="utf-8")})
+        _source_replies.request(self, Chart._send_source)
+
+    def _send_source(self) -> None:
+        self.send({"type": "plotly-source", "source": _plotly_source_text()})
 
     def __repr__(self) -> str:
         # Deterministic and short: notebooks' text/plain outputs are compared by nbval, and the figure JSON

@@ -52,6 +52,7 @@ class DebugDashboard(View):
         self.clear_report()
 
     def refresh(self) -> None:
+        self._game.description = self.t("ui.game")
         self._start.description = self.t("ui.new_game")
         self._seed.description = self.t("ui.seed")
         value = self._game.value

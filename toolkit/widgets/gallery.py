@@ -28,11 +28,17 @@ class DashboardEntry:
     order: int
     title: Mapping[str, str]
     teaches: Mapping[str, str]
+    has_thumbnail: bool = False
 
     @property
     def href(self) -> str:
         # Relative to /voila/render/index.ipynb, so it works behind any base URL.
         return f"{self.name}.ipynb"
+
+    @property
+    def thumbnail_href(self) -> str:
+        # Voila serves the dashboards folder's allow-listed files (png) under /voila/files/.
+        return f"../files/thumbnails/{self.name}.png"
 
 
 def read_entry(path: Path) -> DashboardEntry:
@@ -47,8 +53,9 @@ def read_entry(path: Path) -> DashboardEntry:
     for field in ("title", "teaches"):
         if not all(isinstance(meta[field].get(lang), str) and meta[field][lang] for lang in ("en", "ja")):
             raise DataError(f"{path.name}: gallery metadata {field!r} needs en and ja text")
+    thumbnail = path.parent / "thumbnails" / f"{path.stem}.png"
     return DashboardEntry(path.stem, str(meta["game"]), int(meta.get("order", 100)),
-                          dict(meta["title"]), dict(meta["teaches"]))
+                          dict(meta["title"]), dict(meta["teaches"]), thumbnail.is_file())
 
 
 def discover(folder: Path | str = ".") -> list[DashboardEntry]:
@@ -71,7 +78,8 @@ class Gallery(View):
 
     def refresh(self) -> None:
         lang = self.lang
-        parts = [f"<h2>{esc(t('ui.gallery.title', lang))}</h2><p>{esc(t('ui.gallery.intro', lang))}</p>"]
+        parts = [_GALLERY_CSS,
+                 f"<h2>{esc(t('ui.gallery.title', lang))}</h2><p>{esc(t('ui.gallery.intro', lang))}</p>"]
         current = None
         for entry in self.entries:
             if entry.game != current:
@@ -80,10 +88,27 @@ class Gallery(View):
                 current = entry.game
                 heading = t(f"game.{entry.game}", lang) if i18n.has(f"game.{entry.game}") else entry.game
                 parts.append(f"<h3>{esc(heading)}</h3><ul class='deepsea-gallery-list'>")
+            picture = (f"<img src='{esc(entry.thumbnail_href)}' alt='' width='300' height='225' loading='lazy'>"
+                       if entry.has_thumbnail else "")
             parts.append(
                 f"<li class='deepsea-gallery-item' data-dashboard='{esc(entry.name)}'>"
-                f"<a href='{esc(entry.href)}' target='_self'><b>{esc(entry.title[lang])}</b></a> — "
-                f"{esc(entry.teaches[lang])}</li>")
+                f"<a href='{esc(entry.href)}' target='_self'>{picture}<span>{esc(entry.title[lang])}</span></a>"
+                f"<p>{esc(entry.teaches[lang])}</p></li>")
         if current is not None:
             parts.append("</ul>")
         self._body.value = "".join(parts)
+
+
+# Cards in a grid that wraps from a projector down to JupyterLab's narrow preview. The picture is decorative
+# (alt=""): the link's name is the title beside it. Links are blue and underlined so they look like links.
+_GALLERY_CSS = """<style>
+.deepsea-gallery-list { list-style: none; padding: 0; display: grid; gap: 1em;
+  grid-template-columns: repeat(auto-fill, minmax(16em, 1fr)); }
+.deepsea-gallery-item { border: 1px solid #c7c7c7; border-radius: 6px; padding: 0.6em; background: #fff;
+  line-height: 1.4; }
+.deepsea-gallery-item a { color: #0b57d0; text-decoration: underline; font-weight: bold; display: block; }
+.deepsea-gallery-item a:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }
+.deepsea-gallery-item img { display: block; width: 100%; height: auto; border: 1px solid #e0e0e0;
+  margin-bottom: 0.4em; background: #f5f5f5; }
+.deepsea-gallery-item p { margin: 0.3em 0 0; color: #333; }
+</style>"""

@@ -82,7 +82,7 @@ class SeatSetup(View):
             picker.observe(self._on_picker, "value")
             self._pickers.append(picker)
         self._pace = widgets.FloatSlider(min=PACE_MIN, max=PACE_MAX, step=0.1, readout_format=".1f",
-                                         layout=widgets.Layout(width="22em"), style={"description_width": "initial"})
+                                         layout=widgets.Layout(width="30em"), style={"description_width": "initial"})
         self._pace.add_class("deepsea-pace")
         self._step = widgets.Checkbox(indent=False, layout=widgets.Layout(width="auto"))
         self._step.add_class("deepsea-step-mode")
@@ -208,6 +208,8 @@ class SeatSetup(View):
 class BotDriver(traitlets.HasTraits):
     """Plays the bots' seats of a :class:`GameSession` at the pace a :class:`SeatSetup` says.
 
+    In a kernel (Voila, JupyterLab) the moves are timed with the running asyncio loop's ``call_later``.
+
     After every change of the game (a person's move, undo, a new game) it asks :class:`BotTable` whether
     a bot's move is due; if so it plays it after ``setup.pace`` seconds — or, in step mode, when
     "Next move" is clicked. ``last`` holds the last bot move as ``(seat, Decision)`` so a table can show
@@ -219,8 +221,11 @@ class BotDriver(traitlets.HasTraits):
     moves_played = Int(0)
 
     def __init__(self, model: GameSession, setup: SeatSetup, max_moves: int = 10_000,
-                 on_error: Callable[[Exception], None] | None = None):
+                 on_error: Callable[[Exception], None] | None = None, autoplay: bool = True):
         super().__init__()
+        # autoplay=False: nothing is scheduled; the caller plays bots with play_one()/run_until_human().
+        # Notebooks checked by nbval use it, so no timer fires while a later cell runs.
+        self.autoplay = autoplay
         self.model = model
         self.setup = setup
         self.max_moves = max_moves
@@ -296,6 +301,8 @@ class BotDriver(traitlets.HasTraits):
         """Arrange the next bot move (after the pace, or on "Next move" in step mode)."""
         self._generation += 1
         self._cancel()
+        if not self.autoplay:
+            return
         if not self.model.live or self.model.engine.play_out_over(self.model.session.state):
             self.setup.waiting = False
             return

@@ -108,7 +108,10 @@ class WinnableView(View):
         self._title = widgets.HTML()
         self._players = widgets.ToggleButtons(options=[(str(p), p) for p in PLAYER_CHOICES], value=4)
         self._players.add_class("crew-solver-players")
-        self._seed = widgets.BoundedIntText(value=1, min=0, max=2**31 - 1, layout=widgets.Layout(width="9em"))
+        # description_width "initial": the label takes the width its text needs (en or ja) and the box keeps
+        # room for a ten-digit seed; a fixed total width left the input 29 px wide.
+        self._seed = widgets.BoundedIntText(value=1, min=0, max=2**31 - 1, layout=widgets.Layout(width="18em"),
+                                            style={"description_width": "initial"})
         self._seed.add_class("crew-solver-seed")
         self._deal = widgets.Button()
         self._deal.add_class("crew-solver-deal")
@@ -120,12 +123,13 @@ class WinnableView(View):
             t.add_class("crew-solver-tasks")
             t.add_class(f"crew-solver-tasks-{i}")
         self._rows = [widgets.HBox([h, t]) for h, t in zip(self._hands, self._tasks)]
-        self._captain = widgets.Dropdown(layout=widgets.Layout(width="12em"))
+        self._captain = widgets.Dropdown(layout=widgets.Layout(width="14em"), style={"description_width": "initial"})
         self._captain.add_class("crew-solver-captain")
-        self._leader = widgets.Dropdown(layout=widgets.Layout(width="12em"))
+        self._leader = widgets.Dropdown(layout=widgets.Layout(width="14em"), style={"description_width": "initial"})
         self._leader.add_class("crew-solver-leader")
         self._limit = widgets.BoundedFloatText(value=time_limit, min=0.1, max=MAX_TIME_LIMIT,
-                                               layout=widgets.Layout(width="14em"))
+                                               layout=widgets.Layout(width="18em"),
+                                               style={"description_width": "initial"})
         self._limit.add_class("crew-solver-limit")
         self._solve = widgets.Button(button_style="primary")
         self._solve.add_class("crew-solver-solve")

@@ -2,7 +2,9 @@
 
 Everything shown comes from the public API (:func:`placement_cost`, :func:`why_illegal_placement`,
 :func:`feasibility`); the view only keeps the sandbox grid. URL parameters (a teacher's shared link):
-``cells=2:3,4:7`` (the grid), ``cell=3``, ``number=6``, ``hand=5``.
+``cells=2:3,4:7`` (the grid), ``cell=3``, ``number=6``, ``hand=5``, ``limit=japanese`` (the cost limit's
+reading: ``english``, the default, or the Japanese text's literal ``japanese``; the view says which plays the
+two readings judge differently).
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ import ipywidgets as widgets
 from toolkit.core.errors import InvalidMoveError, RuleError
 from toolkit.tranquility import feasibility, neighbours, why_illegal_placement
 from toolkit.tranquility.cards import CELLS, COLUMNS, ISLAND_MAX, ROWS
-from toolkit.tranquility.grid import check_ascending, placement_violation, raw_cost, to_grid
+from toolkit.tranquility.grid import (COST_LIMITS, check_ascending, max_cost, placement_violation, raw_cost,
+                                      to_grid)
 from toolkit.widgets.base import View, esc, explain_html, query_params, safe_callback
 from toolkit.widgets.tranquility.common import format_cells, int_param, parse_cells
 
@@ -26,7 +29,8 @@ class DiscardCostView(View):
     """A clickable 6×6 grid (top row shown first, as on the table) and the cost explanation."""
 
     def __init__(self, cells: Mapping[int, int] | None = None, cell: int | None = None, number: int | None = None,
-                 hand_size: int = 5, lang: str = "en", query: str | None = None, **kwargs: Any):
+                 hand_size: int = 5, cost_limit: str = "english", lang: str = "en", query: str | None = None,
+                 **kwargs: Any):
         super().__init__(lang=lang, **kwargs)
         self.add_class("tranq-costs")
         params = query_params(query)
@@ -65,6 +69,14 @@ class DiscardCostView(View):
         self._hand = widgets.IntSlider(min=1, max=5, value=int_param(params, "hand", hand_size, 1, 5),
                                        continuous_update=False)
         self._hand.add_class("tranq-hand-size")
+        reading = params.get("limit", cost_limit)
+        if reading not in COST_LIMITS:
+            notes.append(InvalidMoveError(f"limit={reading!r}: use 'english' or 'japanese'"))
+            reading = "english"
+        self._limit = widgets.ToggleButtons(options=[("", r) for r in COST_LIMITS], value=reading)
+        self._limit.add_class("tranq-limit")
+        self._limit_note = widgets.HTML()
+        self._limit_note.add_class("tranq-limit-note")
         self._place = widgets.Button(button_style="primary")
         self._place.add_class("tranq-place")
         self._clear = widgets.Button()
@@ -81,11 +93,12 @@ class DiscardCostView(View):
         self._link.add_class("tranq-link")
         self._number.observe(self._on_change, "value")
         self._hand.observe(self._on_change, "value")
+        self._limit.observe(self._on_change, "value")
         self._place.on_click(self._on_place)
         self._clear.on_click(self._on_clear)
         self._reset.on_click(self._on_reset)
         self._finish([self._title, self._intro, widgets.VBox(rows),
-                      widgets.HBox([self._number, self._hand]),
+                      widgets.HBox([self._number, self._hand]), self._limit, self._limit_note,
                       widgets.HBox([self._place, self._clear, self._reset]),
                       self._explain, self._verdict, self._feasible, self._link])
         for note in notes:
@@ -108,6 +121,12 @@ class DiscardCostView(View):
             raise InvalidMoveError(f"no island {value!r}: island cards are numbered 1 to 80")
         return value
 
+    def _current_limit(self) -> str:
+        value = self._limit.value
+        if value not in COST_LIMITS:
+            raise InvalidMoveError(f"cost limit {value!r}: use 'english' or 'japanese'")
+        return value
+
     def _current_hand(self) -> int:
         value = self._hand.value
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 5:
@@ -122,8 +141,9 @@ class DiscardCostView(View):
     @safe_callback
     def _on_place(self, _button: Any = None) -> None:
         number = self._current_number()
-        verdict = why_illegal_placement(self._cells, self._cell, number, self._current_hand())
-        if verdict is not None and verdict.rule != "tranquility.place.cost-limit":
+        verdict = why_illegal_placement(self._cells, self._cell, number, self._current_hand(), self._current_limit())
+        if verdict is not None and verdict.rule not in ("tranquility.place.cost-limit",
+                                                        "tranquility.place.cost-limit-literal"):
             self.report(verdict, error=True)
             return
         # The sandbox accepts any in-order card, even one too dear for this hand, so a teacher can build
@@ -142,6 +162,7 @@ class DiscardCostView(View):
     def _on_reset(self, _button: Any = None) -> None:
         self._cells = dict(EXAMPLE["cells"])
         self._cell = EXAMPLE["cell"]
+        self._limit.value = "english"
         self._number.value = EXAMPLE["number"]
         self.clear_report()
         self.refresh()
@@ -156,6 +177,14 @@ class DiscardCostView(View):
         self._place.description = self.t("tranquility.ui.place")
         self._clear.description = self.t("tranquility.ui.clear_cell")
         self._reset.description = self.t("tranquility.ui.reset_example")
+        self._limit.description = self.t("tranquility.ui.limit")
+        reading = self._current_limit()
+        labelled = tuple((self.t(f"tranquility.ui.limit_{r}"), r) for r in COST_LIMITS)
+        if tuple(self._limit.options) != labelled:  # relabelling resets the value, so keep it
+            self._limit.unobserve(self._on_change, "value")
+            self._limit.options = labelled
+            self._limit.value = reading
+            self._limit.observe(self._on_change, "value")
         grid = to_grid(self._cells)
         try:
             number = self._current_number()
@@ -170,12 +199,13 @@ class DiscardCostView(View):
         if number is None:
             self._verdict.value = ""
         else:
-            verdict = why_illegal_placement(self._cells, self._cell, number, self._current_hand())
+            verdict = why_illegal_placement(self._cells, self._cell, number, self._current_hand(), reading)
             if verdict is None:
                 self._verdict.value = (f'<div class="tranq-ok" style="color:#1a6">✔ '
                                        f'{esc(self.t("tranquility.ui.legal", number=number, cell=self._cell))}</div>')
             else:
                 self._verdict.value = f'<div class="tranq-illegal" style="color:#b30">✘ {explain_html(verdict, lang)}</div>'
+        self._limit_note.value = self._limit_difference(grid, number)
         report = feasibility(self._cells)
         if report.feasible:
             self._feasible.value = f'<div>{esc(self.t("tranquility.ui.feasible_ok"))}</div>'
@@ -183,6 +213,8 @@ class DiscardCostView(View):
             self._feasible.value = "".join(f'<div class="tranq-gap-bad" style="color:#b30">{explain_html(v, lang)}</div>'
                                            for v in report.reasons())
         query = f"?cells={format_cells(self._cells)}&cell={self._cell}" + (f"&number={number}" if number else "")
+        if reading != "english":
+            query += f"&limit={reading}"
         self._link.value = f'<small>{esc(self.t("tranquility.ui.share"))} <code>{esc(query)}</code></small>'
 
     def _explanation(self, grid: tuple[int, ...], number: int | None, before: int | None, after: int | None) -> str:
@@ -214,13 +246,39 @@ class DiscardCostView(View):
             if placement_violation(grid, cell, number) is None:
                 cost = raw_cost(grid, cell, number)
                 lines.append(self.t("tranquility.ui.cost", number=number, cost=cost,
-                                    limit=self._current_hand() - 1))
+                                    limit=max_cost(self._current_hand() - 1, self._current_limit())))
         return "<ul class='tranq-lines'>" + "".join(f"<li>{esc(x)}</li>" for x in lines) + "</ul>"
+
+    def _limit_difference(self, grid: tuple[int, ...], number: int | None) -> str:
+        """What the two readings of the cost limit say about the play shown: the same, or (a cost of exactly
+        4 with a full hand) allowed by the English rulebook and refused by the Japanese text read literally."""
+        hand = self._current_hand()
+        lines = [self.t("tranquility.ui.limit_explain", english=max_cost(hand - 1, "english"),
+                        japanese=max_cost(hand - 1, "japanese"))]
+        if number is not None and not grid[self._cell] and placement_violation(grid, self._cell, number) is None:
+            cost = raw_cost(grid, self._cell, number)
+            ok = {r: why_illegal_placement(self._cells, self._cell, number, hand, r) is None for r in COST_LIMITS}
+            key = "limit_differ" if ok["english"] != ok["japanese"] else "limit_agree"
+            lines.append(self.t(f"tranquility.ui.{key}", cost=cost))
+            css = "tranq-limit-differ" if key == "limit_differ" else "tranq-limit-agree"
+            return (f'<div class="{css}">' + "".join(f"<div>{esc(x)}</div>" for x in lines) + "</div>")
+        return "<div>" + "".join(f"<div>{esc(x)}</div>" for x in lines) + "</div>"
 
     # ---- for tests and notebooks ------------------------------------------------------------------
     @property
     def cells(self) -> dict[int, int]:
         return dict(self._cells)
+
+    @property
+    def cost_limit(self) -> str:
+        return self._current_limit()
+
+    def set_cost_limit(self, reading: str) -> None:
+        """Choose the reading of the cost limit as a click on the toggle would."""
+        if reading not in COST_LIMITS:
+            self.report(InvalidMoveError(f"cost limit {reading!r}: use 'english' or 'japanese'"), error=True)
+            return
+        self._limit.value = reading
 
     @property
     def selected(self) -> int:

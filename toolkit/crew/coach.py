@@ -1,0 +1,523 @@
+"""The double-dummy coach: where was a played mission lost, and how could it have been won?
+
+:func:`post_mortem` replays a mission with every hand known. After each card it asks the solver
+(:func:`toolkit.crew.solve`) whether some legal line of play could still fulfil every task, finds the first
+card after which none could (``lost_after``) and a winning line from the start of that trick
+(``alternative``): the same cards up to the fatal one, another card there, then on to a success.
+
+:func:`allocation_review` answers the other question of a post-mortem: with these hands, which ways of
+handing out the same tasks would have been winnable?
+
+Everything is built on the solver's public API. A position in the middle of a trick is decided by
+trying the legal completions of that trick (the solver starts at trick boundaries): the mission is still
+winnable after a card if some completion of the trick leaves a winnable position. Verdicts never go from
+``False`` back to ``True`` along a line, so only the trick in which the verdict flips is examined card by
+card.
+
+>>> hands = [["P9", "B1"], ["P1", "B2"], ["P2", "B3"], ["P3", "B4"]]
+>>> pm = post_mortem(hands, {3: [76]}, [(0, ["B1", "B2", "B3", "B4"])])   # seat 3: win the last trick
+>>> pm.winnable_at_start, pm.verdicts, pm.lost_after
+(True, (False, False, False, False), (0, 0))
+>>> pm.alternative
+[Trick(0, ['P9', 'P1', 'P2', 'P3']), Trick(0, ['B1', 'B2', 'B3', 'B4'])]
+>>> pm.explain()[:58]
+'The mission was lost after seat 0 played blue 1 in trick 1'
+
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations, product
+from typing import Any, Iterable, Mapping, Sequence
+
+from toolkit.core.errors import InvalidMoveError
+from toolkit.core.explain import Violation
+from toolkit.crew.cards import Card, Trick, legal_plays, why_illegal_play
+
+__all__ = ["AllocationReview", "PostMortem", "allocation_review", "post_mortem"]
+
+
+@dataclass(frozen=True)
+class PostMortem:
+    """The double-dummy review of a played mission (see :func:`post_mortem`).
+
+    ``winnable_at_start``: was the deal winnable for this allocation (``None``: the solver stopped at its
+    node limit). ``verdicts``: one per card played, in play order — was the mission still winnable after
+    it. ``lost_after``: ``(trick_index, card_index)`` (from 0) of the first card after which the mission was
+    lost while it was winnable before, else ``None``. ``alternative``: a winning line of complete
+    :class:`~toolkit.crew.cards.Trick` s from the start of the trick that holds that card (the same cards up
+    to it, another card at it, then on to success); empty when ``lost_after`` is ``None``. ``tricks``: the
+    played tricks as ``(leader, cards)``; ``reason``: the solver's reason when the deal was not winnable.
+    """
+
+    winnable_at_start: bool | None
+    verdicts: tuple[bool | None, ...]
+    lost_after: tuple[int, int] | None
+    alternative: list = field(default_factory=list)
+    tricks: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    seats: int = 4
+    reason: Violation | None = None
+
+    def seat_of(self, trick_index: int, card_index: int) -> int:
+        """The seat that played card ``card_index`` of trick ``trick_index``."""
+        leader, _ = self.tricks[trick_index]
+        return (leader + card_index) % self.seats
+
+    @property
+    def lost_card(self) -> tuple[int, Card] | None:
+        """``(seat, card)`` of the fatal card, or ``None``."""
+        if self.lost_after is None:
+            return None
+        t, k = self.lost_after
+        return self.seat_of(t, k), self.tricks[t][1][k]
+
+    @property
+    def instead(self) -> Card | None:
+        """The card the alternative plays in place of the fatal one."""
+        if self.lost_after is None or not self.alternative:
+            return None
+        return self.alternative[0].cards[self.lost_after[1]]
+
+    def explain(self, lang: str = "en") -> str:
+        """The verdict in one or two sentences, in ``lang`` (``"en"`` or ``"ja"``)."""
+        from toolkit.core.i18n import check_language, translate
+
+        check_language(lang)
+        if self.winnable_at_start is False:
+            text = translate("CREW_COACH_NOT_WINNABLE", lang)
+            return text if self.reason is None else f"{text} {self.reason.text(lang)}"
+        if self.lost_after is not None:
+            t, k = self.lost_after
+            seat, card = self.lost_card
+            line = " / ".join(" ".join(str(c) for c in tr.cards) for tr in self.alternative)
+            return translate("CREW_COACH_LOST", lang, seat=seat, card=card, trick=t + 1, instead=self.instead,
+                             line=line)
+        if self.winnable_at_start is None or None in self.verdicts:
+            return translate("CREW_COACH_UNDECIDED", lang)
+        return translate("CREW_COACH_NEVER_LOST", lang, cards=len(self.verdicts))
+
+
+@dataclass(frozen=True)
+class AllocationReview:
+    """Which allocations of the same tasks were winnable with these hands (see :func:`allocation_review`).
+
+    ``allocations``: ``((allocation, winnable), ...)`` where an allocation maps each seat to the tuple of its
+    task ids (seats without a task are left out) and ``winnable`` is ``True``/``False``/``None`` (stopped).
+    ``played``: the allocation that was played (``None`` when it is not one of the reviewed ones).
+    """
+
+    allocations: tuple[tuple[Mapping[int, tuple[int, ...]], bool | None], ...]
+    played: Mapping[int, tuple[int, ...]] | None = None
+
+    @property
+    def winnable(self) -> list[Mapping[int, tuple[int, ...]]]:
+        return [a for a, w in self.allocations if w]
+
+    def explain(self, lang: str = "en") -> str:
+        from toolkit.core.i18n import check_language, translate
+
+        check_language(lang)
+        good = self.winnable
+        return translate("CREW_COACH_ALLOCATIONS", lang, winnable=len(good), total=len(self.allocations))
+
+
+# ---- input ------------------------------------------------------------------------------------------
+def _parse_hands(hands: Any) -> list[list[Card]]:
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+        raise TypeError(f"hands must be a list of hands (one list of cards per seat), not {hands!r:.80}")
+    if not 3 <= len(hands) <= 5:
+        raise InvalidMoveError(f"hands must hold 3 to 5 hands (TONOJA counts as a seat), not {len(hands)}")
+    out = []
+    for seat, hand in enumerate(hands):
+        if isinstance(hand, (str, bytes)):
+            hand = hand.split()
+        if not isinstance(hand, Iterable):
+            raise TypeError(f"hands[{seat}] must be a list of cards, not {hand!r:.80}")
+        try:
+            out.append([Card.parse(c) for c in hand])
+        except (TypeError, ValueError) as exc:
+            raise InvalidMoveError(f"hands[{seat}]: {exc}") from None
+    return out
+
+
+def _parse_tricks(tricks: Any, seats: int) -> list[tuple[int, tuple[Card, ...]]]:
+    if isinstance(tricks, (str, bytes)) or not isinstance(tricks, Sequence):
+        raise TypeError(f"tricks must be a list of tricks, not {tricks!r:.80}")
+    out = []
+    for k, t in enumerate(tricks):
+        if isinstance(t, Trick):
+            leader, cards = t.leader, t.cards
+        elif isinstance(t, Mapping) and "leader" in t and "cards" in t:
+            leader, cards = t["leader"], t["cards"]
+        elif isinstance(t, Sequence) and not isinstance(t, (str, bytes)) and len(t) == 2:
+            leader, cards = t
+        else:
+            raise TypeError(f"tricks[{k}] must be a Trick or (leader, cards), not {t!r:.80}")
+        if isinstance(leader, bool) or not isinstance(leader, int):
+            raise TypeError(f"tricks[{k}]: the leader must be a seat number, not {leader!r:.40}")
+        if not 0 <= leader < seats:
+            raise InvalidMoveError(f"tricks[{k}]: the leader must be a seat from 0 to {seats - 1}, not {leader}")
+        if isinstance(cards, (str, bytes)):
+            cards = cards.split()
+        if not isinstance(cards, Iterable):
+            raise TypeError(f"tricks[{k}]: the cards must be a list, not {cards!r:.80}")
+        try:
+            parsed = tuple(Card.parse(c) for c in cards)
+        except (TypeError, ValueError) as exc:
+            raise InvalidMoveError(f"tricks[{k}]: {exc}") from None
+        last = k == len(tricks) - 1
+        if not (1 <= len(parsed) <= seats if last else len(parsed) == seats):
+            raise InvalidMoveError(f"tricks[{k}] has {len(parsed)} cards; a trick has one card per seat "
+                                   f"({seats}) — only the last may be incomplete")
+        out.append((leader, parsed))
+    return out
+
+
+def _check_bool_free_int(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be a seat number (int), not {value!r:.40}")
+    return value
+
+
+def _tasks_with_predictions(tasks: Any, predictions: Any) -> dict[int, list]:
+    if not isinstance(tasks, Mapping):
+        raise TypeError(f"tasks must map a seat to its task ids, like {{0: [17]}}, not {tasks!r:.80}")
+    if predictions is None:
+        predictions = {}
+    if not isinstance(predictions, Mapping):
+        raise TypeError(f"predictions must map a task id (or (seat, task id)) to its X, not {predictions!r:.80}")
+    out: dict[int, list] = {}
+    for seat, ids in tasks.items():
+        if isinstance(ids, (int, str)) or not isinstance(ids, Iterable):
+            ids = [ids]
+        items = []
+        for item in ids:
+            if not isinstance(item, (tuple, list)):
+                x = predictions.get((seat, item), predictions.get(item))
+                if x is not None:
+                    item = (item, x)
+            items.append(item)
+        out[seat] = items
+    return out
+
+
+def _replay(hands: list[list[Card]], tricks: list[tuple[int, tuple[Card, ...]]], leader: int) -> None:
+    """Check that ``tricks`` were played legally from ``hands`` (leaders, follow rule, own cards)."""
+    held = [list(h) for h in hands]
+    expected = leader
+    for k, (lead, cards) in enumerate(tricks):
+        if lead != expected:
+            who = "the leader" if k == 0 else f"the winner of tricks[{k - 1}]"
+            raise InvalidMoveError(f"tricks[{k}] is led by seat {lead}, but {who} (seat {expected}) leads it")
+        for i, c in enumerate(cards):
+            seat = (lead + i) % len(hands)
+            v = why_illegal_play(held[seat], c, cards[0] if i else None)
+            if v is not None:
+                raise InvalidMoveError(f"tricks[{k}] card {i} ({c}, seat {seat}): {v.message}")
+            held[seat].remove(c)
+        if len(cards) == len(hands):
+            expected = Trick(lead, cards).winner
+
+
+# ---- the review -------------------------------------------------------------------------------------
+class _Reviewer:
+    def __init__(self, hands, tasks, captain, node_limit):
+        from toolkit.crew.solver import solve
+
+        self.solve = solve
+        self.hands, self.tasks, self.captain, self.node_limit = hands, tasks, captain, node_limit
+        self.seats = len(hands)
+        self.method = "auto"
+
+    def after(self, history: list[Trick], leader: int, reason: bool = False) -> Any:
+        """The solver's answer after the complete tricks ``history`` (``leader`` leads if none).
+
+        ``reason=False`` skips the search for a reason when the answer is "not winnable" (three quarters of
+        the time of such a call, and the coach names a reason only for the deal as a whole): the same
+        ``prepare`` / search / ``_finish_line`` steps ``solve`` takes, without ``explain_impossible``."""
+        left = [list(h) for h in self.hands]
+        for t in history:
+            for seat, c in zip(t.seats, t.cards):
+                left[seat].remove(c)
+        lead = None if history else leader
+        if reason:
+            return self.solve(left, self.tasks, leader=lead, captain=self.captain, played=list(history),
+                              node_limit=self.node_limit)
+        from toolkit.crew import solver
+
+        position = solver.prepare(left, self.tasks, lead, self.captain, list(history))
+        result, search = solver._search_position(position, solver._judges_for(position), self.node_limit, None,
+                                                  method=self.method)
+        if result is None:
+            return solver.Solution(None, nodes=search.nodes, stopped="node_limit")
+        if result is False or result == "failed":
+            return solver.Solution(False, nodes=search.nodes)
+        line, predictions = solver._finish_line(position, result)
+        return solver.Solution(True, line=line, nodes=search.nodes, predictions=predictions)
+
+    @staticmethod
+    def sat_available() -> bool:
+        from toolkit.crew import solver
+
+        return bool(solver._sat_available())
+
+    def sat_review(self, leader: int, played: list[tuple[int, tuple[Card, ...]]]) -> tuple[list, Any, list]:
+        """(verdicts, lost_after, alternative) from one SAT model of the whole mission.
+
+        The solver's SAT clauses (``P(card, trick)``: the card is played in that trick; legality, winners and
+        every task's final condition) are loaded once; "still winnable after card i" is the same clauses
+        under the assumptions that the first i + 1 cards were played where they were — one incremental call
+        per card, and none while the previous answer's line still agrees with the cards played."""
+        import sys
+
+        from pysat.solvers import Solver
+        from toolkit.crew import solver
+
+        position = solver.prepare(self.hands, self.tasks, leader, self.captain)
+        model = solver._sat_model(position, solver._judges_for(position))
+        name = getattr(sys.modules[type(model).__module__], "SAT_SOLVER", "cd195")
+        sat = Solver(name=name, bootstrap_with=model.cnf.clauses)
+        try:
+            assumptions: list[int] = []
+            flat: list[tuple[int, int, int]] = []   # (trick index, card index, code)
+            verdicts: list[bool | None] = []
+            # the last winning line found: (leader, codes) per trick from trick 1
+            if self.node_limit is not None:
+                sat.conf_budget(self.node_limit)
+            answer = sat.solve_limited() if self.node_limit is not None else sat.solve()
+            witness = model.line(sat.get_model()) if answer else None
+            lost_after, alternative = None, []
+            prev: bool | None = answer
+            for t, (lead, cards) in enumerate(played):
+                for k, c in enumerate(cards):
+                    code = solver.card_code(c)
+                    assumptions.append(model.P(code, t + 1))
+                    flat.append((t, k, code))
+                    if prev is False:
+                        verdicts.append(False)
+                        continue
+                    if witness is not None and witness[t][1][k] == code and witness[t][0] == lead:
+                        verdicts.append(True)   # the winning line found before plays this very card
+                        continue
+                    if self.node_limit is not None:
+                        sat.conf_budget(self.node_limit)
+                        answer = sat.solve_limited(assumptions=assumptions)
+                    else:
+                        answer = sat.solve(assumptions=assumptions)
+                    if answer:
+                        verdicts.append(True)
+                        witness = model.line(sat.get_model())
+                    else:
+                        verdicts.append(None if answer is None else False)
+                        if answer is False and prev is True and lost_after is None:
+                            lost_after = (t, k)
+                            alternative = self._finish(witness, t, played) if witness is not None else []
+                        if answer is None:
+                            witness = None
+                    prev = verdicts[-1]
+            return verdicts, lost_after, alternative
+        finally:
+            sat.delete()
+
+    def _finish(self, witness, t: int, played) -> list:
+        """The winning line ``witness`` from trick ``t`` on, replayed and cut by the engine's judge."""
+        from toolkit.crew import solver
+
+        history = [Trick(lead, cards) for lead, cards in played[:t]]
+        left = [list(h) for h in self.hands]
+        for tr in history:
+            for seat, c in zip(tr.seats, tr.cards):
+                left[seat].remove(c)
+        position = solver.prepare(left, self.tasks, None if history else witness[0][0], self.captain, history)
+        line, _ = solver._finish_line(position, [(lead, tuple(codes)) for lead, codes in witness[t:]])
+        return list(line)
+
+    def mid(self, history: list[Trick], lead: int, cards: Sequence[Card]) -> tuple[bool | None, list]:
+        """Winnable after the incomplete trick ``cards`` led by ``lead``? ``(verdict, winning line)``: the line
+        starts with the completed trick. Tries every legal completion of the trick."""
+        left = [list(h) for h in self.hands]
+        for t in history:
+            for seat, c in zip(t.seats, t.cards):
+                left[seat].remove(c)
+        for i, c in enumerate(cards):
+            left[(lead + i) % self.seats].remove(c)
+        undecided = False
+        plays = list(cards)
+
+        def go() -> list | None:
+            nonlocal undecided
+            if len(plays) == self.seats:
+                trick = Trick(lead, plays)
+                sol = self.after(history + [trick], lead)
+                if sol.winnable:
+                    return [trick] + list(sol.line)
+                undecided |= sol.winnable is None
+                return None
+            seat = (lead + len(plays)) % self.seats
+            for c in legal_plays(left[seat], plays[0]):
+                left[seat].remove(c)
+                plays.append(c)
+                found = go()
+                plays.pop()
+                left[seat].append(c)
+                if found is not None:
+                    return found
+            return None
+
+        found = go()
+        if found is not None:
+            return True, found
+        return (None if undecided else False), []
+
+
+def post_mortem(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], tricks: Sequence[Any],
+                leader: int = 0, captain: int = 0, predictions: Mapping[Any, int] | None = None,
+                node_limit: int | None = None) -> PostMortem:
+    """Double-dummy review of a played mission.
+
+    ``hands``: one list of cards per seat *as dealt* (before the first trick; 3–5 seats, TONOJA's seven
+    columns counting as one hand). ``tasks``: ``{seat: [task id, ...]}`` as for :func:`~toolkit.crew.solve`
+    (a prediction task as ``(task id, X)``, or bare with ``predictions`` giving X by task id or by
+    ``(seat, task id)``; a prediction left open is chosen by the solver). ``tricks``: as played —
+    :class:`~toolkit.crew.cards.Trick` s, ``(leader, cards)`` pairs or their JSON; the last one may be
+    incomplete. ``leader`` led the first trick (normally the captain). ``node_limit`` bounds each solver
+    call (``None`` verdicts when it is reached).
+
+    >>> hands = [["P9", "B1"], ["P1", "B2"], ["P2", "B3"], ["P3", "B4"]]
+    >>> post_mortem(hands, {3: [76]}, [(0, ["P9", "P1", "P2", "P3"])]).explain()
+    'Every one of the 4 cards played kept the mission winnable.'
+    """
+    parsed_hands = _parse_hands(hands)
+    seats = len(parsed_hands)
+    leader = _check_bool_free_int(leader, "leader")
+    captain = _check_bool_free_int(captain, "captain")
+    all_tasks = _tasks_with_predictions(tasks, predictions)
+    played = _parse_tricks(tricks, seats)
+    reviewer = _Reviewer(parsed_hands, all_tasks, captain, node_limit)
+    start = reviewer.after([], leader, reason=True)   # validates hands, tasks, leader, captain and node_limit
+    _replay(parsed_hands, played, leader)
+
+    if start.winnable is not False and reviewer.sat_available():
+        verdicts, lost_after, alternative = reviewer.sat_review(leader, played)
+        return PostMortem(winnable_at_start=start.winnable, verdicts=tuple(verdicts), lost_after=lost_after,
+                          alternative=alternative, tricks=tuple(played), seats=seats, reason=None)
+    verdicts: list[bool | None] = []
+    history: list[Trick] = []
+    witness: list = list(start.line)   # a winning line from the start of the current trick (when winnable)
+    before: bool | None = start.winnable
+    lost_after: tuple[int, int] | None = None
+    alternative: list = []
+    for t, (lead, cards) in enumerate(played):
+        complete = len(cards) == seats
+        if before is False:   # once lost, lost for good: nothing to solve
+            verdicts += [False] * len(cards)
+            if complete:
+                history.append(Trick(lead, cards))
+            continue
+        after = reviewer.after(history + [Trick(lead, cards)], lead) if complete else None
+        if after is not None and after.winnable:
+            verdicts += [True] * seats
+            witness = list(after.line)
+        else:
+            # the verdict flips (or is unknown) inside this trick: judge card by card
+            witness_before = witness if before else None
+            prev = before
+            for k in range(len(cards)):
+                if complete and k == seats - 1:
+                    verdict, found = after.winnable, []
+                elif witness_before and list(witness_before[0].cards[:k + 1]) == list(cards[:k + 1]):
+                    verdict, found = True, witness_before   # the winning line from before plays the same
+                else:
+                    verdict, found = reviewer.mid(history, lead, cards[:k + 1])
+                verdicts.append(verdict)
+                if lost_after is None and prev is True and verdict is False:
+                    lost_after = (t, k)
+                    alternative = (witness_before if k == 0 else prev_witness) or []
+                prev, prev_witness = verdict, found
+        before = verdicts[-1]
+        if complete:
+            history.append(Trick(lead, cards))
+    return PostMortem(winnable_at_start=start.winnable, verdicts=tuple(verdicts), lost_after=lost_after,
+                      alternative=list(alternative), tricks=tuple(played), seats=seats,
+                      reason=start.reason if start.winnable is False else None)
+
+
+# ---- other allocations ------------------------------------------------------------------------------
+def _standard_counts(n_tasks: int, seats: int, captain: int) -> list[tuple[int, ...]]:
+    """How many tasks each seat may hold under the standard allocation: with at least as many tasks as
+    seats they go round from the captain, so seat captain+i takes ceil((n - i) / seats); with fewer, each
+    seat takes at most one."""
+    if n_tasks >= seats:
+        counts = [0] * seats
+        for i in range(n_tasks):
+            counts[(captain + i) % seats] += 1
+        return [tuple(counts)]
+    out = []
+    for chosen in combinations(range(seats), n_tasks):
+        out.append(tuple(1 if s in chosen else 0 for s in range(seats)))
+    return out
+
+
+def allocation_review(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], leader: int = 0,
+                      captain: int = 0, rule: str = "standard", node_limit: int | None = None,
+                      max_allocations: int = 1024) -> AllocationReview:
+    """With these ``hands`` (as dealt), which allocations of the same tasks were winnable double-dummy?
+
+    ``tasks`` is the allocation that was played (``{seat: [task id, ...]}``); every other way of giving
+    the same task ids to seats is solved too. ``rule="standard"`` keeps the numbers of tasks per seat the
+    standard allocation allows (round from the captain when there are at least as many tasks as seats,
+    else at most one each); ``rule="any"`` allows any split. The captain never gets a captain-comparison
+    task. Prediction tasks are left open (the solver chooses X: another owner would predict another
+    number). ``max_allocations`` guards the cost (each allocation is one solver call).
+
+    >>> hands = [["P9", "B1"], ["P1", "B2"], ["P2", "B3"], ["P3", "B4"]]
+    >>> review = allocation_review(hands, {3: [76]})
+    >>> [(dict(a), w) for a, w in review.allocations]
+    [({0: (76,)}, True), ({1: (76,)}, False), ({2: (76,)}, False), ({3: (76,)}, True)]
+    """
+    from toolkit.crew.solver import solve
+    from toolkit.crew.tasks import get_task
+
+    parsed_hands = _parse_hands(hands)
+    seats = len(parsed_hands)
+    leader = _check_bool_free_int(leader, "leader")
+    captain = _check_bool_free_int(captain, "captain")
+    if rule not in ("standard", "any"):
+        raise InvalidMoveError(f"rule must be 'standard' or 'any', not {rule!r:.40}")
+    if isinstance(max_allocations, bool) or not isinstance(max_allocations, int):
+        raise TypeError(f"max_allocations must be an int, not {max_allocations!r:.40}")
+    given = _tasks_with_predictions(tasks, None)
+    ids: list[int] = []
+    for seat, items in given.items():
+        for item in items:
+            ids.append(get_task(item[0] if isinstance(item, (tuple, list)) else item).id)
+    played_alloc = {seat: tuple(sorted(get_task(i[0] if isinstance(i, (tuple, list)) else i).id for i in items))
+                    for seat, items in given.items() if items}
+    solve(parsed_hands, given, leader=leader, captain=captain, node_limit=1)  # validates the input
+    ids.sort()
+    allowed = set(_standard_counts(len(ids), seats, captain)) if rule == "standard" else None
+    total = seats ** len(ids)
+    if total > 64 * max_allocations:
+        raise InvalidMoveError(f"{len(ids)} tasks at {seats} seats give {total} allocations; more than "
+                               f"max_allocations={max_allocations} can be reviewed")
+    candidates = []
+    for owners in product(range(seats), repeat=len(ids)):
+        if any(get_task(t).captain_comparison and o == captain for t, o in zip(ids, owners)):
+            continue
+        counts = tuple(owners.count(s) for s in range(seats))
+        if allowed is not None and counts not in allowed:
+            continue
+        candidates.append(owners)
+    if len(candidates) > max_allocations:
+        raise InvalidMoveError(f"{len(candidates)} allocations to review; max_allocations is {max_allocations}")
+    results = []
+    for owners in candidates:
+        alloc: dict[int, tuple[int, ...]] = {}
+        for t, o in zip(ids, owners):
+            alloc[o] = alloc.get(o, ()) + (t,)
+        sol = solve(parsed_hands, {s: list(v) for s, v in alloc.items()}, leader=leader, captain=captain,
+                    node_limit=node_limit)
+        results.append((dict(sorted(alloc.items())), sol.winnable))
+    played = dict(sorted(played_alloc.items()))
+    return AllocationReview(tuple(results), played if any(a == played for a, _ in results) else None)
