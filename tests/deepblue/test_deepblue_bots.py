@@ -203,3 +203,12 @@ def test_planner_dives_sails_and_hires():
     d = bot.decide(E.observe(s3, 0), E.legal_moves(s3), np.random.default_rng(0))
     assert isinstance(d.move, Hire) and d.move in E.legal_moves(s3) and E.listed(s3, d.move)
     assert d.reason.rule == "bots.deepblue.hire"
+
+
+def test_coach_refuses_what_is_not_an_observation():
+    from toolkit.core.errors import RuleError
+    with pytest.raises(TypeError, match="view"):
+        dive_advice(3)
+    with pytest.raises(RuleError, match="not a Deep Blue observation"):
+        dive_advice({"phase": "dive", "seat": 0, "dive": {"divers": [{"seat": 0}]}})
+    assert dive_advice(E.observe(E.new_state(1, players=2), 0)) is None          # no dive: nothing to advise

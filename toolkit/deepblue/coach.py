@@ -20,6 +20,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Mapping
 
+from toolkit.core.errors import InvalidStateError
 from toolkit.deepblue.components import Components, default_components
 from toolkit.deepblue.gems import COLOURS, HAZARDS
 from toolkit.deepblue.risk import optimal_policy, survival
@@ -130,10 +131,17 @@ def dive_advice(view: Mapping[str, Any], seat: int | None = None,
                 comps: Components | None = None) -> DiveAdvice | None:
     """The coach's figures for ``seat`` (default: the view's seat) at a dive decision, or ``None`` when
     that seat is not in a dive it can still leave or stop."""
+    if not isinstance(view, Mapping):
+        raise TypeError(f"view must be an observation (ENGINE.observe(state, seat)), not {view!r:.80}")
     seat = view.get("seat") if seat is None else seat
     if seat is None or view.get("phase") not in ("dive", "check"):
         return None
-    inputs = diver_inputs(view, seat, comps)
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise TypeError(f"seat must be an int, not {seat!r:.80}")
+    try:
+        inputs = diver_inputs(view, seat, comps)
+    except (KeyError, IndexError, TypeError, AttributeError) as exc:
+        raise InvalidStateError(f"view: not a Deep Blue observation ({type(exc).__name__}: {exc})") from None
     if inputs is None:
         return None
     bag, drawn, shields, spot = inputs["bag"], inputs["drawn"], inputs["shields"], inputs["spot"]
