@@ -101,6 +101,8 @@ def get(rule_id: str) -> RuleInfo:
     """The rule ``rule_id``; :class:`UnknownRuleError` quoting it if there is none."""
     reg = registry()
     try:
+        if not isinstance(rule_id, str):
+            raise KeyError(rule_id)
         return reg[rule_id]
     except KeyError:
         raise UnknownRuleError(f"unknown rule id {rule_id!r}") from None

@@ -760,7 +760,7 @@ def get_task(task_id: "int | Task | str") -> Task:
     raw = task_id
     if isinstance(task_id, str):
         task_id = task_id.strip().lstrip("#")
-        if not task_id.isdigit():
+        if not (task_id.isascii() and task_id.isdigit()) or len(task_id) > 3:
             raise InvalidMoveError(f"not a task id: {raw!r} (tasks are numbered 1–{len(TASKS)})")
         task_id = int(task_id)
     if isinstance(task_id, bool) or not isinstance(task_id, int) or task_id not in TASKS:
@@ -880,6 +880,8 @@ def select_tasks(difficulties: Sequence[int], target: int) -> list[int]:
     """
     if isinstance(target, bool) or not isinstance(target, int) or target < 1:
         raise InvalidMoveError(f"the target difficulty must be a whole number of at least 1, not {target!r}")
+    if not isinstance(difficulties, (list, tuple, range)):
+        raise InvalidMoveError(f"difficulties must be a list of task difficulties, not {difficulties!r:.60}")
     for i, d in enumerate(difficulties):
         if isinstance(d, bool) or not isinstance(d, int) or d < 1:
             raise InvalidMoveError(f"difficulty {i} must be a whole number of at least 1, not {d!r}")

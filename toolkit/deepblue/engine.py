@@ -25,6 +25,7 @@ from itertools import combinations
 from typing import Any, Mapping
 
 from toolkit.core.chance import Chance
+from toolkit.core.checks import check_seed
 from toolkit.core.engine import Engine
 from toolkit.core.errors import InvalidMoveError, InvalidStateError, RuleError
 from toolkit.core.explain import Event, Outcome, Violation
@@ -84,8 +85,7 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
             raise InvalidMoveError(f"unknown Deep Blue option(s): {', '.join(sorted(options))}")
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= min(5, len(comps.player_colours)):
             raise InvalidMoveError(f"Deep Blue is for 2 to 5 players, not {players!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidMoveError(f"the seed must be an integer, not {seed!r}")
+        check_seed(seed, error=InvalidMoveError, type_error=InvalidMoveError)
         for name, flag in (("gems_return", gems_return), ("leader_bonus_on_bust", leader_bonus_on_bust),
                            ("card_vp_on_bust", card_vp_on_bust)):
             if not isinstance(flag, bool):

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from toolkit.core.chance import Chance
+from toolkit.core.checks import check_seed
 from toolkit.core.engine import Engine
 from toolkit.core.errors import IllegalMoveError, InvalidStateError
 from toolkit.core.explain import Event, Outcome, Violation
@@ -230,8 +231,7 @@ class PiratsEngine(Engine[PiratsState, Any]):
         if options:
             raise SetupError(f"unknown option(s) {', '.join(sorted(options))}: use players, variant, species, "
                              "start_player, box")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise SetupError(f"the seed must be a whole number, not {seed!r}")
+        check_seed(seed, error=SetupError, type_error=SetupError)
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise SetupError(f"Sewer Pirats is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r} "
                              "(rule pirats.setup.crew)")
@@ -1322,6 +1322,7 @@ class PiratsEngine(Engine[PiratsState, Any]):
                     "species": state.crews[p.seat][p.figure]}
 
         auc = state.auction
+        sail = state.sailing
         return {
             "seat": seat, "players": state.players, "variant": state.variant, "powers": state.powers,
             "visibility": "pirats.view.hands",  # own hand only; hand sizes, table and every token public
@@ -1343,6 +1344,12 @@ class PiratsEngine(Engine[PiratsState, Any]):
             "loot_stock": len(state.loot_stock), "bonus_stock": len(state.bonus_stock),
             "boxed": [str(t) for t in state.boxed],
             "ended": state.ended, "final": [SHIPS[i] for i in state.final],
+            # public: whose pick it is during a sailing, and which figure's option (a weasel's second action,
+            # a snail's extra space) is pending — a bot or a hint reads the table from this view alone
+            "sailing": None if sail is None else {
+                "ship": SHIPS[sail.ship], "space": sail.order[sail.index] + 1 if sail.index < len(sail.order) else None,
+                "picks": sail.picks, "captain": sail.seat},
+            "pending": None if state.extra is None else figure_label(state.crews[state.turn], state.extra),
             "auction": None if auc is None else {
                 "bar": list(auc.bar), "cards_under": [len(u) for u in auc.under], "opener": auc.opener,
                 "stool": None if auc.stool is None else auc.stool + 1, "bid": auc.bid, "bidder": auc.bidder,

@@ -164,6 +164,8 @@ def resolve_figure(crew: tuple[str, ...], label: str) -> int | None:
     same = [i for i, s in enumerate(crew) if s == species]
     if not number:
         return same[0] if len(same) == 1 else None
+    if not (number.isascii() and number.isdigit()) or len(number) > 3:
+        return None
     k = int(number) - 1
     return same[k] if 0 <= k < len(same) and len(same) > 1 else None
 
@@ -172,7 +174,8 @@ def _check_label(label: Any) -> str:
     if not isinstance(label, str):
         raise InvalidMoveError(f"a figure is named by its species, e.g. 'rat' or 'rat#2', not {label!r}")
     species, hash_, number = label.partition("#")
-    if species not in SPECIES or (hash_ and not (number.isdigit() and 1 <= int(number) <= CREW_SIZE)):
+    if species not in SPECIES or (hash_ and not (number.isascii() and number.isdigit() and len(number) <= 3
+                                         and 1 <= int(number) <= CREW_SIZE)):
         raise InvalidMoveError(f"unknown figure {label!r}: use a species ({', '.join(SPECIES)}), "
                                f"with '#2' etc. when your crew has several")
     return label
@@ -374,7 +377,8 @@ def _symbols(words: list[str], text: str) -> tuple[int, int, int]:
 
 
 def _int_word(word: str, text: str) -> int:
-    if not word.isdigit() or len(word) > 3:
+    # ASCII digits only: "²".isdigit() is true but int("²") raises a bare ValueError
+    if not (word.isascii() and word.isdigit()) or len(word) > 3:
         raise InvalidMoveError(f"{text!r}: {word!r} is not a number")
     return int(word)
 

@@ -54,7 +54,7 @@ def card_name(card: int) -> str:
 def parse_card(text: str) -> int:
     """``"17"`` -> 17, ``"finish"`` -> ``FINISH``; anything else raises :class:`InvalidMoveError`."""
     word = str(text).strip().lower()
-    if word.isdigit():
+    if word.isascii() and word.isdigit() and len(word) <= 3:
         number = int(word)
         if is_island(number):
             return number
