@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 
 import numpy as np
@@ -254,3 +255,23 @@ def test_every_level_plays_a_winning_finish(scenario):
     for name, make in BOTS.items():
         d = make().decide(ENGINE.observe(s, 0), ENGINE.legal_moves(s), bot_rng(0, 0))
         assert str(d.move) == "finish" and d.reason.rule == "bots.tranquility.finish", name
+
+
+def test_the_committed_study_table_holds():
+    """Cells of docs/tranquility-study.md re-played exactly (the study is seeded per game)."""
+    from pathlib import Path
+
+    from toolkit.tranquility.study import run_study
+
+    table = (Path(__file__).resolve().parents[2] / "docs" / "tranquility-study.md").read_text(encoding="utf-8")
+    rows = {(m[0], int(m[1])): (int(m[2]), int(m[3]))
+            for m in re.findall(r"^\| (\w+) \| (\d) \| (\d+) \| (\d+) \|", table, flags=re.M)}
+    assert len(rows) == 20 and all(games >= 1000 for games, _ in rows.values())
+    for level, players in (("rank", 2), ("greedy", 4)):
+        games, wins = rows[(level, players)]
+        result = run_study((level,), players=(players,), games=games, seed=2024, chunk_size=games)
+        assert result.row(level, players).wins == wins
+    # strongest first, as BOTS lists them, at every player count
+    for players in range(1, 6):
+        rates = [rows[(level, players)][1] for level in LEVELS]
+        assert rates == sorted(rates, reverse=True)
