@@ -110,7 +110,7 @@ def test_tranquility_game_keeps_hands_behind_the_curtain(page, open_dashboard):
     from toolkit.widgets.tranquility.game import options_from_query
 
     frames = capture_frames(page)
-    page = open_dashboard("tranquility-game", f"seed={SEED}")
+    page = open_dashboard("tranquility-game", f"seed={SEED}&seats=you,you")  # hot seat: the curtain
     page.locator(".tranq-reveal").first.wait_for(state="visible")
     seed, options = options_from_query({"seed": str(SEED)})
     state = ENGINE.new_state(seed, **options)

@@ -1329,6 +1329,7 @@ class PiratsEngine(Engine[PiratsState, Any]):
                     "species": state.crews[p.seat][p.figure]}
 
         auc = state.auction
+        sail = state.sailing
         return {
             "seat": seat, "players": state.players, "variant": state.variant, "powers": state.powers,
             "visibility": "pirats.view.hands",  # own hand only; hand sizes, table and every token public
@@ -1350,6 +1351,12 @@ class PiratsEngine(Engine[PiratsState, Any]):
             "loot_stock": len(state.loot_stock), "bonus_stock": len(state.bonus_stock),
             "boxed": [str(t) for t in state.boxed],
             "ended": state.ended, "final": [SHIPS[i] for i in state.final],
+            # public: whose pick it is during a sailing, and which figure's option (a weasel's second action,
+            # a snail's extra space) is pending — a bot or a hint reads the table from this view alone
+            "sailing": None if sail is None else {
+                "ship": SHIPS[sail.ship], "space": sail.order[sail.index] + 1 if sail.index < len(sail.order) else None,
+                "picks": sail.picks, "captain": sail.seat},
+            "pending": None if state.extra is None else figure_label(state.crews[state.turn], state.extra),
             "auction": None if auc is None else {
                 "bar": list(auc.bar), "cards_under": [len(u) for u in auc.under], "opener": auc.opener,
                 "stool": None if auc.stool is None else auc.stool + 1, "bid": auc.bid, "bidder": auc.bidder,
