@@ -39,7 +39,8 @@ typical call takes microseconds and the limit has a margin of about a hundred on
 examples per callable.
 
 **Known gaps.** ``KNOWN_GAPS`` lists the callables that still leak, each with its reason; they run as
-non-strict xfails, so the owner's fix turns them green without touching this file.
+non-strict xfails, so the owner's fix turns them green without touching this file. ``NOT_FUZZED`` lists
+the few that run for minutes or start processes by design (a study), with the reason.
 """
 
 from __future__ import annotations
@@ -328,8 +329,18 @@ KNOWN_GAPS = {
 }
 
 
+#: Callables not fuzzed, each with the reason: they run for minutes or start processes by design, so "no
+#: call over 2 s" cannot hold for them. Their arguments are tested where they are defined.
+NOT_FUZZED = {
+    "toolkit.pirats.study.run_study": "plays a study of thousands of games (its defaults take minutes)",
+    "toolkit.pirats.study.process_pool": "starts a pool of worker processes",
+}
+
+
 def _cases():
     for ident, package, fn in TARGETS:
+        if ident in NOT_FUZZED:
+            continue
         marks = [pytest.mark.xfail(reason=KNOWN_GAPS[ident], strict=False)] if ident in KNOWN_GAPS else []
         yield pytest.param(ident, package, fn, id=ident, marks=marks)
 
