@@ -72,20 +72,21 @@ def speed(games: int = 20) -> None:
             return d
 
     from toolkit.tranquility import BOTS
-    for level in LEVELS:
+    expansions = dict(rocks=True, monsters=3, storms=True, compasses=4)
+    for level, options in [(lv, {}) for lv in LEVELS] + [(lv, expansions) for lv in LEVELS]:
         times: list[float] = []
         game_walls = []
         for seed in range(games):
             table = BotTable(ENGINE, [Timed(BOTS[level](), times) for _ in range(4)], seed)
             t = time.perf_counter()
-            state = ENGINE.new_state(seed, players=4)
+            state = ENGINE.new_state(seed, players=4, **options)
             while (step := table.step(state)) is not None:
                 state = ENGINE.apply(state, step[1].move)
             game_walls.append(time.perf_counter() - t)
         times.sort()
         game_walls.sort()
         p = lambda xs, q: xs[min(len(xs) - 1, int(len(xs) * q))]  # noqa: E731
-        print(f"{level:<12} decisions {len(times):>5}: median {p(times, .5) * 1e3:6.2f} ms, p95 "
+        print(f"{level:<12} {'expansions' if options else 'base game':<10} decisions {len(times):>5}: median {p(times, .5) * 1e3:6.2f} ms, p95 "
               f"{p(times, .95) * 1e3:6.2f} ms, max {times[-1] * 1e3:6.2f} ms | 4-player game (engine + bots) "
               f"median {p(game_walls, .5):.2f} s, max {game_walls[-1]:.2f} s")
 

@@ -117,7 +117,11 @@ def test_learner_plays_a_whole_mission_by_clicking_while_three_bots_play(open_da
             page.wait_for_timeout(200)   # a bot's move is on its way
             continue
         start = time.perf_counter()
-        target.click()
+        if clicks % 2:
+            target.focus()                    # every other move with the keyboard: Enter on the focused card
+            page.keyboard.press("Enter")
+        else:
+            target.click()
         page.wait_for_function("sel => !document.querySelector(sel)", arg=gone, timeout=30000)
         timings.append((time.perf_counter() - start) * 1000)
         clicks += 1

@@ -90,7 +90,8 @@ def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashb
         page.locator(".tranq-hint-move").wait_for(state="detached")
         turns += 1
     assert outcome.count() == 1 and turns >= 5
-    assert "Seat 1 (rank" in page.locator(".tranq-bot-reason").inner_text()
+    reason = page.locator(".tranq-bot-reason").inner_text()
+    assert "Last bot move (rank" in reason and "Seat 1 " in reason
     page.wait_for_timeout(500)
     wire = b"\n".join(frames).decode("utf-8", "replace")
     dom = page.locator(".deepsea-root").first.evaluate("e => e.outerHTML")

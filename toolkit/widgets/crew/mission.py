@@ -200,8 +200,10 @@ class MissionView(View):
         self._replay_box.layout.display = "none"
         self._log = widgets.HTML()
         self._log.add_class("crew-log")
+        self._log.add_class("deepsea-side")          # hidden in ?display=large (projectors)
         self._link = widgets.HTML()
         self._link.add_class("crew-mission-link")
+        self._link.add_class("deepsea-side")
         self._offered: list = []
         self._hinted: Any = None
         self._review_data: Any = None
@@ -615,7 +617,9 @@ class MissionView(View):
         if over:
             turn = tr("crew.ui.turn_over")
         elif seat is not None and self._acts_now(seat):
-            turn = tr("crew.ui.turn_you", name=self.seat_name(seat))
+            key = {"allocate": "crew.ui.turn_you_task", "play": "crew.ui.turn_you"}.get(state.phase,
+                                                                                        "crew.ui.turn_you_other")
+            turn = tr(key, name=self.seat_name(seat))
         elif self._seat_setup.waiting:
             turn = tr("crew.ui.turn_step", name=who)
         else:
