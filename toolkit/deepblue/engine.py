@@ -191,6 +191,9 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
             "market": list(state.market), "deck_size": len(state.deck),
             "bag": dict(zip(COLOURS, state.bag)), "supply": dict(zip(COLOURS, state.supply)),
             "sunken_cities": list(state.sunken_cities), "scenario": state.scenario,
+            # the table's rule options are public: bots and the coach read them from here
+            "options": {"gems_return": state.gems_return, "leader_bonus_on_bust": state.leader_bonus_on_bust,
+                        "card_vp_on_bust": state.card_vp_on_bust},
         }
         if state.sail is not None:
             out["sail"] = {"propellers": state.sail.propellers, "moved": list(state.sail.moved),
@@ -205,6 +208,19 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)
+
+    # ---- who acts (bots and tables) ------------------------------------------------------------
+    def actor(self, state: DeepBlueState, move: Move) -> int | None:
+        """Every Deep Blue move names its seat: followers leave and score cards out of turn."""
+        seat = getattr(move, "seat", None)
+        return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+    def optional_actors(self, state: DeepBlueState) -> tuple[int, ...]:
+        """During a dive, after a draw, the divers other than the leader may leave or play scoring cards."""
+        d = state.dive
+        if state.phase != "dive" or d is None or d.draws == 0:
+            return ()
+        return tuple(v.seat for v in d.divers if v.status == "in" and v.seat != d.leader)
 
     def describe_move(self, move: Move, lang: str = "en", state: DeepBlueState | None = None) -> str:
         """The move as a menu entry in ``lang`` (card names from the component data)."""
