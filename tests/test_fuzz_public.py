@@ -333,6 +333,9 @@ KNOWN_GAPS = {
 NOT_FUZZED = {
     "study.run_study": "a study plays thousands of games (its defaults take minutes)",
     "study.process_pool": "starts a pool of worker processes",
+    "strength.study": "the Crew bot-strength study plays thousands of games",
+    "strength.run_chunk": "a chunk of that study: many games, each with a double-dummy solve",
+    "strength.play_game": "one whole bot game plus a double-dummy solve (seconds by design)",
 }
 
 
