@@ -91,3 +91,14 @@ def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashb
         assert "Seat 1's hand" not in blob and "Seat 1&#x27;s hand" not in blob
         assert "changes for seat 1" not in blob
 
+
+
+def test_game_moves_a_figure_by_clicking_a_space(open_dashboard):
+    page = open_dashboard("pirats-game", "seed=3&players=3&step=1")
+    _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
+    page.locator(".pirats-figures button", has_text="raccoon").click()
+    page.locator(".pirats-space-cat-1").click()
+    _wait_text(page, ".pirats-log", "Seat 0 moved the raccoon on the cat ship")
+    _wait_text(page, ".pirats-space-cat-1", "0 raccoon")
+    # step mode: the bot waits for "Next move"
+    _wait_text(page, ".pirats-status", "Next move")

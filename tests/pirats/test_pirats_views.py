@@ -4,7 +4,7 @@ ever put the seat to move's own hand into the page."""
 import html
 import json
 
-from toolkit.pirats import ENGINE, Token
+from toolkit.pirats import ENGINE, SHIPS, Token
 from toolkit.widgets.pirats import BoardingView, GameView, ScoringView
 from toolkit.widgets.pirats.game import settings_from_query as game_settings
 from toolkit.widgets.pirats.scoring import MAX_PILE, pile_from_query
@@ -220,3 +220,31 @@ def test_new_game_with_another_player_count_rebuilds_the_seats():
     view._new.click()
     assert view.model.state.players == 4 and len(view.setup.seats) == 4 and view.setup.seats[0] == "you"
     assert view._seats_box.children == (view.setup,)
+
+
+def test_click_a_figure_then_a_space_to_move_it():
+    view = GameView(seed=3, players=3, step_mode=True)
+    seat = 0
+    targets = view.figure_targets()
+    assert targets and all(m in view.model.legal_moves for m in targets.values())
+    (figure, ship, index), move = sorted(targets.items(), key=lambda kv: str(kv[1]))[0]
+    view._figures.value = figure
+    lit = [b for b in view._spaces[SHIPS.index(ship)] if not b.disabled]
+    assert view._spaces[SHIPS.index(ship)][index] in lit
+    view._spaces[SHIPS.index(ship)][index].click()
+    assert view.model.session.steps[0].move == move
+    after = view.model.state.ships[SHIPS.index(ship)].spaces[index]
+    assert after is not None and after.seat == seat
+    # the bots' turn now (step mode): every space is dark and a click is refused
+    assert all(b.disabled for row in view._spaces for b in row)
+    view._on_space("cat", 0)
+    assert "deepsea-refusal" in view._message.value and len(view.model.session) == 1
+
+
+def test_a_click_on_an_unreachable_space_says_why():
+    view = GameView(seed=3, players=3)
+    view._figures.value = view._figures.options[0][1]
+    view._on_space("fish", 3)
+    assert "No legal move" in view._message.value and len(view.model.session) == 0
+    view._on_space("nowhere", 9)
+    assert "deepsea-refusal" in view._message.value

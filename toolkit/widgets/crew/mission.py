@@ -734,10 +734,12 @@ class MissionView(View):
         seat = self.viewing_seat()
         if not self._acts_now(seat):
             decider = ENGINE.decider(state)
-            return self.t("crew.ui.not_your_turn", name=self.seat_name(decider) if decider is not None else "—")
-        if self._sonar.value:
+            reason = self.t("crew.ui.not_your_turn", name=self.seat_name(decider) if decider is not None else "—")
+        elif self._sonar.value:
             return self.t("crew.ui.no_sonar_card", card=card.text(lang))
-        v = ENGINE.why_illegal(state, PlayCard(card))
-        if isinstance(v, Violation):
-            return f"{v.text(lang)} [{v.rule}]"
-        return self.t("crew.comp.not_playable", card=card.text(lang))
+        else:
+            v = ENGINE.why_illegal(state, PlayCard(card))
+            if not isinstance(v, Violation):
+                return self.t("crew.comp.not_playable", card=card.text(lang))
+            reason = f"{v.text(lang)} [{v.rule}]"
+        return self.t("crew.ui.card_refused", card=card.text(lang), reason=reason)

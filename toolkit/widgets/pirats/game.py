@@ -26,9 +26,9 @@ from toolkit.core import i18n
 from toolkit.core.errors import InvalidMoveError
 from toolkit.core.i18n import translate
 from toolkit.pirats.bots import BOTS
-from toolkit.pirats.coach import move_effects
+from toolkit.pirats.coach import Board, move_effects
 from toolkit.pirats.engine import ENGINE
-from toolkit.pirats.model import COLOURS, SHIPS, VARIANTS
+from toolkit.pirats.model import CAPTAIN, COLOURS, SHIPS, VARIANTS, BecomeCaptain, MovePirat, SetSail
 from toolkit.widgets.base import GameSession, View, esc, event_log_html, explain_html, query_params, safe_callback
 from toolkit.widgets.seats import PACE_DEFAULT, YOU, BotDriver, SeatSetup, default_seats
 
@@ -74,6 +74,12 @@ def _tokens(tokens: list[str], lang: str) -> str:
     return ", ".join(Token.parse(t).text(lang) for t in tokens) or translate("pirats.ui.none", lang)
 
 
+def _label_text(label: str, lang: str) -> str:
+    species, hash_, number = label.partition("#")
+    name = translate(f"pirats.species.{species}", lang)
+    return f"{name} #{number}" if hash_ else name
+
+
 def _cards(counts: Mapping[str, int], lang: str) -> str:
     return ", ".join(f"{translate('pirats.card.' + s, lang)} ×{counts[s]}" for s in SHIPS)
 
@@ -111,6 +117,32 @@ class GameView(View):
         self._bot_said.add_class("pirats-bot-reason")
         self._board = widgets.HTML()
         self._board.add_class("pirats-board")
+        # the ships as buttons: pick one of your figures, then click the space it should go to
+        self._figures = widgets.ToggleButtons(options=[], style={"button_width": "auto"})
+        self._figures.add_class("pirats-figures")
+        self._peek = widgets.Checkbox(value=True, indent=False, layout=widgets.Layout(width="auto"))
+        self._peek.add_class("pirats-peek")
+        self._ship_names: list[widgets.HTML] = []
+        self._flotsam: list[widgets.HTML] = []
+        self._spaces: list[list[widgets.Button]] = []
+        rows = []
+        for name in SHIPS:
+            label, flotsam = widgets.HTML(layout=widgets.Layout(width="6em")), widgets.HTML()
+            flotsam.add_class("pirats-flotsam")
+            buttons = []
+            for index in range(4):
+                button = widgets.Button(layout=widgets.Layout(width="9em", height="3.2em"))
+                button.add_class("pirats-space")
+                button.add_class(f"pirats-space-{name}-{index + 1}")
+                button.on_click(lambda _b, ship=name, index=index: self._on_space(ship, index))
+                buttons.append(button)
+            self._ship_names.append(label)
+            self._flotsam.append(flotsam)
+            self._spaces.append(buttons)
+            rows.append(widgets.HBox([label, *buttons, flotsam], layout=widgets.Layout(align_items="center")))
+        self._ships = widgets.VBox(rows)
+        self._figures.observe(self._on_figure, "value")
+        self._ships.add_class("pirats-ships")
         self._hand = widgets.HTML()
         self._hand.add_class("pirats-hand")
         self._moves = widgets.Dropdown(layout=widgets.Layout(width="34em"))
@@ -134,7 +166,9 @@ class GameView(View):
         self.setup: PiratsSeatSetup | None = None
         self.driver: BotDriver | None = None
         self._finish([self._title, widgets.HBox([self._seed, self._players, self._variant, self._new]),
-                      self._seats_box, self._status, self._bot_said, self._board, self._hand,
+                      self._seats_box, self._status, self._bot_said, self._ships,
+                      widgets.HBox([self._figures, self._peek], layout=widgets.Layout(flex_flow="row wrap")),
+                      self._board, self._hand,
                       widgets.HBox([self._moves, self._apply, self._hint, self._undo]), self._hint_text,
                       self._effects, self._log])
         self._ready = True
@@ -232,6 +266,49 @@ class GameView(View):
         if decision.move in self.model.legal_moves:
             self._moves.value = self.model.legal_moves.index(decision.move)
 
+    def figure_targets(self) -> dict[tuple[str, str, int], Any]:
+        """For the "you" seat to move: ``(figure, ship, space index) -> move`` for every legal move that
+        puts a figure on a space (moves and captaincies; a snail's plain move and its peek both land on the
+        space the walk reaches), worked out on the seat's observation."""
+        if not self.your_turn():
+            return {}
+        seat = self.acting_seat()
+        board = Board.from_view(ENGINE.observe(self.model.state, seat))
+        out: dict[tuple[str, str, int], Any] = {}
+        for move in self.model.legal_moves:
+            if isinstance(move, (MovePirat, BecomeCaptain)):
+                after = board.after(move)
+                where = after.where(seat, move.figure) if after is not None else None
+                if where is not None:
+                    key = (move.figure, move.ship, where[1])
+                    peek = getattr(move, "peek", False)
+                    if key not in out or peek == self._peek.value:
+                        out[key] = move
+        return out
+
+    @safe_callback
+    def _on_space(self, ship: str, index: int) -> None:
+        """A click on a ship's space: sail from your captain's space, or move the chosen figure there."""
+        if not self.your_turn():
+            raise InvalidMoveError("a bot plays this seat: wait for its move")
+        if ship not in SHIPS or not 0 <= index <= CAPTAIN:
+            raise InvalidMoveError(f"no space {index + 1} on {ship!r}")
+        sail = SetSail(ship)
+        if index == CAPTAIN and sail in self.model.legal_moves:
+            self.play(sail)
+            return
+        figure = self._figures.value
+        if not figure:
+            self.report(self.t("pirats.ui.pick_figure"), error=True)
+            return
+        move = self.figure_targets().get((figure, ship, index))
+        if move is None:
+            where = self.t("pirats.ui.captain_space") if index == CAPTAIN else self.t("pirats.ui.space", number=index + 1)
+            self.report(self.t("pirats.ui.no_move_there", figure=figure, ship=translate(f"pirats.ship.{ship}", self.lang),
+                               space=where), error=True)
+            return
+        self.play(move)
+
     def play(self, move: Any) -> bool:
         """Play a move (object or text) as the "you" seat to move; a refusal is shown, never raised."""
         if not self.your_turn():
@@ -299,6 +376,7 @@ class GameView(View):
                 text = self.t(key, seat=acting, colour=colour, level=level)
             self._status.value = f"<b>{esc(text)}</b>"
         self._board.value = self._board_html(obs)
+        self._ships_refresh(obs, yours)
         self._hand.value = ("" if seat is None else
                             f"<p>{esc(self.t('pirats.ui.hand', seat=seat, cards=_cards(obs['hand'], lang)))}</p>")
         # moves, hints and effects exist only for a person's seat: a bot's legal moves (its discards, its
@@ -331,21 +409,57 @@ class GameView(View):
                 f"</summary><table style='font-size:90%'><tr>{head}</tr>{''.join(rows)}</table>"
                 f"<p style='font-size:85%'>{esc(self.t('pirats.ui.effects_note'))}</p></details>")
 
+    def _ships_refresh(self, obs: Mapping[str, Any], yours: bool) -> None:
+        lang = self.lang
+        acting = obs["to_move"]
+        targets = self.figure_targets() if yours else {}
+        self._styling = (obs, yours, targets)
+        movable = sorted({f for (f, _s, _i) in targets}, key=lambda f: obs["crews"][acting].index(f)) if yours else []
+        self._restyling = True  # setting the options fires the figure observer: style once, below
+        try:
+            self._figures.options = [(_label_text(f, lang), f) for f in movable]
+            self._figures.value = (self._figures.value if self._figures.value in movable else
+                                   (movable[0] if movable else None))
+        finally:
+            self._restyling = False
+        self._figures.description = self.t("pirats.ui.your_figures") if movable else ""
+        self._figures.layout.display = "" if movable else "none"
+        snail = any(f.partition("#")[0] == "snail" for f in movable) and obs["powers"]
+        self._peek.description = self.t("pirats.ui.snail_peek")
+        self._peek.layout.display = "" if snail else "none"
+        self._style_spaces()
+
+    def _on_figure(self, _change: Any = None) -> None:
+        if not getattr(self, "_restyling", False):
+            self._style_spaces()
+
+    def _style_spaces(self) -> None:
+        """Label every space; light the ones the chosen figure can reach (and your captain's, to sail)."""
+        styling = getattr(self, "_styling", None)
+        if styling is None:
+            return
+        obs, yours, targets = styling
+        lang, acting, chosen = self.lang, obs["to_move"], self._figures.value
+        reachable = {(ship, index) for (f, ship, index) in targets if f == chosen}
+        for s, name in enumerate(SHIPS):
+            ship = obs["ships"][name]
+            self._ship_names[s].value = f"<b>{esc(translate('pirats.ship.' + name, lang))}</b>"
+            for index, p in enumerate(ship["spaces"]):
+                where = self.t("pirats.ui.captain_space") if index == CAPTAIN else self.t("pirats.ui.space", number=index + 1)
+                who = "—" if p is None else f"{p['seat']} {translate('pirats.species.' + p['species'], lang)}"
+                button = self._spaces[s][index]
+                button.description = f"{where}: {who}"
+                button.tooltip = button.description
+                sail = yours and index == CAPTAIN and p is not None and p["seat"] == acting and \
+                    SetSail(name) in self.model.legal_moves
+                button.disabled = not (yours and ((name, index) in reachable or sail))
+                button.button_style = "warning" if sail else ("info" if (name, index) in reachable else "")
+            groups = " | ".join(_tokens(g["loot"] + ([g["bonus"]] if g["bonus"] else []), lang) for g in ship["flotsam"])
+            self._flotsam[s].value = f"<span style='padding-left:1em'>{esc(self.t('pirats.ui.flotsam'))}: {esc(groups)}</span>"
+
     def _board_html(self, obs: Mapping[str, Any]) -> str:
         lang = self.lang
-        rows = []
-        for name in SHIPS:
-            ship = obs["ships"][name]
-            cells = []
-            for idx, p in enumerate(ship["spaces"]):
-                label = self.t("pirats.ui.captain_space") if idx == 3 else self.t("pirats.ui.space", number=idx + 1)
-                who = "—" if p is None else (f"{p['seat']} {translate('pirats.species.' + p['species'], lang)}")
-                cells.append(f"<td class='pirats-space' style='border:1px solid #888;padding:3px 8px'>"
-                             f"{esc(label)}<br><b>{esc(who)}</b></td>")
-            groups = " | ".join(_tokens(g["loot"] + ([g["bonus"]] if g["bonus"] else []), lang) for g in ship["flotsam"])
-            rows.append(f"<tr><th>{esc(translate('pirats.ship.' + name, lang))}</th>{''.join(cells)}"
-                        f"<td style='padding-left:1em'>{esc(self.t('pirats.ui.flotsam'))}: {esc(groups)}</td></tr>")
-        lines = [f"<table class='pirats-ships'>{''.join(rows)}</table>"]
+        lines: list[str] = []
         row = ", ".join(translate("pirats.card." + c, lang) for c in obs["row"]) or translate("pirats.ui.none", lang)
         lines.append(f"<p>{esc(self.t('pirats.ui.row', row=row, deck=obs['deck'], discard=sum(obs['discard'].values())))}"
                      f" · {esc(self.t('pirats.ui.stocks', loot=obs['loot_stock'], bonus=obs['bonus_stock']))}</p>")
