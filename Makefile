@@ -63,7 +63,7 @@ notebooks: $(STAMP)
 	@# nbconvert keeps an old kernelspec; JupyterLab would rewrite it on open (toolkit/publishing/nbmeta.py)
 	$(BIN)/python -m toolkit.publishing.nbmeta notebooks dashboards
 
-# Gallery thumbnails (dashboards/thumbnails/) and the README's pictures (docs/images/), each PNG < 200 kB.
+# Gallery thumbnails (dashboards/assets/thumbnails/) and the README's pictures (docs/images/), each PNG < 200 kB.
 screenshots: $(STAMP) check-chromium
 	$(BIN)/python -m toolkit.publishing.assets
 	$(BIN)/python -m toolkit.publishing.screenshots

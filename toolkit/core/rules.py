@@ -110,7 +110,11 @@ def get(rule_id: str) -> RuleInfo:
 
 def require_rule(rule_id: str) -> str:
     """Validate an id on the hot path (explanations call this): one dict lookup once loaded."""
-    if rule_id not in _registry:
+    try:
+        known = rule_id in _registry
+    except TypeError:               # an unhashable "id": get() refuses it with UnknownRuleError
+        known = False
+    if not known:
         get(rule_id)
     return rule_id
 

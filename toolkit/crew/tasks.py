@@ -252,6 +252,9 @@ class Ledger:
     def __init__(self, seats: int, total: int, count: int = 0, played: int = 0,
                  won: tuple[int, ...] | None = None, wins: tuple[int, ...] | None = None,
                  last: Trick | None = None):
+        if type(seats) is not int or not 2 <= seats <= 5 or type(total) is not int or not 0 <= total <= 40:
+            raise InvalidMoveError(f"a ledger has 2-5 seats and 0-40 tricks, not seats={seats!r:.40}, "
+                                   f"total={total!r:.40}")
         self.seats = seats
         self.total = total
         self.count = count

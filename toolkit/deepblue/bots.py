@@ -43,6 +43,7 @@ from typing import Any, Callable, Mapping, Sequence
 import numpy as np
 
 from toolkit.core.bots import Decision
+from toolkit.core.errors import InvalidMoveError
 from toolkit.core.explain import Event
 from toolkit.deepblue.coach import DiveAdvice, diver_inputs, dive_advice, protection_value
 from toolkit.deepblue.components import Components, default_components
@@ -71,7 +72,12 @@ def _vp(x: Fraction | float) -> str:
 
 def card_worth(comps: Components, card_id: int) -> float:
     """How much a crew card in hand is worth keeping (a documented guess, in VP-like units)."""
-    c = comps.card(card_id)
+    if not isinstance(comps, Components):
+        raise TypeError(f"comps must be Components, not {comps!r:.60}")
+    try:
+        c = comps.card(card_id)
+    except (KeyError, TypeError):
+        raise InvalidMoveError(f"card_id {card_id!r:.60} is not a crew card") from None
     return c.score_vp + 1.0 * c.propellers + 0.8 * c.cash + (1.5 if c.protection else 0.0)
 
 

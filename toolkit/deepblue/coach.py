@@ -20,6 +20,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Mapping
 
+from toolkit.core.checks import check_bool
 from toolkit.core.errors import InvalidStateError
 from toolkit.deepblue.components import Components, default_components
 from toolkit.deepblue.gems import COLOURS, HAZARDS
@@ -56,8 +57,23 @@ class DiveAdvice:
         return abs(self.go - self.stop)
 
 
-@lru_cache(maxsize=8192)
 def policy_values(bag: tuple[int, ...], drawn: tuple[int, ...], shields: tuple[int, int, int],
+                  spot: str | None, lost_on_bust: int, pairs: bool) -> tuple[str, Fraction, Fraction | None]:
+    """``(advice, stop, go)`` of the exact optimal policy for a diver (cached; see :func:`_policy_values`)."""
+    # checked before the cache: an unhashable argument would fail inside lru_cache naming nothing
+    for name, value, size in (("bag", bag, len(COLOURS)), ("drawn", drawn, len(COLOURS)), ("shields", shields, 3)):
+        if not isinstance(value, tuple) or len(value) != size or not all(type(n) is int for n in value):
+            raise TypeError(f"{name} must be a tuple of {size} whole numbers, not {value!r:.60}")
+    if spot is not None and not isinstance(spot, str):
+        raise TypeError(f"spot must be a spot kind or None, not {spot!r:.60}")
+    if type(lost_on_bust) is not int:
+        raise TypeError(f"lost_on_bust must be a whole number, not {lost_on_bust!r:.60}")
+    check_bool("pairs", pairs)
+    return _policy_values(bag, drawn, shields, spot, lost_on_bust, pairs)
+
+
+@lru_cache(maxsize=8192)
+def _policy_values(bag: tuple[int, ...], drawn: tuple[int, ...], shields: tuple[int, int, int],
                   spot: str | None, lost_on_bust: int, pairs: bool) -> tuple[str, Fraction, Fraction | None]:
     """``(advice, stop, go)`` of the exact optimal policy for a diver (cached).
 

@@ -109,6 +109,8 @@ class DeepBlueState:
         return len(self.players)
 
     def tile_at(self, site: int) -> Tile | None:
+        if type(site) is not int:      # no tile lies at "x" (nor at an array, which == would broadcast)
+            return None
         return next((t for t in self.tiles if t.site == site), None)
 
 

@@ -26,6 +26,7 @@ from itertools import combinations, permutations
 from typing import Any, Callable, Sequence
 
 from toolkit.core.bots import play_out
+from toolkit.core.checks import check_int, check_seed
 from toolkit.core.errors import InvalidStateError
 
 __all__ = ["LEVELS", "lineups", "game_seed", "run_study", "StudyResult", "LevelRow", "MarginRow", "process_pool"]
@@ -36,6 +37,9 @@ MAX_GAMES = 100_000
 
 def lineups(players: int, levels: Sequence[str] = LEVELS) -> list[tuple[str, ...]]:
     """The seatings a study cycles through for ``players`` seats (see the module docstring)."""
+    check_int("players", players, 2, 5)
+    if not isinstance(levels, (list, tuple)) or not levels or not all(isinstance(v, str) for v in levels):
+        raise TypeError(f"levels must be a list of bot level names, not {levels!r:.60}")
     levels = tuple(levels)
     if players == 2:
         return list(permutations(levels, 2))
@@ -51,6 +55,9 @@ def lineups(players: int, levels: Sequence[str] = LEVELS) -> list[tuple[str, ...
 
 def game_seed(seed: int, players: int, index: int) -> int:
     """The engine seed of game ``index`` at ``players`` in a study seeded ``seed`` (stable across runs)."""
+    check_seed(seed)
+    check_int("players", players, 2, 5)
+    check_int("index", index, 0)
     return zlib.crc32(f"deepblue-study:{seed}:{players}:{index}".encode()) & 0x7FFFFFFF
 
 

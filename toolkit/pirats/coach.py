@@ -78,6 +78,10 @@ def token_gain(pile: Sequence[str], tokens: Iterable[str]) -> int:
     >>> token_gain(["fries 2"], ["ketchup"])
     5
     """
+    for name, value in (("pile", pile), ("tokens", tokens)):
+        if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)) \
+                or not all(isinstance(t, str) for t in value):
+            raise TypeError(f"{name} must be a list of token texts such as 'fries 2', not {value!r:.60}")
     base = tuple(sorted(pile))
     return _score(tuple(sorted(base + tuple(tokens)))) - _score(base)
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from toolkit.core.chance import Chance
-from toolkit.core.checks import check_seed
+from toolkit.core.checks import check_int, check_seed
 from toolkit.core.engine import Engine
 from toolkit.core.errors import IllegalMoveError, InvalidStateError
 from toolkit.core.explain import Event, Outcome, Violation
@@ -364,6 +364,10 @@ class PiratsEngine(Engine[PiratsState, Any]):
         return state.turn
 
     def species_of(self, state: PiratsState, pirat: Pirat) -> str:
+        if not isinstance(pirat, Pirat):
+            raise TypeError(f"pirat must be a Pirat, not {pirat!r:.60}")
+        check_int("pirat.seat", pirat.seat, 0, state.players - 1)
+        check_int("pirat.figure", pirat.figure, 0, len(state.crews[pirat.seat]) - 1)
         return state.crews[pirat.seat][pirat.figure]
 
     def _power(self, state: PiratsState, pirat: Pirat, species: str) -> bool:
@@ -677,6 +681,9 @@ class PiratsEngine(Engine[PiratsState, Any]):
     @staticmethod
     def minimum_price(auction: Auction, stool: int) -> int:
         """A figure's minimum price: its place among the figures still at the bar, counted from the front."""
+        if not isinstance(auction, Auction):
+            raise TypeError(f"auction must be an Auction, not {auction!r:.60}")
+        check_int("stool", stool, 0, len(auction.bar))
         return sum(1 for sp in auction.bar[:stool] if sp is not None)
 
     # =====================================================================================================
@@ -1466,6 +1473,7 @@ class PiratsEngine(Engine[PiratsState, Any]):
         return len(state.deck) + len(state.row) + len(state.discard) + sum(sum(h) for h in state.hands) + under
 
     def score_sheet(self, state: PiratsState, seat: int):
+        check_int("seat", seat, 0, state.players - 1)
         return score_sheet(state.treasure[seat])
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolkit.core.chance import Chance
+from toolkit.core.checks import check_int
 from toolkit.core.errors import InvalidMoveError
 from toolkit.pirats.tokens import Token
 
@@ -129,6 +130,7 @@ class PiratsState:
     actions: int = 0                 # moves applied so far (for logs and benchmarks)
 
     def hand_size(self, seat: int) -> int:
+        check_int("seat", seat, 0, self.players - 1)
         return sum(self.hands[seat])
 
     def where(self, seat: int, figure: int) -> tuple[int, int] | None:
@@ -153,6 +155,9 @@ class PiratsState:
 
 def figure_label(crew: tuple[str, ...], index: int) -> str:
     """``rat`` when the crew has one rat, ``rat#2`` for the second of several."""
+    if not isinstance(crew, (tuple, list)) or not all(isinstance(s, str) for s in crew):
+        raise TypeError(f"crew must be a list of species names, not {crew!r:.60}")
+    check_int("index", index, 0, len(crew) - 1)
     species = crew[index]
     same = [i for i, s in enumerate(crew) if s == species]
     return species if len(same) == 1 else f"{species}#{same.index(index) + 1}"
@@ -182,7 +187,7 @@ def _check_label(label: Any) -> str:
 
 
 def _check_ship(ship: Any) -> str:
-    if ship not in SHIPS:
+    if not isinstance(ship, str) or ship not in SHIPS:
         raise InvalidMoveError(f"unknown ship {ship!r}: the ships are {', '.join(SHIPS)}")
     return ship
 
@@ -204,7 +209,7 @@ class Draw:
     source: str
 
     def __post_init__(self) -> None:
-        if self.source != "deck":
+        if not (isinstance(self.source, str) and self.source == "deck"):
             try:
                 _check_ship(self.source)
             except InvalidMoveError:

@@ -28,6 +28,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from toolkit.core.bots import play_out
+from toolkit.core.checks import check_int, check_seed, check_str
 from toolkit.core.errors import InvalidStateError
 
 __all__ = ["PAIRS", "Row", "StudyResult", "game_seats", "game_seed", "process_pool", "run_chunk", "run_study"]
@@ -44,6 +45,11 @@ def _stable(text: str) -> int:
 
 def game_seed(seed: int, a: str, b: str, players: int, variant: str, index: int) -> int:
     """The seed of one game of the study, independent of how the study is split or run."""
+    check_seed(seed)
+    for name, value in (("a", a), ("b", b), ("variant", variant)):
+        check_str(name, value)
+    check_int("players", players, 2, 5)
+    check_int("index", index, 0)
     ss = np.random.SeedSequence([seed, _stable(a), _stable(b), players, _stable(variant), index])
     return int(ss.generate_state(1, dtype=np.uint32)[0])
 
@@ -55,6 +61,10 @@ def game_seats(a: str, b: str, players: int, index: int) -> list[str]:
     >>> game_seats("greedy", "random", 3, 1)
     ['greedy', 'greedy', 'random']
     """
+    check_str("a", a)
+    check_str("b", b)
+    check_int("players", players, 1, 5)
+    check_int("index", index, 0)
     first = index % players
     # at an odd table the level in front of the alternation has one seat more: swap that every round of
     # `players` games, so over 2 x players games each level sits at each seat equally often
@@ -92,6 +102,8 @@ class Tally:
 
 def run_chunk(chunk: Chunk) -> Tally:
     """Play one chunk of a cell (a picklable task for any executor)."""
+    if not isinstance(chunk, Chunk):
+        raise TypeError(f"chunk must be a Chunk of a study plan, not {chunk!r:.60}")
     from toolkit.pirats import ENGINE
     tally = Tally()
     for i in range(chunk.start, chunk.stop):
