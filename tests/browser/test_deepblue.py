@@ -87,11 +87,15 @@ def test_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashboa
         page.wait_for_function("() => document.querySelector('.deepblue-hint-text').innerText.length > 0",
                                timeout=30000)
         hint = page.locator(".deepblue-hint-text").inner_text()
-        labels = [o.inner_text() for o in select.locator("option").all()]
-        pick = next((lab for lab in labels if lab and lab in hint), labels[0])
         before = page.locator(".deepblue-log").inner_text()
-        select.select_option(label=pick)
-        page.locator(".deepblue-game-apply").click()
+        quick = [b for b in page.locator("button.deepblue-quick").all() if b.inner_text() in hint]
+        if quick:                                   # the one-click button of the suggested move
+            quick[0].click()
+        else:
+            labels = [o.inner_text() for o in select.locator("option").all()]
+            pick = next((lab for lab in labels if lab and lab in hint), labels[0])
+            select.select_option(label=pick)
+            page.locator(".deepblue-game-apply").click()
         # the log moves on (or, if a bot's move made the choice stale, a refusal shows: choose again)
         page.wait_for_function("(b) => document.querySelector('.deepblue-log').innerText !== b"
                                " || document.querySelector('.deepsea-root .deepsea-refusal') !== null", arg=before,
