@@ -236,7 +236,7 @@ def test_mission_link_reopens_the_game_for_its_post_mortem():
     again = MissionView(query="seed=2&seats=you,random,random,random&moves=" + encode_moves(moves), autoplay=False)
     assert again.model.state == view.model.state
     again.show_post_mortem()
-    assert "crew-pm-verdict" in again._review.value
+    assert "crew-pm-verdict" in again._review.value and "crew-pm-allocations" in again._review.value
     if "crew-pm-lost" in again._review.value:        # the winning alternative is on the replay table
         assert again._replay_cards and any(s["mark"] == "alt" for s in again._replay_table.current["seats"])
     broken = MissionView(query="seed=2&moves=take_999.P9")  # a bad link: refused with its rule, game kept
