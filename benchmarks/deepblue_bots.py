@@ -13,7 +13,7 @@ import numpy as np
 
 from toolkit.core.bots import BotTable, play_out
 from toolkit.deepblue import BOTS, ENGINE
-from toolkit.deepblue.coach import policy_values
+from toolkit.deepblue.coach import _policy_values as policy_values  # the cached solver call
 
 
 def load() -> str:

@@ -71,7 +71,7 @@ def study(games: int, workers: int) -> None:
         f"(seed {result.seed}; {time.perf_counter() - started:.0f} s on this machine). "
         "Each row: the two levels alternate around the table, level a first at seat *game mod players* "
         "(seats rotated); *a wins* is the share of games a seat of level a won (shared wins split), with its "
-        "95 % Wilson interval. 50 % is an even match. See docs/pirats-notes.md, \"Bots\".\n\n"
+        "95 % Wilson interval. 50 % is an even match. See docs/pirats-notes.md, \"Bots, hints and the table\".\n\n"
         + table + "\n", encoding="utf-8")
     print(f"wrote {out}", file=sys.stderr)
 

@@ -51,8 +51,11 @@ def _assert_hides(view, seat):
         assert not _mentions(text, c), f"{c} reached the widgets"
 
 
+# Views built with autoplay=False and bots moved by ``driver.run_until_human()``: with autoplay, the driver
+# times bot moves on a running asyncio loop, and a pytest session that ran Playwright's sync API has one.
 def test_mission_table_default_you_at_seat_0_with_bots_never_holds_their_cards():
-    view = MissionView(seed=3, players=4, mission=1)
+    view = MissionView(seed=3, players=4, mission=1, autoplay=False)
+    view.driver.run_until_human()
     assert view.setup.seats[0] == "you" and all(s != "you" for s in view.setup.seats[1:])
     state = view.model.state
     assert view.viewing_seat() == 0
@@ -60,6 +63,7 @@ def test_mission_table_default_you_at_seat_0_with_bots_never_holds_their_cards()
     _assert_hides(view, 0)
     # play the whole attempt by clicking: a task token when offered, else a playable card of the hand
     for _ in range(60):
+        view.driver.run_until_human()
         if view.model.state.phase in ("success", "failed"):
             break
         takes = [t["id"] for g in view._tasks.groups for t in g["tasks"] if t["selectable"]]
@@ -95,10 +99,11 @@ def test_mission_table_refuses_foreign_and_unplayable_cards_with_reasons():
 
 
 def test_mission_table_hint_and_teacher_switch():
-    view = MissionView(seed=3, players=4, mission=1)
+    view = MissionView(seed=3, players=4, mission=1, autoplay=False)
+    view.driver.run_until_human()
+    assert view._acts_now(0)
     view._on_hint()
-    if view._acts_now(0):
-        assert "crew-hint-move" in view._hint_text.value and "bots." in view._hint_text.value
+    assert "crew-hint-move" in view._hint_text.value and "bots." in view._hint_text.value
     hidden = _hidden_cards(view.model.state, 0)
     view.setup.show_all = True                               # the teacher's switch: every hand, said on screen
     text = _all_widget_state(view)
@@ -211,8 +216,9 @@ def test_task_judge_tricks_by_clicking():
 def test_mission_link_reopens_the_game_for_its_post_mortem():
     from toolkit.widgets.crew.mission import decode_moves, encode_moves
 
-    view = MissionView(seed=2, players=4, mission=1, seats=["you", "random", "random", "random"])
+    view = MissionView(seed=2, players=4, mission=1, seats=["you", "random", "random", "random"], autoplay=False)
     for _ in range(40):
+        view.driver.run_until_human()
         if view.model.state.phase in ("success", "failed"):
             break
         takes = [t["id"] for g in view._tasks.groups for t in g["tasks"] if t["selectable"]]
@@ -227,10 +233,10 @@ def test_mission_link_reopens_the_game_for_its_post_mortem():
     moves = view.model.session.moves
     assert "moves=" in view._link.value
     assert [str(m) for m in moves] == decode_moves(encode_moves(moves))
-    again = MissionView(query="seed=2&seats=you,random,random,random&moves=" + encode_moves(moves))
+    again = MissionView(query="seed=2&seats=you,random,random,random&moves=" + encode_moves(moves), autoplay=False)
     assert again.model.state == view.model.state
     again.show_post_mortem()
-    assert "crew-pm-verdict" in again._review.value
+    assert "crew-pm-verdict" in again._review.value and "crew-pm-allocations" in again._review.value
     if "crew-pm-lost" in again._review.value:        # the winning alternative is on the replay table
         assert again._replay_cards and any(s["mark"] == "alt" for s in again._replay_table.current["seats"])
     broken = MissionView(query="seed=2&moves=take_999.P9")  # a bad link: refused with its rule, game kept

@@ -120,7 +120,7 @@ def test_game_view_offers_only_the_viewing_seats_moves():
 
 def test_game_view_a_learner_plays_a_game_against_bots_and_sees_only_their_hand():
     g = GameView(seed=5, players=3)
-    coached = 0
+    coached = clicked = 0
     for _ in range(400):
         if g.model.outcome is not None:
             break
@@ -135,10 +135,16 @@ def test_game_view_a_learner_plays_a_game_against_bots_and_sees_only_their_hand(
         decision = g.driver.hint(seat, "policy")
         move = decision.move if decision is not None and decision.move is not None else \
             ENGINE.parse_move(g._moves.options[0][1])
-        g._moves.options = [(str(move), str(move))]
-        g._moves.value = str(move)
-        g._on_apply()
-    assert g.model.outcome is not None and coached > 0
+        quick = g._quick_key[1]
+        assert set(quick) <= {value for _, value in g._moves.options}     # one-click moves are legal moves
+        if str(move) in quick:                                             # click the thing, or use the list
+            g._quick.children[quick.index(str(move))].click()
+            clicked += 1
+        else:
+            g._moves.options = [(str(move), str(move))]
+            g._moves.value = str(move)
+            g._on_apply()
+    assert g.model.outcome is not None and coached > 0 and clicked > 10
     # every seat a bot: the public view, no hand at all
     # (step mode: the bots wait for "Next move"; each click plays one)
     g2 = GameView(seed=6, players=2, seats=["policy", "random"], step_mode=True)

@@ -137,6 +137,8 @@ def test_table_defaults_to_you_at_seat_0_against_the_strongest_bots():
     from toolkit.pirats import BOTS
     view = GameView(seed=3, players=4)
     assert view.setup.seats == ["you"] + [list(BOTS)[0]] * 3
+    # head to head the study found cautious the stronger: a 2-player table seats it
+    assert GameView(seed=3, players=2).setup.seats == ["you", "cautious"]
     view.play("draw deck")
     view.play("draw deck")
     # no event loop here: the bots answered at once, and it is seat 0's turn again
@@ -197,6 +199,7 @@ def test_table_settings_from_the_url_are_untrusted():
     from toolkit.widgets.pirats.game import table_from_query
     assert table_from_query({"seats": "you,greedy,random"}, 3)["seats"] == ["you", "greedy", "random"]
     assert table_from_query({"seats": "you,grandmaster,random"}, 3)["seats"] == ["you", "greedy", "greedy"]
+    assert table_from_query({"seats": "x"}, 2)["seats"] == ["you", "cautious"]
     assert table_from_query({"seats": "you", "pace": "nan"}, 2)["pace"] == 0.7
     view = GameView(query="seed=2&players=2&seats=random,you&pace=0&step=1")
     assert view.setup.seats == ["random", "you"] and view.setup.step_mode and view.setup.pace == 0

@@ -28,6 +28,7 @@ from dataclasses import asdict, dataclass, field
 from importlib import resources
 from typing import Any, Callable, Iterable
 
+from toolkit.core.checks import check_int, check_seed
 from toolkit.core.errors import DataError, InvalidMoveError
 from toolkit.crew.difficulty import InlineExecutor, wilson
 
@@ -41,6 +42,10 @@ DD_NODE_LIMIT = 20_000
 
 def game_seed(seed: int, mission: int, players: int, index: int) -> int:
     """The engine seed of deal ``index`` (the same for every level: common random numbers)."""
+    check_seed(seed)
+    check_int("mission", mission, 0, 1000)
+    check_int("players", players, 2, 5)
+    check_int("index", index, 0)
     return ((seed * 1_000_003 + mission) * 1_000_003 + players) * 1_000_003 + index
 
 
@@ -213,5 +218,12 @@ def study(missions: Iterable[int] = range(1, 33), players: Iterable[int] = (4,),
 
 def load_table(name: str = "bot_strength.json") -> StrengthTable:
     """The committed study (``toolkit/crew/data/bot_strength.json``; see docs/crew-bots.md for what ran)."""
-    text = resources.files("toolkit.crew").joinpath("data", name).read_text(encoding="utf-8")
+    if not isinstance(name, str):
+        raise TypeError(f"name must be the file name of a committed study, not {name!r:.60}")
+    if not name or "/" in name or "\\" in name or name.startswith("."):
+        raise DataError(f"name must be a file name in toolkit/crew/data, not {name!r:.60}")
+    try:
+        text = resources.files("toolkit.crew").joinpath("data", name).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"{name}: cannot read the study: {exc}") from None
     return StrengthTable.from_json(text, origin=name)

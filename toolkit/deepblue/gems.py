@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import Iterable, Mapping
 
+from toolkit.core.checks import int_text
 from toolkit.core.errors import RuleError
 from toolkit.core.explain import Violation
 
@@ -118,9 +119,10 @@ def gem_counts(gems: Mapping[str, int] | Iterable[str] | str | None, what: str =
 
 def _int_text(text: str, what: str, rule: str) -> int:
     # ASCII digits only: int() reads "٣" as 3 and raises a bare ValueError on "²"
-    if not (text.isascii() and text.isdigit()):
-        raise _bad("DEEPBLUE_BAD_COUNT", rule, what=what, value=_quote(text))
-    return int(text)
+    try:
+        return int_text(what, text)
+    except RuleError:
+        raise _bad("DEEPBLUE_BAD_COUNT", rule, what=what, value=_quote(text)) from None
 
 
 def shield_counts(shields: Mapping[str, int] | Iterable[str] | None) -> dict[str, int]:

@@ -25,6 +25,7 @@ from typing import Any, Mapping, Sequence
 
 import ipywidgets as widgets
 
+from toolkit.core.errors import RuleError
 from toolkit.core.explain import Violation
 from toolkit.crew.cards import Card, Trick
 from toolkit.crew.engine import (ENGINE, AssignAll, AssignTask, Distress, GiveCard, PassTask, PlayCard, Predict,
@@ -65,6 +66,9 @@ def seats_from_query(params: Mapping[str, str], seats: int, levels: Sequence[str
 
 
 MAX_MOVES_TEXT = 3000
+#: the post-mortem reviews every allocation of the tasks only up to this many tasks (4 seats ** 3 = 64
+#: solver calls, well under a second; 5 tasks would be 1,024)
+MAX_REVIEWED_TASKS = 3
 
 
 def encode_moves(moves: Sequence[Any]) -> str:
@@ -493,18 +497,35 @@ class MissionView(View):
             self._review.value = f"<p class='crew-pm-none'>{esc(tr('crew.ui.pm_no_tasks'))}</p>"
             return
         review = post_mortem(**inputs, node_limit=200_000)
-        self._review_data = (review, inputs)
+        allocations = None
+        try:
+            if sum(len(v) for v in inputs["tasks"].values()) > MAX_REVIEWED_TASKS:
+                raise RuleError("too many tasks to review every allocation in one click")
+            from toolkit.crew import allocation_review
+            allocations = allocation_review(inputs["hands"], inputs["tasks"], leader=inputs["leader"],
+                                            captain=inputs["captain"], node_limit=100_000, max_allocations=256)
+        except (ImportError, RuleError):   # too many allocations to review in a click: say only the verdict
+            allocations = None
+        self._review_data = (review, inputs, allocations)
         self._render_review()
 
     def _render_review(self) -> None:
         if self._review_data is None:
             return
         tr = self.t
-        review, inputs = self._review_data
+        review, inputs, allocations = self._review_data
         seats = len(inputs["hands"])
         names = {s: self.seat_name(s) for s in range(seats)}
         parts = [f"<h4>{esc(tr('crew.ui.pm_title'))}</h4>",
                  f"<p class='crew-pm-verdict'>{esc(review.explain(self.lang))}</p>"]
+        if allocations is not None:
+            good = allocations.winnable
+            listed = "; ".join(", ".join(f"#{t}→{self.short_name(seat)}" for seat, ts in sorted(a.items()) for t in ts)
+                               for a in good[:6])
+            more = f" …(+{len(good) - 6})" if len(good) > 6 else ""
+            parts.append(f"<p class='crew-pm-allocations' data-winnable='{len(good)}'>"
+                         f"{esc(allocations.explain(self.lang))}"
+                         + (f" {esc(tr('crew.ui.pm_allocations'))} {esc(listed)}{esc(more)}" if good else "") + "</p>")
         rows = []
         for s in range(seats):
             rows.append(f"<tr><th scope='row'>{esc(names[s])}</th><td>"
@@ -541,7 +562,7 @@ class MissionView(View):
         """The winning alternative on the table, up to ``_replay_pos`` cards."""
         if not self._replay_cards or self._review_data is None:
             return
-        review, inputs = self._review_data
+        review, inputs, _allocations = self._review_data
         seats = len(inputs["hands"])
         shown = self._replay_cards[:self._replay_pos]
         trick_index = shown[-1][0] if shown else 0
@@ -705,6 +726,8 @@ class MissionView(View):
         self._actions_label.value = esc(tr("crew.ui.actions"))
         self._apply.description = tr("ui.apply")
         self._new.description = tr("ui.new_game")
+        self._seed.tooltip = tr("crew.ui.tip_seed")
+        self._actions.tooltip = tr("crew.ui.actions")
         self._review_button.description = tr("crew.ui.pm_button")
         self._review_button.layout.display = "flex" if over else "none"
         self._link.value = self._share_link(seat) if over else ""

@@ -16,9 +16,9 @@ import numpy as np
 from toolkit.core.errors import InvalidMoveError
 from toolkit.core.session import Session
 from toolkit.deepblue.engine import ENGINE
-from toolkit.deepblue.model import (Decline, DrawGem, Join, Leave, PlayCard, Protect, Stop)
+from toolkit.deepblue.model import (Anchor, Decline, DrawGem, Hire, Join, Leave, PlayCard, Protect, Rest, Stop)
 from toolkit.deepblue.positions import teaching_dive
-from toolkit.deepblue.bots import BOTS, PolicyBot
+from toolkit.deepblue.bots import BOTS, PolicyBot, card_worth
 from toolkit.deepblue.coach import dive_advice
 from toolkit.plots.deepblue import board_figure
 from toolkit.widgets.base import Chart, GameSession, View, esc, event_log_html, query_params, safe_callback
@@ -267,6 +267,11 @@ class GameView(_DeepBluePlayView):
         self._hint.add_class("deepblue-hint-text")
         self._bot_line = widgets.HTML()
         self._bot_line.add_class("deepblue-bot-line")
+        # one click for the moves a learner makes most: the dive's choices, resting, anchoring, and hiring a
+        # market card (with the payment that keeps the most useful cards); the list below has every move
+        self._quick = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self._quick.add_class("deepblue-quick-moves")
+        self._quick_key: tuple = ()
         self._players = widgets.Dropdown(options=[2, 3, 4, 5], value=players)
         self._scenario = widgets.Dropdown(options=ids, value=scenario)
         self._seed_box = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, layout=widgets.Layout(width="9em"))
@@ -277,6 +282,7 @@ class GameView(_DeepBluePlayView):
             widgets.HTML() for _ in range(4))
         self._notes = widgets.HTML()
         self._finish([self._title, self.setup, self._status, self._viewing, self._bot_line,
+                      self._quick,
                       widgets.HBox([self._moves_label, self._moves, self._apply, self._undo, self._hint_button]),
                       self._hint, self._risk, self._dive, self._hand, self._market, self._board, self._log,
                       widgets.HBox([self._players_label, self._players, self._scenario_label, self._scenario,
@@ -388,6 +394,8 @@ class GameView(_DeepBluePlayView):
     def refresh(self) -> None:
         if not hasattr(self, "driver"):
             return
+        if self.setup.lang != self.lang:        # the seat setup speaks the page's language
+            self.setup.lang = self.lang
         tr = self.t
         state = self.model.shown_state()
         self._title.value = f"<h3>{esc(tr('deepblue.ui.game_title'))}</h3>"
@@ -427,7 +435,7 @@ class GameView(_DeepBluePlayView):
             seat, decision = last
             level = self.setup.seats[seat] if seat < len(self.setup.seats) else "?"
             shown = (decision.text(self.lang) if self.setup.show_all else
-                     ENGINE.describe_move(decision.move, self.lang, None))
+                     ENGINE.describe_move(decision.move, self.lang, None).split(": ", 1)[-1].split("：", 1)[-1])
             self._bot_line.value = (f"<div class='deepblue-bot-move'>"
                                     f"{esc(tr('seats.bot_moved', seat=seat, level=self.setup.level_label(level), reason=shown))}"
                                     "</div>")
@@ -441,4 +449,45 @@ class GameView(_DeepBluePlayView):
         if not moves:
             self._moves.options = []
         self._hint_button.disabled = not moves
+        self._refresh_quick(moves, state)
         self._board.update(board_figure(comps, obs, self.lang))
+
+    def quick_moves(self, moves: list) -> list:
+        """The moves offered as one-click buttons: every dive, join, check, rest and anchor move, and per
+        market slot the hire whose payment spends the cards worth least to keep (:func:`card_worth`)."""
+        comps = ENGINE.components
+        simple = [m for m in moves if isinstance(m, (DrawGem, Stop, Leave, Join, Decline, Protect, PlayCard, Rest,
+                                                     Anchor))]
+        hires: dict[int, Hire] = {}
+        for m in moves:
+            if isinstance(m, Hire):
+                cost = (sum(card_worth(comps, c) for c in m.cards) + 0.6 * m.tokens, len(m.cards))
+                best = hires.get(m.slot)
+                if best is None or cost < (sum(card_worth(comps, c) for c in best.cards) + 0.6 * best.tokens,
+                                           len(best.cards)):
+                    hires[m.slot] = m
+        return simple + [hires[k] for k in sorted(hires)]
+
+    def _refresh_quick(self, moves: list, state: Any) -> None:
+        quick = self.quick_moves(moves)
+        key = (self.lang, tuple(str(m) for m in quick))
+        if key == self._quick_key:
+            return
+        self._quick_key = key
+        buttons = []
+        for m in quick:
+            b = widgets.Button(description=ENGINE.describe_move(m, self.lang, state),
+                               layout=widgets.Layout(width="auto"))
+            b.add_class("deepblue-quick")
+            b.add_class(f"deepblue-quick-{type(m).__name__.lower()}")
+            b.on_click(lambda _b, text=str(m): self._on_quick(text))
+            buttons.append(b)
+        self._quick.children = tuple(buttons)
+
+    @safe_callback
+    def _on_quick(self, text: str) -> None:
+        move = ENGINE.parse_move(text)
+        if not self.setup.is_human(getattr(move, "seat", None)):
+            raise InvalidMoveError(f"seat {move.seat} is played by a bot")
+        self._hint.value = ""
+        self._play(move)

@@ -25,12 +25,12 @@ import ipywidgets as widgets
 from toolkit.core import i18n
 from toolkit.core.errors import InvalidMoveError
 from toolkit.core.i18n import translate
-from toolkit.pirats.bots import BOTS
+from toolkit.pirats.bots import BOTS, strongest_level
 from toolkit.pirats.coach import Board, move_effects
 from toolkit.pirats.engine import ENGINE
 from toolkit.pirats.model import CAPTAIN, COLOURS, SHIPS, VARIANTS, BecomeCaptain, MovePirat, SetSail
 from toolkit.widgets.base import GameSession, View, esc, event_log_html, explain_html, query_params, safe_callback
-from toolkit.widgets.seats import PACE_DEFAULT, YOU, BotDriver, SeatSetup, default_seats
+from toolkit.widgets.seats import PACE_DEFAULT, YOU, BotDriver, SeatSetup
 
 LOG_EVENTS = 30
 
@@ -47,13 +47,19 @@ def settings_from_query(params: Mapping[str, str]) -> dict[str, Any]:
             "variant": variant if variant in VARIANTS else "standard"}
 
 
+def default_seats(players: int) -> list[str]:
+    """You at seat 0, every other seat the strongest level at this player count (the study's finding:
+    :func:`toolkit.pirats.bots.strongest_level`)."""
+    return [YOU] + [strongest_level(players)] * (players - 1)
+
+
 def table_from_query(params: Mapping[str, str], players: int) -> dict[str, Any]:
     """``seats=you,greedy,...``, ``pace=0.5``, ``step=1`` (untrusted: anything odd falls back to the default:
     you at seat 0, the strongest bot elsewhere, the usual pace, no step mode)."""
     levels = list(BOTS)
     seats = [w.strip() for w in params.get("seats", "").split(",")]
     if len(seats) != players or any(w not in (YOU, *levels) for w in seats):
-        seats = default_seats(players, levels)
+        seats = default_seats(players)
     try:
         pace = float(params.get("pace", PACE_DEFAULT))
     except ValueError:
@@ -184,7 +190,7 @@ class GameView(View):
             self.driver.close()
         players = self.model.state.players
         if len(seats) != players:
-            seats = default_seats(players, list(BOTS))
+            seats = default_seats(players)
         self.setup = PiratsSeatSetup(players, list(BOTS), seats=seats, lang=self.lang, pace=pace,
                                      step_mode=step_mode)
         self.setup.show_all = show_all
@@ -236,7 +242,7 @@ class GameView(View):
             self.driver = None
         self.model.new_game(seed, {"players": players, "variant": variant})
         self.clear_report()
-        seats = list(old.seats) if len(old.seats) == players else default_seats(players, list(BOTS))
+        seats = list(old.seats) if len(old.seats) == players else default_seats(players)
         self._seat_table(seats, old.pace, old.step_mode, old.show_all)
 
     @safe_callback
