@@ -726,6 +726,8 @@ class MissionView(View):
         self._actions_label.value = esc(tr("crew.ui.actions"))
         self._apply.description = tr("ui.apply")
         self._new.description = tr("ui.new_game")
+        self._seed.tooltip = tr("crew.ui.tip_seed")
+        self._actions.tooltip = tr("crew.ui.actions")
         self._review_button.description = tr("crew.ui.pm_button")
         self._review_button.layout.display = "flex" if over else "none"
         self._link.value = self._share_link(seat) if over else ""

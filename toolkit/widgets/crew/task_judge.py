@@ -80,7 +80,8 @@ class TaskJudgeView(View):
                                          layout=widgets.Layout(width="12em"))
         self._category.add_class("crew-task-filter-category")
         self._difficulty = widgets.Dropdown(options=[("*", 0)] + [(str(d), d) for d in range(1, 7)], value=0,
-                                           layout=widgets.Layout(width="6em"))
+                                           layout=widgets.Layout(width="13em"),
+                                           style={"description_width": "initial"})
         self._difficulty.add_class("crew-task-filter-difficulty")
         self._players = widgets.ToggleButtons(options=[("3", 3), ("4", 4), ("5", 5)],
                                               value=int_param(params, "players", 4, 3, 5),
@@ -281,6 +282,11 @@ class TaskJudgeView(View):
         for k, w in self._labels.items():
             w.value = esc(tr(f"crew.ui.label_{k}"))
         self._judge.description = tr("crew.ui.judge")
+        # names for screen readers (the page support turns a tooltip into the control's aria-label)
+        self._category.tooltip = tr("crew.ui.tip_category")
+        self._difficulty.description = tr("crew.ui.tip_difficulty")
+        self._list.tooltip = tr("crew.ui.tip_tasks")
+        self._preset.tooltip = tr("crew.ui.label_preset")
         self._undo.description = tr("crew.ui.undo_card")
         self._clear.description = tr("crew.ui.clear_tricks")
         self._render_list()

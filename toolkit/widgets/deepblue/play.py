@@ -394,6 +394,8 @@ class GameView(_DeepBluePlayView):
     def refresh(self) -> None:
         if not hasattr(self, "driver"):
             return
+        if self.setup.lang != self.lang:        # the seat setup speaks the page's language
+            self.setup.lang = self.lang
         tr = self.t
         state = self.model.shown_state()
         self._title.value = f"<h3>{esc(tr('deepblue.ui.game_title'))}</h3>"
@@ -433,7 +435,7 @@ class GameView(_DeepBluePlayView):
             seat, decision = last
             level = self.setup.seats[seat] if seat < len(self.setup.seats) else "?"
             shown = (decision.text(self.lang) if self.setup.show_all else
-                     ENGINE.describe_move(decision.move, self.lang, None))
+                     ENGINE.describe_move(decision.move, self.lang, None).split(": ", 1)[-1].split("：", 1)[-1])
             self._bot_line.value = (f"<div class='deepblue-bot-move'>"
                                     f"{esc(tr('seats.bot_moved', seat=seat, level=self.setup.level_label(level), reason=shown))}"
                                     "</div>")
