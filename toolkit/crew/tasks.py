@@ -331,6 +331,11 @@ class Judge:
         """Called when no trick is left and the task is still pending: is it fulfilled?"""
         return True
 
+    def lead(self, memo: tuple, seat: int, card: Card) -> tuple:
+        """The memo after ``seat`` led ``card`` (the table judges after every card, not only after a trick:
+        a forbidden lead fails the moment it is led). Only a lead can decide a task before its trick ends."""
+        return memo
+
 
 class CountJudge(Judge):
     """Win at least / exactly ``n`` cards of ``mask`` (specific cards: at least all of them)."""
@@ -434,6 +439,16 @@ class TrickCountJudge(Judge):
 
     def _final(self, data, ledger):
         return ledger.wins[self.owner] == self.n
+
+
+class SecretCountJudge(TrickCountJudge):
+    """A secret prediction (task 91): X is hidden, so nothing the table sees may judge it before the last
+    trick; it is checked at the end (「秘密指定なら隠し、最後に一致を確かめます」, rule ``crew.task.prediction``)."""
+
+    __slots__ = ()
+
+    def _step(self, data, ledger):
+        return PENDING, None
 
 
 class RelativeJudge(Judge):
@@ -574,6 +589,11 @@ class NoLeadJudge(Judge):
         if t.leader == self.owner and t.cards[0].suit in self.suits:
             return FAILED, None
         return PENDING, None
+
+    def lead(self, memo, seat, card):
+        if memo[0] == PENDING and seat == self.owner and card.suit in self.suits:
+            return (FAILED, memo[1])
+        return memo
 
 
 class TrickJudge(Judge):
@@ -727,7 +747,8 @@ def compile_params(task: Task, owner: int, players: int, captain: int = 0,
     if cat == "trick_count":
         return TrickCountJudge(owner, p["n"])
     if cat == "trick_count_prediction":
-        return TrickCountJudge(owner, 0 if prediction is None else prediction)
+        judge = SecretCountJudge if p.get("visibility") == "secret" else TrickCountJudge
+        return judge(owner, 0 if prediction is None else prediction)
     if cat == "trick_count_relative":
         return RelativeJudge(owner, p["cmp"], p["other"], captain)
     if cat == "trick_positions":

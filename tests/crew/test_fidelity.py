@@ -1,0 +1,107 @@
+"""Issue 18, The Crew: rules fidelity — secret predictions, judging after every card, incompatible pairs."""
+
+import pytest
+
+from toolkit.crew import ENGINE, PassTask, PlayCard, TakeTask
+from toolkit.crew.engine import parse_move
+
+from tests.crew.helpers import pink_nine, run
+
+
+def _play_first_legal(state, until, limit=60):
+    events = []
+    for _ in range(limit):
+        if until(state) or state.phase != "play":
+            return state, events
+        move = next(m for m in ENGINE.legal_moves(state) if isinstance(m, PlayCard))
+        state, ev = ENGINE.transition(state, move)
+        events += ev
+    return state, events
+
+
+def _task_events(events, task):
+    return [e for e in events if e.code in ("CREW_EVT_TASK_DONE", "CREW_EVT_TASK_FAILED")
+            and dict(e.params).get("task") == task]
+
+
+# ---- 1. a secret prediction is hidden and checked only at the end --------------------------------------
+def test_secret_prediction_neither_leaks_nor_ends_the_mission_early():
+    state, _ = run(pink_nine(tasks=(91,)), "take 91", "predict 0")   # seat 0 predicts 0 tricks, secretly
+    owner = state.owners[0]
+    # the owner wins a trick: an open "exactly 0" would fail at once; the secret one stays pending
+    state, events = _play_first_legal(state, lambda s: s.tricks and any(t.winner == owner for t in s.tricks))
+    assert any(t.winner == owner for t in state.tricks) and len(state.tricks) < 10
+    assert state.phase == "play" and state.statuses == ("pending",)
+    assert not _task_events(events, 91)
+    for seat in range(4):
+        task = ENGINE.observe(state, seat)["tasks"][0]
+        assert task["status"] == "pending"
+        assert task["prediction"] == (0 if seat == owner else "secret")
+    # checked at the end: the last trick decides it (failed: the owner won a trick), and only then is X shown
+    state, events = _play_first_legal(state, lambda s: False)
+    assert len(state.tricks) == 10 and state.phase == "failed" and state.statuses == ("failed",)
+    assert len(_task_events(events, 91)) == 1
+    assert ENGINE.observe(state, (owner + 1) % 4)["tasks"][0]["prediction"] == 0
+
+
+def test_open_prediction_fails_as_soon_as_the_table_can_see_it():
+    state, _ = run(pink_nine(tasks=(90,)), "take 90", "predict 0")
+    owner = state.owners[0]
+    state, events = _play_first_legal(state, lambda s: False)
+    first_win = next(i for i, t in enumerate(state.tricks) if t.winner == owner)
+    assert state.phase == "failed" and len(state.tricks) == first_win + 1
+    assert [e.code for e in _task_events(events, 90)] == ["CREW_EVT_TASK_FAILED"]
+
+
+def test_secret_prediction_met_lets_the_mission_succeed_only_at_the_last_trick():
+    state, _ = run(pink_nine(tasks=(91, 16)), "take 91", "take 16")
+    # predict what seat 0 will win if everyone plays the first legal card; everything else done early
+    trial, _ = _play_first_legal(run(state, "predict 0")[0], lambda s: False)
+    wins = sum(t.winner == state.owners[0] for t in trial.tricks)
+    state, _ = run(state, f"predict {wins}")
+    state, _ = _play_first_legal(state, lambda s: False)
+    if state.phase == "success":
+        assert len(state.tricks) == 10   # never before the last trick
+
+
+def _tonoja_with_prediction(seed):
+    state = ENGINE.new_state(seed, players=2, mission=0, tasks=[91])
+    for _ in range(6):
+        if state.phase != "allocate":
+            break
+        chooser = ENGINE.chooser(state)
+        move = TakeTask(91) if chooser == state.tonoja else PassTask()
+        if ENGINE.why_illegal(state, move) is not None:
+            return None
+        state = ENGINE.apply(state, move)
+    return state if state.owners == (state.tonoja,) else None
+
+
+def test_tonojas_secret_prediction_is_seen_by_the_captain_who_decides_for_tonoja():
+    state = next(s for s in map(_tonoja_with_prediction, range(40)) if s is not None)
+    assert ENGINE.decider(state) == state.captain   # the captain predicts for TONOJA
+    state = ENGINE.apply(state, parse_move("predict 2"))
+    other = next(s for s in (0, 1) if s != state.captain)
+    assert ENGINE.observe(state, state.captain)["tasks"][0]["prediction"] == 2
+    assert ENGINE.observe(state, state.tonoja)["tasks"][0]["prediction"] == 2
+    assert ENGINE.observe(state, other)["tasks"][0]["prediction"] == "secret"
+    assert ENGINE.observe(state, None)["tasks"][0]["prediction"] == "secret"
+
+
+# ---- 3. judged after every card: a forbidden lead fails when it is led -----------------------------------
+@pytest.mark.parametrize("task", [60, 61])
+def test_a_forbidden_lead_fails_the_task_when_the_card_is_led(task):
+    state, _ = run(pink_nine(tasks=(task,)), f"take {task}")
+    owner = state.owners[0]
+    assert state.leader == owner   # the pink-nine position: the captain (seat 0) leads P9
+    state, events = ENGINE.transition(state, parse_move("play P9"))
+    assert len(state.trick) == 1 and state.phase == "failed" and state.statuses == ("failed",)
+    assert [e.code for e in events][-2:] == ["CREW_EVT_TASK_FAILED", "CREW_EVT_FAILED"]
+    assert ENGINE.observe(state, 1)["tasks"][0]["status"] == "failed"
+    assert "retry" in [str(m) for m in ENGINE.legal_moves(state)]
+
+
+def test_an_allowed_lead_and_following_with_a_forbidden_colour_do_not_fail():
+    state, _ = run(pink_nine(tasks=(61,)), "pass", "take 61")   # seat 1 owns "never lead pink or green"
+    state, _ = run(state, "play P9", "play P7")                   # seat 1 follows with pink: allowed
+    assert state.phase == "play" and state.statuses == ("pending",)
