@@ -105,3 +105,69 @@ def test_an_allowed_lead_and_following_with_a_forbidden_colour_do_not_fail():
     state, _ = run(pink_nine(tasks=(61,)), "pass", "take 61")   # seat 1 owns "never lead pink or green"
     state, _ = run(state, "play P9", "play P7")                   # seat 1 follows with pink: allowed
     assert state.phase == "play" and state.statuses == ("pending",)
+
+
+# ---- 4. incompatible pairs from the definitions and the player count -------------------------------------
+from toolkit.crew import TASKS, incompatibility, incompatible, incompatible_pairs  # noqa: E402
+
+
+def test_incompatible_pairs_depend_on_the_player_count():
+    # five players win 8 tricks: "more than every other" (at least 5) and "exactly 4" for another cannot both hold
+    for a in (1, 2):
+        assert incompatibility(a, 87, 5) == "counts"
+        assert not incompatible(a, 87, 4) and not incompatible(a, 87, 3) and not incompatible(a, 87, 2)
+    assert incompatibility(1, 2, 3) == incompatibility(3, 74, 5) == "counts"
+
+
+def test_all_nine_of_a_colour_against_any_card_of_every_colour_for_another():
+    # the class: 45 needs one whole colour, so it cannot go beside a task that must take at least one card
+    # of *every* colour (20, 24, 44 …); a task that leaves some colour untouched is compatible with it
+    from toolkit.crew.tasks import _card_alternatives, _colour_mask
+
+    colours = [_colour_mask(lambda c, s=s: c.suit == s) for s in "PBGY"]
+
+    def takes_one_of(task, colour, seats):
+        # in every alternative some demand needs more cards than its mask holds outside the colour
+        return all(any(k > (mask & ~colour).bit_count() for mask, k in alt)
+                   for alt in _card_alternatives(TASKS[task], seats))
+
+    for players in (3, 4, 5):
+        blocking = {t for t in TASKS if t != 45 and all(takes_one_of(t, c, players) for c in colours)}
+        assert {20, 24, 44} <= blocking
+        for other in TASKS:
+            if other != 45:
+                assert (incompatibility(45, other, players) == "cards") == (other in blocking), other
+
+
+def test_seed_277_mission_7_three_players_swaps_44_away_from_45():
+    from toolkit.crew import new_state
+
+    state = new_state(277, players=3, mission=7)
+    swaps = [e for e in state._setup_events if e.code == "CREW_EVT_TASK_SWAPPED"]
+    assert [(e.param("task"), e.param("other")) for e in swaps] == [(44, 45)]
+    assert 45 in state.tasks and 44 not in state.tasks
+    assert not any(incompatible(a, b, 3) for a in state.tasks for b in state.tasks if a != b)
+
+
+def test_the_rules_doc_lists_exactly_the_derived_pairs():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "crew-notes.md").read_text(encoding="utf-8")
+    reason = {"tricks won": "counts", "same trick": "positions", "cards to win": "cards"}
+    listed = {3: set(), 4: set(), 5: set()}
+    for a, b, *cells in re.findall(r"^\| (\d+) \+ (\d+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|", text, re.M):
+        for players, cell in zip((3, 4, 5), cells):
+            if cell.strip() != "—":
+                listed[players].add((int(a), int(b), reason[cell.strip()]))
+    for players in (3, 4, 5):
+        assert listed[players] == set(incompatible_pairs(players))
+    assert set(incompatible_pairs(2)) == set(incompatible_pairs(3))
+
+
+def test_incompatibility_is_symmetric_and_never_within_one_task():
+    for a, b, why in incompatible_pairs(4):
+        assert incompatibility(b, a, 4) == why
+    assert all(incompatibility(t, t, 4) is None for t in TASKS)
+    with pytest.raises(Exception, match="players"):
+        incompatibility(1, 2, 6)

@@ -462,7 +462,8 @@ class CrewEngine(Engine):
         for _ in range(200):
             if m.allocation != "standard" or len(tasks) > choosers or fixed_tasks is not None:
                 break
-            pair = next(((a, b) for i, a in enumerate(tasks) for b in tasks[i + 1:] if incompatible(a, b)), None)
+            pair = next(((a, b) for i, a in enumerate(tasks) for b in tasks[i + 1:]
+                         if incompatible(a, b, state.players)), None)
             if pair is None:
                 break
             back = pair[1]  # the more recently revealed task of the pair goes back into the deck

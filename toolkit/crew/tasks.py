@@ -925,55 +925,212 @@ def redeal_needed(task_ids: Iterable[int], hands: Sequence[Sequence[Card]]) -> i
 
 
 # ---- pairs that cannot go to two different players ----------------------------------------------------
-def _demands(task: Task) -> tuple[frozenset, tuple[tuple[int, int], ...]]:
-    """(trick positions this task's owner must win, card demands ``(mask, at least k)``)."""
+# Derived from the task definitions and the player count (rule ``crew.alloc.incompatible``). Each task is
+# read as three kinds of demand on its owner, and a pair for two *different* owners is incompatible when
+# one kind can never hold for both:
+#
+# * trick counts — which vectors of tricks won per seat (summing to the mission's tricks) the task allows,
+#   for every place of the captain: "more than every other" twice, 1 with 87 at five players (5 + 4 > 8)…
+# * trick positions — the tricks the owner must win (first, first two, last…): two owners cannot both win
+#   one trick;
+# * won cards — lower bounds on the cards of a kind the owner must win (each alternative of an "any of"
+#   task separately): two owners' won cards are disjoint, so "all nine of one colour" cannot meet "at least
+#   one card of every colour" for another player, nor "all four 3s".
+# The three checks are exact each on its own; a pair that only their interplay rules out is not listed.
+
+def _count_rule(task: Task, total: int):
+    """A predicate ``ok(wins, owner, captain)`` on the tricks won per seat at the end, or None (any)."""
     p, cat = task.params, task.category
-    positions: set = set()
-    demands: list[tuple[int, int]] = []
+    if cat == "trick_count_relative":
+        cmp, other = p["cmp"], p["other"]
+
+        def ok(w, o, c):
+            if other == "captain":
+                rivals = (w[c],)
+            elif other == "sum_of_others":
+                rivals = (sum(w) - w[o],)
+            else:
+                rivals = tuple(x for s, x in enumerate(w) if s != o)
+            if cmp == ">":
+                return all(w[o] > r for r in rivals)
+            if cmp == "<":
+                return all(w[o] < r for r in rivals)
+            return all(w[o] == r for r in rivals)
+        return ok
+    lo, hi = _trick_bounds(task, total)
+    if lo == 0 and hi == total:
+        return None
+    return lambda w, o, c: lo <= w[o] <= hi
+
+
+def _trick_bounds(task: Task, total: int) -> tuple[int, int]:
+    """(fewest, most) tricks the owner can win and still fulfil ``task``."""
+    p, cat = task.params, task.category
+    if cat == "trick_count":
+        return p["n"], p["n"]
+    if cat == "streak":
+        if "exact_total" in p:
+            return p["exact_total"], p["exact_total"]
+        if "at_least_consecutive" in p:
+            return p["at_least_consecutive"], total
+        return 0, (total + 1) // 2   # never two in a row
     if cat == "trick_positions":
-        positions |= set(p.get("must_win", ()))
+        win = {total if w == "last" else w for w in p.get("must_win", ())}
         if p.get("only"):
-            positions.add("only")
-    elif cat == "capture_in_trick":
-        positions.add("last")
-        demands.append((Card.parse(p["card"]).bit, 1))
-    elif cat == "capture_cards":
-        demands.append((mask_of(Card.parse(c) for c in p["cards"]), len(p["cards"])))
-    elif cat == "card_count":
-        for c in p.get("all_of", [p] if "filter" in p else []):
-            if c["n"] > 0:
-                demands.append((_filter_mask(c["filter"]), c["n"]))
-    elif cat == "card_count_compare" and p["cmp"] == "==":
-        demands += [(_filter_mask(p["a"]), 1), (_filter_mask(p["b"]), 1)]
-    return frozenset(positions), tuple(demands)
+            return len(win), len(win)
+        return len(win), total - len(p.get("must_not_win", ()))
+    if cat in ("no_lead", "trick_count_prediction"):
+        return 0, total
+    if cat == "card_count" and not _card_alternatives(task, 3):
+        return 0, total
+    alternatives = _card_alternatives(task, 3)
+    if cat == "card_count" and any(not alt for alt in alternatives):
+        return 0, total
+    return 1, total   # a card to win or a trick to win
 
 
-#: trick-count pairs that exclude each other across owners ("more than every other" twice is impossible,
-#: "more than all others combined" beats anyone's "more than every other", "fewer than every other" cannot
-#: be beneath a player who wins none)
-_EXCLUSIVE_COUNTS = {frozenset({1, 2}), frozenset({1}), frozenset({2}), frozenset({3, 74})}
+def _card_alternatives(task: Task, seats: int) -> list[list[tuple[int, int]]]:
+    """The task's demands on its owner's won cards: a list of alternatives, each a list of
+    ``(mask, at least k)`` (an empty alternative: no demand)."""
+    p, cat = task.params, task.category
+    colours = _colour_mask(lambda c: True)
+    if cat == "capture_cards":
+        out = [(mask_of(Card.parse(c) for c in p["cards"]), len(p["cards"]))]
+        return [out]
+    if cat == "capture_in_trick":
+        return [[(Card.parse(p["card"]).bit, 1)]]
+    if cat == "card_count":
+        def lows(c):
+            return [(_filter_mask(c["filter"]), c["n"])] if c["n"] > 0 else []
+        if "any_of" in p:
+            return [lows(c) for c in p["any_of"]]
+        parts = p["all_of"] if "all_of" in p else [p]
+        return [[d for c in parts for d in lows(c)]]
+    if cat == "card_count_compare":
+        a, b = _filter_mask(p["a"]), _filter_mask(p["b"])
+        return [[(a, 1), (b, 1)]] if p["cmp"] == "==" else [[(a, 1)]]
+    if cat == "win_trick_with":
+        win = _card_spec(p["winning_card"])
+        contains = p.get("trick_contains")
+        if not contains:
+            return [[(win, 1)]]
+        other = _card_spec(contains)
+        if contains.get("other_than_winner"):
+            return [[(other | win, 2)]]
+        return [[(win, 1), (other, 1), (win | other, 2)]]
+    if cat == "trick_property":
+        if "all_cards" in p:
+            pred = {"value<7": lambda c: c.value < 7, "value>5": lambda c: c.value > 5,
+                    "even": lambda c: c.value % 2 == 0, "odd": lambda c: c.value % 2 == 1}[p["all_cards"]]
+            return [[(_colour_mask(pred), seats)]]
+        if "count_equal" in p:
+            a, b = (_filter_mask({"suit": s}) for s in p["count_equal"])
+            return [[(a, 1), (b, 1)]]
+        return [[(colours, seats)]]   # a trick of colour cards only (sums)
+    return [[]]
 
 
-def incompatible(a: "int | Task", b: "int | Task") -> bool:
-    """True if tasks ``a`` and ``b`` can never both be fulfilled by two *different* players
-    (e.g. "win the first trick" and "win the first two tricks")."""
-    return _incompatible(get_task(a).id, get_task(b).id)
+def _cards_fit(da: list[tuple[int, int]], db: list[tuple[int, int]]) -> bool:
+    """Can two owners win disjoint sets of cards meeting the lower bounds ``da`` and ``db``? Exact: the
+    cards are grouped by which demand masks hold them, and the counts taken from each group are tried."""
+    masks = [m for m, _ in da] + [m for m, _ in db]
+    groups: dict[tuple[bool, ...], int] = {}
+    for c in DECK:
+        key = tuple(bool(c.bit & m) for m in masks)
+        if any(key):
+            groups[key] = groups.get(key, 0) + 1
+    atoms = list(groups.items())
+    na = len(da)
+    cap_a = [max([k for (m, k), inside in zip(da, key[:na]) if inside] or [0]) for key, _ in atoms]
+    cap_b = [max([k for (m, k), inside in zip(db, key[na:]) if inside] or [0]) for key, _ in atoms]
+
+    def go(i, got_a, got_b):
+        if i == len(atoms):
+            return all(g >= k for g, (_, k) in zip(got_a, da)) and all(g >= k for g, (_, k) in zip(got_b, db))
+        key, size = atoms[i]
+        for a in range(min(size, cap_a[i]) + 1):
+            for b in range(min(size - a, cap_b[i]) + 1):
+                ga = tuple(g + (a if inside else 0) for g, inside in zip(got_a, key[:na]))
+                gb = tuple(g + (b if inside else 0) for g, inside in zip(got_b, key[na:]))
+                if go(i + 1, ga, gb):
+                    return True
+        return False
+    return go(0, (0,) * len(da), (0,) * len(db))
+
+
+def _positions(task: Task, total: int) -> frozenset:
+    p = task.params
+    if task.category != "trick_positions":
+        return frozenset()
+    return frozenset(total if w == "last" else w for w in p.get("must_win", ()))
 
 
 @lru_cache(maxsize=None)
-def _incompatible(a: int, b: int) -> bool:
+def _count_vectors(total: int, seats: int) -> tuple[tuple[int, ...], ...]:
+    def go(left, n):
+        if n == 1:
+            yield (left,)
+            return
+        for k in range(left + 1):
+            for rest in go(left - k, n - 1):
+                yield (k,) + rest
+    return tuple(go(total, seats))
+
+
+@lru_cache(maxsize=None)
+def _allowed_vectors(task_id: int, players: int, owner: int, captain: int) -> frozenset | None:
+    total, seats = tricks_in_mission(players), 3 if players == 2 else players
+    rule = _count_rule(TASKS[task_id], total)
+    if rule is None:
+        return None
+    return frozenset(w for w in _count_vectors(total, seats) if rule(w, owner, captain))
+
+
+def incompatibility(a: "int | Task", b: "int | Task", players: int = 4) -> str | None:
+    """Why tasks ``a`` and ``b`` can never both be fulfilled by two *different* players at a table of
+    ``players`` (2 = with TONOJA): ``"counts"`` (tricks won), ``"positions"`` (the same trick to win) or
+    ``"cards"`` (the cards to win cannot be shared out), else ``None``.
+
+    >>> incompatibility(79, 78), incompatibility(45, 44, 3), incompatibility(1, 87, 5), incompatibility(1, 87, 4)
+    ('positions', 'cards', 'counts', None)
+    """
+    ta, tb = get_task(a), get_task(b)
+    if isinstance(players, bool) or players not in (2, 3, 4, 5):
+        raise InvalidMoveError(f"players must be 2 (with TONOJA), 3, 4 or 5, not {players!r}")
+    return _incompatibility(*sorted((ta.id, tb.id)), players)
+
+
+def incompatible(a: "int | Task", b: "int | Task", players: int = 4) -> bool:
+    """True if tasks ``a`` and ``b`` can never both be fulfilled by two *different* players at a table of
+    ``players`` (e.g. "win the first trick" and "win the first two tricks"); see :func:`incompatibility`."""
+    return incompatibility(a, b, players) is not None
+
+
+@lru_cache(maxsize=None)
+def _incompatibility(a: int, b: int, players: int) -> str | None:
+    if a == b:
+        return None
     ta, tb = TASKS[a], TASKS[b]
-    if ta.id == tb.id:
-        return False
-    if frozenset({ta.id, tb.id}) in _EXCLUSIVE_COUNTS:
-        return True
-    pa, da = _demands(ta)
-    pb, db = _demands(tb)
-    if (pa - {"only"}) & (pb - {"only"}):
-        return True
-    for ma, ka in da:
-        for mb, kb in db:
-            # two owners need disjoint won sets: possible iff both fit in the union (Hall, two sets)
-            if ka + kb > (ma | mb).bit_count() and (ma & mb):
-                return True
-    return False
+    total, seats = tricks_in_mission(players), 3 if players == 2 else players
+    # trick counts: owners 0 and 1, the captain anywhere a captain-comparison task allows
+    captains = [c for c in range(min(seats, 3)) if not (ta.captain_comparison and c == 0)
+                and not (tb.captain_comparison and c == 1)]
+    apart = True
+    for c in captains:
+        va, vb = _allowed_vectors(a, players, 0, c), _allowed_vectors(b, players, 1, c)
+        if va is None or vb is None or va & vb:
+            apart = False
+            break
+    if apart and captains:
+        return "counts"
+    if _positions(ta, total) & _positions(tb, total):
+        return "positions"
+    if all(not _cards_fit(x, y) for x in _card_alternatives(ta, seats) for y in _card_alternatives(tb, seats)):
+        return "cards"
+    return None
+
+
+def incompatible_pairs(players: int) -> list[tuple[int, int, str]]:
+    """Every incompatible pair ``(a, b, reason)`` with ``a < b`` at a table of ``players``."""
+    return [(a, b, why) for a in TASKS for b in TASKS if a < b
+            for why in [_incompatibility(a, b, players)] if why is not None]
