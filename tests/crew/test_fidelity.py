@@ -171,3 +171,61 @@ def test_incompatibility_is_symmetric_and_never_within_one_task():
     assert all(incompatibility(t, t, 4) is None for t in TASKS)
     with pytest.raises(Exception, match="players"):
         incompatibility(1, 2, 6)
+
+
+# ---- 2. the cases the review found, at full size (the brute force is in test_judge_exact.py) ------------
+from toolkit.crew import DECK, Trick, task_status  # noqa: E402
+
+
+def _tricks(groups, leader=0):
+    """Tricks from groups of card codes, each led by the winner of the one before."""
+    out = []
+    for cards in groups:
+        out.append(Trick(leader, cards))
+        leader = out[-1].winner
+    return out
+
+
+def test_task_3_counts_the_tricks_every_rival_still_needs():
+    # seat 0 wins nine tricks (leads the top card, the others discard lower colours); one trick is left
+    left = {c: list(range(1, 10)) for c in "PBGY"}
+    groups = []
+    for i in range(9):
+        colour = "PBGY"[i % 4]
+        lead = f"{colour}{left[colour].pop()}"
+        others = []
+        for other in "PBGY":
+            if other != colour and len(others) < 3 and left[other]:
+                others.append(f"{other}{left[other].pop(0)}")
+        groups.append([lead] + others)
+    tricks = _tricks(groups)
+    assert [t.winner for t in tricks] == [0] * 9
+    assert task_status(3, 3, tricks, 4) == "failed"      # seats 1 and 2 both need a trick, one is left
+    assert task_status(3, 3, tricks[:8], 4) == "pending"  # two tricks left: each rival can still get one
+
+
+def test_task_13_a_four_never_wins_the_eight_of_its_own_colour():
+    # every 4 and 8 but B4 and B8 is played (won by seat 0); B4 cannot win B8, so seat 1's task has failed
+    groups = [["P4", "P1", "P2", "P3"], ["G4", "G1", "G2", "G3"], ["Y4", "Y1", "Y2", "Y3"],
+              ["P8", "P5", "P6", "P7"], ["G8", "G5", "G6", "G7"], ["Y8", "Y5", "Y6", "Y7"]]
+    tricks = _tricks(groups)
+    assert task_status(13, 1, tricks, 4) == "failed"
+    assert task_status(13, 1, tricks[:5], 4) == "pending"   # Y4 can still win G8 or B8
+
+
+def test_task_75_is_done_when_two_in_a_row_is_out_of_reach():
+    cards = [c for c in DECK]
+    groups = [[str(c) for c in cards[4 * i:4 * i + 4]] for i in range(9)]
+    tricks = _tricks(groups)
+    owner = next(s for s in range(4) if tricks[-1].winner != s and not any(
+        a.winner == b.winner == s for a, b in zip(tricks, tricks[1:])))
+    assert task_status(75, owner, tricks, 4) == "done"   # one trick left and the owner did not win the ninth
+
+
+def test_tasks_60_and_61_are_done_once_no_forbidden_colour_can_be_led():
+    tricks = _tricks([["P9", "P1", "P2", "P3"], ["G9", "G1", "G2", "G3"], ["P8", "P4", "P5", "P6"],
+                      ["G8", "G4", "G5", "G6"], ["P7", "G7", "Y1", "Y2"]])   # seat 0 leads and wins each
+    owner = 3
+    assert task_status(61, owner, tricks, 4) == "done"         # every pink and green card is played
+    assert task_status(61, owner, tricks[:4], 4) == "pending"  # P/G cards left: the owner may still lead one
+    assert task_status(60, owner, tricks, 4) == "pending"

@@ -1009,7 +1009,7 @@ class CrewEngine(Engine):
             for i in range(len(state.tasks)):
                 memo = memos[i]
                 if memo[0] == PENDING:
-                    memo = self._judge(state, i).step(memo, ledger)
+                    memo = self._judge(state, i).settle(memo, ledger)
                     if memo[0] != PENDING:
                         events.append(_shared_ev("CREW_EVT_TASK_DONE" if memo[0] == DONE else "CREW_EVT_TASK_FAILED",
                                                  "crew.task.judge", state.owners[i], task=state.tasks[i]))

@@ -317,12 +317,63 @@ class Judge:
         return (PENDING, None)
 
     def step(self, memo: tuple, ledger: Ledger) -> tuple:
+        """The memo after the trick ``ledger.last``, from the task's own bounds (what the double-dummy
+        search folds at every node); :meth:`settle` adds the exact verdict of the last trick."""
         if memo[0] != PENDING:
             return memo
-        status, data = self._step(memo[1], ledger)
+        return self._advance(memo[1], ledger)
+
+    def settle(self, memo: tuple, ledger: Ledger) -> tuple:
+        """``step`` plus, with one trick left, every continuation played out: the status exactly when the
+        table can know it (the engine and :func:`task_status` judge this way)."""
+        memo = self.step(memo, ledger)
+        if memo[0] == PENDING and ledger.count and ledger.remaining <= _ENDGAME_TRICKS.get(ledger.seats, 0):
+            return (self._endgame(memo[1], ledger), memo[1])
+        return memo
+
+    def _advance(self, data, ledger: Ledger) -> tuple[str, Any]:
+        status, data = self._step(data, ledger)
         if status == PENDING and ledger.count >= ledger.total:
             status = DONE if self._final(data, ledger) else FAILED
-        return (status, data)
+        return status, data
+
+    def _endgame(self, data, ledger: Ledger) -> str:
+        """Exactly what the table can know in the last trick(s): every continuation — any split of the
+        unplayed cards into hands, any legal play (a seat that does not follow holds none of the led
+        colour for the rest of the continuation) — is played out. ``done`` if all keep the task met,
+        ``failed`` if none does, else ``pending`` (rule ``crew.task.judge``)."""
+        unplayed = tuple(c for c in DECK if not ledger.played & c.bit)
+        seen: set[str] = set()
+        seats = ledger.seats
+
+        def trick(led_ledger, data, leader, voids, plays, used):
+            if len(plays) == seats:
+                t = Trick.of_cards(leader, tuple(plays))
+                nxt = led_ledger.add(t)
+                status, after = self._advance(data, nxt)
+                if status != PENDING:
+                    seen.add(status)
+                    return len(seen) == 2
+                return trick(nxt, after, t.winner, voids, [], used)
+            seat = (leader + len(plays)) % seats
+            led = plays[0].suit if plays else None
+            for c in unplayed:
+                if c.bit & used or c.suit in voids[seat]:
+                    continue
+                v = voids
+                if led is not None and c.suit != led:
+                    v = voids[:seat] + (voids[seat] | {led},) + voids[seat + 1:]
+                plays.append(c)
+                stop = trick(led_ledger, data, leader, v, plays, used | c.bit)
+                plays.pop()
+                if stop:
+                    return True
+            return False
+
+        trick(ledger, data, ledger.last.winner, (frozenset(),) * seats, [], 0)
+        if seen == {DONE}:
+            return DONE
+        return FAILED if seen == {FAILED} else PENDING
 
     def _step(self, data, ledger: Ledger) -> tuple[str, Any]:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -335,6 +386,11 @@ class Judge:
         """The memo after ``seat`` led ``card`` (the table judges after every card, not only after a trick:
         a forbidden lead fails the moment it is led). Only a lead can decide a task before its trick ends."""
         return memo
+
+
+#: how many tricks before the end the judge plays out every continuation (cheap enough: one trick of 3–5
+#: cards is at most 120 orders; the tricks before it are judged by each task's own bounds)
+_ENDGAME_TRICKS = {3: 1, 4: 1, 5: 1}
 
 
 class CountJudge(Judge):
@@ -450,6 +506,9 @@ class SecretCountJudge(TrickCountJudge):
     def _step(self, data, ledger):
         return PENDING, None
 
+    def _endgame(self, data, ledger):
+        return PENDING
+
 
 class RelativeJudge(Judge):
     """Trick counts against each other player, all others combined, or the captain (judged at the end)."""
@@ -470,11 +529,14 @@ class RelativeJudge(Judge):
         mine, rem = ledger.wins[self.owner], ledger.remaining
         rivals = self._rivals(ledger)
         if self.cmp == ">":
+            # the owner needs one more than the best rival; tricks the owner wins are tricks no rival wins
             if any(mine + rem <= r for r in rivals):
                 return FAILED, None
             return (DONE if all(mine > r + rem for r in rivals) else PENDING), None
         if self.cmp == "<":
-            if any(mine >= r + rem for r in rivals):
+            # every rival must end above the owner, and the rivals share the tricks left (task 3 with
+            # [9, 0, 0, 0] and one trick left: two rivals each still need one)
+            if sum(max(0, mine + 1 - r) for r in rivals) > rem:
                 return FAILED, None
             return (DONE if all(mine + rem < r for r in rivals) else PENDING), None
         if any(abs(mine - r) > rem for r in rivals):
@@ -588,7 +650,13 @@ class NoLeadJudge(Judge):
         t = ledger.last
         if t.leader == self.owner and t.cards[0].suit in self.suits:
             return FAILED, None
+        if not ledger.unplayed(self.forbidden):
+            return DONE, None   # no card of these colours is left to lead
         return PENDING, None
+
+    @property
+    def forbidden(self) -> int:
+        return mask_of(c for c in DECK if c.suit in self.suits)
 
     def lead(self, memo, seat, card):
         if memo[0] == PENDING and seat == self.owner and card.suit in self.suits:
@@ -711,13 +779,20 @@ def _win_with_judge(owner: int, p: Mapping[str, Any]) -> Judge:
         return not contains or (t.mask & other_mask).bit_count() >= need_other
 
     def feasible(ledger):
-        if ledger.unplayed(win_mask) < 1:
+        winners = [c for c in cards_of(win_mask & ~ledger.played)]
+        if not winners:
             return False
-        if contains:
-            if need_other == 2:
-                return ledger.unplayed(other_mask) >= 2
-            return ledger.unplayed(other_mask) >= 1 and ledger.unplayed(win_mask | other_mask) >= 2
-        return True
+        if not contains:
+            return True
+        others = [c for c in cards_of(other_mask & ~ledger.played)]
+        for w in winners:
+            # a colour card wins only as the highest of its colour (and with no submarine): a target of
+            # its own colour must be lower (task 13: B4 never wins B8)
+            fit = [x for x in others if x is not w and (w.suit == SUBMARINE or x.suit != w.suit
+                                                         or x.value < w.value)]
+            if fit:
+                return True
+        return False
     return TrickJudge(owner, check, feasible)
 
 
@@ -874,7 +949,7 @@ def task_status(task_id: "int | Task", owner: int, tricks: Sequence[Any], player
     judge = compile_task(task_id, owner, players, captain, prediction)
     memo = judge.start()
     for ledger in ledger_for(tricks, players):
-        memo = judge.step(memo, ledger)
+        memo = judge.settle(memo, ledger)
         if memo[0] != PENDING:
             break
     return memo[0]
@@ -886,7 +961,7 @@ def task_statuses(task_id, owner, tricks, players, captain=0, prediction=None) -
     memo = judge.start()
     out = []
     for ledger in ledger_for(tricks, players):
-        memo = judge.step(memo, ledger)
+        memo = judge.settle(memo, ledger)
         out.append(memo[0])
     return out
 
