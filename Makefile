@@ -11,9 +11,10 @@ PORT     ?= 8866
 # Extra Voila options for `make serve`, e.g. a preheated pool (docs/publishing.md, "Preheating"):
 #   make serve VOILA_ARGS='--preheat_kernel=True --pool_size=1'
 VOILA_ARGS ?=
-# Jupyter/IPython state stays inside the checkout, never in $HOME.
+# Jupyter/IPython state stays inside the checkout, never in $HOME. No JUPYTER_PATH: the deepsea Voila template
+# is installed with the package (<venv>/share/jupyter/voila/templates/deepsea), so `make serve`, a plain
+# `voila dashboards` and JupyterLab's Voila preview all use the same copy.
 JUPYTER_TMP := $(CURDIR)/.jupyter-tmp
-export JUPYTER_PATH        := $(CURDIR)/share/jupyter
 export JUPYTER_CONFIG_DIR  := $(JUPYTER_TMP)/config
 export JUPYTER_DATA_DIR    := $(JUPYTER_TMP)/data
 export JUPYTER_RUNTIME_DIR := $(JUPYTER_TMP)/runtime
@@ -25,7 +26,10 @@ PYTEST_NBVAL := --nbval --nbval-current-env --nbval-cell-timeout=600 \
 
 .PHONY: serve test install check-chromium test-fast notebooks docs screenshots clean
 
-$(STAMP): pyproject.toml
+# pip copies the template into the venv (also for -e): install again when it changes.
+TEMPLATE_FILES := $(shell find share/jupyter/voila/templates/deepsea -type f -not -name 'plotly-*' -not -name '*.partial')
+
+$(STAMP): pyproject.toml $(TEMPLATE_FILES)
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is needed, found " + sys.version.split()[0]'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -59,7 +63,7 @@ notebooks: $(STAMP)
 	@# nbconvert keeps an old kernelspec; JupyterLab would rewrite it on open (toolkit/publishing/nbmeta.py)
 	$(BIN)/python -m toolkit.publishing.nbmeta notebooks dashboards
 
-# Gallery thumbnails (dashboards/thumbnails/) and the README's pictures (docs/images/), each PNG < 200 kB.
+# Gallery thumbnails (dashboards/assets/thumbnails/) and the README's pictures (docs/images/), each PNG < 200 kB.
 screenshots: $(STAMP) check-chromium
 	$(BIN)/python -m toolkit.publishing.assets
 	$(BIN)/python -m toolkit.publishing.screenshots

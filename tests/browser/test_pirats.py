@@ -42,8 +42,8 @@ def test_boarding_lands_past_occupied_spaces_and_refuses_a_gap(open_dashboard):
     _wait_text(page, ".deepsea-message", "pirats.captain.path")
 
 
-def test_game_plays_a_draw_and_shows_only_the_seat_to_move(open_dashboard):
-    page = open_dashboard("pirats-game", "seed=3&players=3")
+def test_game_plays_a_draw_and_the_bots_answer(open_dashboard):
+    page = open_dashboard("pirats-game", "seed=3&players=3&pace=0")
     _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
     _wait_text(page, ".pirats-hand", "Seat 0's hand")
     page.locator(".pirats-moves select").select_option(label="Draw a card from the deck")
@@ -51,10 +51,54 @@ def test_game_plays_a_draw_and_shows_only_the_seat_to_move(open_dashboard):
     _wait_text(page, ".pirats-log", "Seat 0 drew a card from the deck")
     page.locator(".pirats-moves select").select_option(label="Draw a card from the deck")
     page.locator(".pirats-apply").click()
-    _wait_text(page, ".pirats-status", "Seat 1 (green) to move")
-    # hot seat: the hand shown is now seat 1's; seat 0's cards are no longer in the page
-    _wait_text(page, ".pirats-hand", "Seat 1's hand")
-    assert page.locator(".pirats-hand").inner_text().count("hand") == 1
-    # widget updates arrive one by one: wait for the log's second line rather than reading it at once
-    page.wait_for_function("() => document.querySelector('.pirats-log').innerText"
-                           ".split('Seat 0 drew a card from the deck').length === 3", timeout=60000)
+    # seats 1 and 2 are bots: they move on their own, say why, and it is seat 0's turn again
+    _wait_text(page, ".pirats-bot-reason", "(greedy)")
+    page.wait_for_function("() => document.querySelector('.pirats-log').innerText.includes('Seat 2')",
+                           timeout=60000)
+    _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
+    assert "Seat 0's hand" in page.locator(".pirats-hand").inner_text()
+
+
+def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashboard):
+    frames: list[bytes] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(
+        p if isinstance(p, bytes) else p.encode("utf-8"))))
+    page = open_dashboard("pirats-game", "seed=2&players=2&pace=0")
+    _wait_text(page, ".pirats-status", "to move")
+    clicks = 0
+    for _ in range(300):
+        status = page.locator(".pirats-status").inner_text()
+        if "Result" in status:
+            break
+        if "Seat 0 (red) to move" not in status:
+            page.wait_for_timeout(200)
+            continue
+        before = page.locator(".pirats-log").inner_text()
+        page.locator(".pirats-hint").click()
+        page.locator(".pirats-hint-text").filter(has_text="greedy").wait_for(timeout=60000)
+        page.locator(".pirats-apply").click()
+        clicks += 1
+        page.wait_for_function("old => document.querySelector('.pirats-log').innerText !== old", arg=before,
+                               timeout=60000)
+    _wait_text(page, ".pirats-status", "Result")
+    assert clicks > 10
+    page.wait_for_timeout(500)
+    # the bot's seat never had its hand, its moves or the hints in the page or on the wire
+    root = page.locator(".deepsea-root").first
+    text = root.inner_text() + root.evaluate("e => e.outerHTML")
+    wire = b"\n".join(frames).decode("utf-8", "replace")
+    for blob in (text, wire):
+        assert "Seat 1's hand" not in blob and "Seat 1&#x27;s hand" not in blob
+        assert "changes for seat 1" not in blob
+
+
+
+def test_game_moves_a_figure_by_clicking_a_space(open_dashboard):
+    page = open_dashboard("pirats-game", "seed=3&players=3&step=1")
+    _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
+    page.locator(".pirats-figures button", has_text="raccoon").click()
+    page.locator(".pirats-space-cat-1").click()
+    _wait_text(page, ".pirats-log", "Seat 0 moved the raccoon on the cat ship")
+    _wait_text(page, ".pirats-space-cat-1", "0 raccoon")
+    # step mode: the bot waits for "Next move"
+    _wait_text(page, ".pirats-status", "Next move")

@@ -51,15 +51,16 @@ def crew_hand(seed: int) -> list[str]:
 
     q_seed, options = options_from_query({"seed": str(seed)})
     state = ENGINE.new_state(q_seed, **options)
-    return sorted(map(str, state.hand(ENGINE.current_player(state))))
+    return sorted(map(str, state.hand(0)))  # the table seats the visitor at seat 0
 
 
 def test_a_pooled_mission_follows_the_links_seed_and_so_does_its_refill(page, preheated_server):
     assert crew_hand(5) != crew_hand(1) != crew_hand(9), "seeds that deal the same hand prove nothing"
     for seed in (5, 9):  # the second visit gets the kernel the pool started after the first one
         open_pooled(page, preheated_server, "crew-mission", f"seed={seed}")
-        page.locator(".crew-hand-card").first.wait_for(state="visible")
-        assert sorted(page.locator(".crew-hand-card").all_inner_texts()) == crew_hand(seed)
+        cards = page.locator(".crew-hand button[data-card]")
+        cards.first.wait_for(state="visible")
+        assert sorted(cards.evaluate_all("bs => bs.map(b => b.dataset.card)")) == crew_hand(seed)
 
 
 def test_a_pooled_debug_panel_opens_the_linked_game(page, preheated_server):

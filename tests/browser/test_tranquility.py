@@ -1,4 +1,6 @@
-"""The Tranquility dashboards in Voila + Chromium: one main interaction each."""
+"""The Tranquility dashboards in Voila + Chromium: one main interaction each, and a whole game against a bot."""
+
+import re
 
 import pytest
 
@@ -21,7 +23,7 @@ def test_discard_costs_dashboard_explains_a_click(open_dashboard, console_errors
 
 
 def test_game_dashboard_curtain_then_a_placement(open_dashboard, console_errors):
-    page = open_dashboard("tranquility-game", "players=2&seed=4")
+    page = open_dashboard("tranquility-game", "players=2&seed=4&seats=you,you")  # hot seat
     assert page.locator(".tranq-hand").count() == 0  # the curtain is up: no hand in the page
     page.locator(".tranq-reveal").click()
     hand = page.locator(".tranq-hand button")
@@ -45,4 +47,70 @@ def test_strategies_dashboard_runs_a_study_and_draws_the_chart(open_dashboard, c
     page.locator(".tranq-row").first.wait_for(state="visible", timeout=60000)
     assert page.locator(".tranq-row").count() == 2
     page.locator(".deepsea-chart .js-plotly-plot .main-svg").first.wait_for(state="visible", timeout=60000)
+    assert console_errors == []
+
+
+GAME = "players=2&seed=1&variant=poseidon&pace=0"  # a short game (Poseidon sets 12 islands aside)
+
+
+def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashboard, console_errors):
+    """Seat 0 is the learner, seat 1 the strongest bot. The first placement is clicked card → cell (the cost
+    shows before committing), then every turn is "Hint" → "Play the hint" until the game ends. Seat 1's
+    cards never reach the page: not in the DOM, not in any websocket frame."""
+    from toolkit.tranquility import ENGINE
+    from toolkit.widgets.tranquility.game import options_from_query
+
+    frames: list[bytes] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(
+        p if isinstance(p, bytes) else p.encode("utf-8"))))
+    page = open_dashboard("tranquility-game", GAME)
+    seed, options = options_from_query(dict(q.split("=") for q in GAME.split("&")))
+    state = ENGINE.new_state(seed, **options)
+    bot_cards = {str(c) for c in state.hands[1] + state.piles[1] if c <= 80}
+    hint, outcome = page.locator(".tranq-hint"), page.locator(".tranq-outcome")
+
+    def my_turn_or_over() -> bool:
+        page.wait_for_function("document.querySelector('.tranq-hint') || document.querySelector('.tranq-outcome')",
+                               timeout=60000)
+        return outcome.count() == 0
+
+    assert my_turn_or_over()
+    hand = page.locator(".tranq-hand button")
+    card = next((t for t in hand.all_inner_texts() if t.strip().isdigit()), None)
+    if card is not None:  # click to place: the cost is shown before committing
+        hand.filter(has_text=re.compile(rf"^{card}$")).first.click()
+        empty = next(i for i in range(36) if page.locator(f".tranq-grid-cell-{i}").inner_text().startswith("·"))
+        page.locator(f".tranq-grid-cell-{empty}").click()
+        page.wait_for_function("document.querySelector('.tranq-choice').innerText.includes('costs')")
+    turns = 0
+    while my_turn_or_over() and turns < 60:
+        hint.click()
+        page.locator(".tranq-hint-move").wait_for(state="visible")
+        page.locator(".tranq-play-hint").click()
+        page.locator(".tranq-hint-move").wait_for(state="detached")
+        turns += 1
+    assert outcome.count() == 1 and turns >= 5
+    reason = page.locator(".tranq-bot-reason").inner_text()
+    assert "Last bot move (rank" in reason and "Seat 1 " in reason
+    page.wait_for_timeout(500)
+    wire = b"\n".join(frames).decode("utf-8", "replace")
+    dom = page.locator(".deepsea-root").first.evaluate("e => e.outerHTML")
+    on_wire = set(re.findall(r"tranq-discard-(?!two)([A-Za-z0-9]+)", wire))
+    assert on_wire and not (on_wire & bot_cards), "a card of the bot's seat was sent to the page"
+    assert not (set(re.findall(r"tranq-discard-(?!two)([A-Za-z0-9]+)", dom)) & bot_cards)
+    assert "tranq-teacher-hand" not in wire
+    assert console_errors == []
+
+
+def test_the_table_in_japanese_and_the_teacher_switch(page, open_dashboard, console_errors):
+    page = open_dashboard("tranquility-game", "players=3&seed=4&pace=0")
+    page.locator(".tranq-hint").wait_for(state="visible", timeout=60000)
+    page.locator(".deepsea-lang button", has_text="日本語").click()
+    page.wait_for_function("document.querySelector('.tranq-hint').innerText.includes('ヒント')")
+    assert page.locator(".tranq-teacher-hand").count() == 0
+    page.locator(".deepsea-show-all input").check()
+    page.locator(".tranq-teacher-hand").first.wait_for(state="visible")
+    assert page.locator(".tranq-teacher-hand").count() == 3
+    page.locator(".deepsea-show-all input").uncheck()
+    page.locator(".tranq-teacher-hand").first.wait_for(state="detached")
     assert console_errors == []

@@ -1,6 +1,7 @@
 """The Crew views: no rules in widgets, untrusted values, hidden hands, both languages."""
 
 import json
+import re
 
 import ipywidgets as widgets
 import pytest
@@ -24,71 +25,126 @@ def _all_widget_state(root) -> str:
             elif isinstance(value, (list, tuple, dict)):
                 items = value.values() if isinstance(value, dict) else value
                 todo += [x for x in items if isinstance(x, widgets.Widget)]
-    return json.dumps([w.get_state() for w in seen.values()], default=str)
+    states = [{k: v for k, v in w.get_state().items() if k not in ("_esm", "_css")} for w in seen.values()]
+    return json.dumps(states, default=str, ensure_ascii=False)
 
 
-def test_mission_view_never_holds_other_seats_cards():
-    view = MissionView(seed=3, players=4, mission=1)
+def _mentions(text: str, card) -> bool:
+    """``card`` in the widget state: its code, or its English or Japanese name."""
+    forms = [str(card), card.text("en"), card.text("ja")]
+    return any(re.search(r"(?<![A-Za-z0-9])" + re.escape(f) + r"(?![0-9])", text) for f in forms)
+
+
+def _hidden_cards(state, seat):
+    """Cards of other seats that ``seat`` may not see (a task text may name a card: that is public; so is
+    the captain's submarine 4, announced at the deal)."""
+    public = str(ENGINE.observe(state, seat))
+    return [c for s in range(state.seats) if s != seat for c in state.hand(s)
+            if str(c) not in public and str(c) != "S4"]
+
+
+def _assert_hides(view, seat):
+    text = _all_widget_state(view)
+    hidden = _hidden_cards(view.model.state, seat)
+    assert hidden, "nothing hidden to check"
+    for c in hidden:
+        assert not _mentions(text, c), f"{c} reached the widgets"
+
+
+# Views built with autoplay=False and bots moved by ``driver.run_until_human()``: with autoplay, the driver
+# times bot moves on a running asyncio loop, and a pytest session that ran Playwright's sync API has one.
+def test_mission_table_default_you_at_seat_0_with_bots_never_holds_their_cards():
+    view = MissionView(seed=3, players=4, mission=1, autoplay=False)
+    view.driver.run_until_human()
+    assert view.setup.seats[0] == "you" and all(s != "you" for s in view.setup.seats[1:])
     state = view.model.state
-    seat = view.seat
-    assert seat == state.captain
-    shown = {b.description for b in view._hand.children}
-    assert shown == {str(c) for c in state.hands[seat]}
-    text = _all_widget_state(view)
-    for other in range(4):
-        if other == seat:
-            continue
-        for c in state.hands[other]:
-            assert f'"description": "{c}"' not in text
-            assert f'data-card="{c}"' not in text
-    # switching seats swaps the hand; the former seat's cards leave the widget state
-    view._seat.value = (seat + 1) % 4
-    text = _all_widget_state(view)
-    assert not any(f'"description": "{c}"' in text for c in state.hands[seat])
+    assert view.viewing_seat() == 0
+    assert [i["card"] for i in view._hand.items] == [str(c) for c in state.hand(0)]
+    _assert_hides(view, 0)
+    # play the whole attempt by clicking: a task token when offered, else a playable card of the hand
+    for _ in range(60):
+        view.driver.run_until_human()
+        if view.model.state.phase in ("success", "failed"):
+            break
+        takes = [t["id"] for g in view._tasks.groups for t in g["tasks"] if t["selectable"]]
+        playable = [i["card"] for i in view._hand.items if i["playable"]]
+        if takes:
+            view._tasks.receive({"type": "pick", "task": takes[0]})
+        elif playable:
+            view._hand.receive({"type": "pick", "card": playable[0]})
+        else:
+            view._actions.value = 0
+            view._on_apply()
+        _assert_hides(view, 0)
+    assert view.model.state.phase in ("success", "failed")
+    assert "crew-turn-line" in view._turn.value and view._review_button.layout.display == "flex"
 
 
-def test_mission_view_refusal_is_explained_not_raised():
-    view = MissionView(seed=3, players=4, mission=1)
-    view._actions.value = 0
-    view._on_apply()                                      # the captain takes the task
-    assert view.model.state.phase == "play"
-    view._seat.value = (view.model.state.captain + 1) % 4
-    view._on_card(view._hand.children[0])                 # not this seat's turn
-    assert "core.turn" in view._message.value
-    view._seat.value = view.model.state.captain
-    before = view.model.state
+def test_mission_table_refuses_foreign_and_unplayable_cards_with_reasons():
+    view = MissionView(seed=3, players=4, mission=1, seats=["you", "you", "you", "you"])
+    state = view.model.state
+    seat = view.viewing_seat()
+    assert seat == ENGINE.decider(state)                    # hot seat: the page shows the deciding seat
+    other = next(c for s in range(4) if s != seat for c in state.hand(s))
+    view._hand.receive({"type": "pick", "card": str(other)})      # a forged click: not in this hand
+    assert view.model.state is state and "not in this hand" in view._hand.refusal
+    view._hand.receive({"type": "pick", "card": str(state.hand(seat)[0])})   # allocation first: refused
+    assert view.model.state is state and "deepsea-refusal" in view._message.value
+    view._tasks.receive({"type": "pick", "task": 999})
+    assert view.model.state is state
     view._actions.options = [("bogus", 99)]
-    view._actions.value = 99                              # a hostile comm message: an index out of range
+    view._actions.value = 99                                 # a hostile comm message: index out of range
     view._on_apply()
-    assert view.model.state is before and "deepsea-refusal" in view._message.value
+    assert view.model.state is state and "deepsea-refusal" in view._message.value
 
 
-def test_mission_view_illegal_card_shows_rule():
-    view = MissionView(seed=3, players=4, mission=1)
-    view._actions.value = 0
-    view._on_apply()
-    # play the captain's first card, then try an off-colour card as the next seat if it must follow
-    view._on_card(view._hand.children[0])
-    nxt = ENGINE.current_player(view.model.state)
-    view._seat.value = nxt
-    led = view.model.state.trick[0]
-    hand = view.model.state.hands[nxt]
-    off = [c for c in hand if c.suit != led.suit]
-    if off and any(c.suit == led.suit for c in hand):
-        button = next(b for b in view._hand.children if b.description == str(off[0]))
-        view._on_card(button)
-        assert "crew.trick.follow" in view._message.value or "crew.trick.submarine-lead" in view._message.value
+def test_mission_table_hint_and_teacher_switch():
+    view = MissionView(seed=3, players=4, mission=1, autoplay=False)
+    view.driver.run_until_human()
+    assert view._acts_now(0)
+    view._on_hint()
+    assert "crew-hint-move" in view._hint_text.value and "bots." in view._hint_text.value
+    hidden = _hidden_cards(view.model.state, 0)
+    view.setup.show_all = True                               # the teacher's switch: every hand, said on screen
+    text = _all_widget_state(view)
+    assert all(_mentions(text, c) for c in hidden) and "every hand" in view._others.value.lower()
+    view.setup.show_all = False
+    _assert_hides(view, 0)
+
+
+def test_mission_table_all_bots_shows_no_hand_and_step_mode_waits():
+    view = MissionView(seed=4, players=4, mission=1, seats=["random"] * 4, step_mode=True)
+    assert view.viewing_seat() is None and view._hand.items == []
+    text = _all_widget_state(view)
+    public = str(ENGINE.observe(view.model.state, None))
+    hidden = [c for s in range(4) for c in view.model.state.hand(s) if str(c) not in public and str(c) != "S4"]
+    assert hidden and not any(_mentions(text, c) for c in hidden)
+    assert view.setup.waiting                                  # a bot's move is due: step mode waits
+    before = len(view.model.session)
+    view.setup._on_next()                                      # the teacher clicks "Next move"
+    assert len(view.model.session) == before + 1
 
 
 def test_mission_view_reads_the_query_and_clamps_it():
-    view = MissionView(query="seed=abc&players=9&mission=-4&lang=xx")
+    view = MissionView(query="seed=abc&players=9&mission=-4&lang=xx&seats=you,nope&pace=NaN")
     assert view.model.state.players == 5 and view.model.state.mission == 1 and view.lang == "en"
-    view = MissionView(query="seed=5&players=2&mission=3&lang=ja")
-    assert view.model.state.players == 2 and view.lang == "ja" and "TONOJA" in [o[0] for o in view._seat.options]
+    assert view.setup.seats[0] == "you" and view.setup.pace == 0.7
+    view = MissionView(query="seed=5&players=2&mission=3&lang=ja&seats=you,random,random&pace=9")
+    assert view.model.state.players == 2 and view.lang == "ja" and view.setup.pace == 3.0
+    assert view.model.state.tonoja is not None
 
 
 def test_pink_nine_view_steps_with_the_engine():
     view = PinkNineTrickView()
+    view._hands[1].receive({"type": "pick", "card": "P7"})   # not the next card: refused, nothing moves
+    assert view._step == 0 and "P7" not in view._hands[1].refusal and view._hands[1].refusal
+    view._task.receive({"type": "pick", "task": 78})         # the captain takes #78 by clicking its token
+    assert view._step == 1
+    for _ in range(4):                                       # then each next card, clicked in its hand
+        nxt = view.next_move()
+        seat = [s for s, h in enumerate(view._hands) if nxt.card in h.cards][0]
+        view._hands[seat].receive({"type": "pick", "card": str(nxt.card)})
+    assert view._step == 5 and view._table.current["seats"][0]["winner"]   # P9 won, seat 0 drawn at the bottom
     for _ in range(20):
         view._on_next()
     assert "crew.end.success" in view._example.value
@@ -100,11 +156,28 @@ def test_pink_nine_view_steps_with_the_engine():
     assert "data-winner='2'" in view._result.value
 
 
-def test_sonar_view_checks_and_translates():
+def test_pink_nine_try_a_trick_by_clicking():
+    view = PinkNineTrickView(query="plays=P9&hand=P8-Y2-S1")
+    view._plays_picker.receive({"type": "pick", "card": "P7"})
+    assert view._plays.value == "P9 P7" and "plays=P9-P7" in view._link.value
+    view._try_hand.receive({"type": "pick", "card": "Y2"})           # must follow pink: refused with the rule
+    assert "crew.trick.follow" in view._try_hand.refusal or "follow" in view._try_hand.refusal
+    view._try_hand.receive({"type": "pick", "card": "P8"})
+    assert "crew-try-card-ok" in view._card_reason.value
+    view._hand_picker.receive({"type": "pick", "card": "P7"})        # already in the trick: refused
+    assert [str(c) for c in view._try_hand.cards] == ["P8", "Y2", "S1"]
+
+
+def test_sonar_view_checks_by_clicking_and_translates():
     view = SonarCheckView()
-    view._card.value = "P5"
-    view._on_check()
-    assert "crew.sonar.position" in view._result.value
+    view._hand_cards.receive({"type": "pick", "card": "P5"})
+    assert "crew.sonar.position" in view._result.value and "data-ok='0'" in view._result.value
+    view.check("P7", "top")
+    assert "data-ok='1'" in view._result.value
+    view._hand_cards.receive({"type": "pick", "card": "B9"})          # not in the hand: refused, kept P7
+    assert view._hand_cards.selected == "P7" and view._hand_cards.refusal
+    view._picker.receive({"type": "pick", "card": "B9"})              # clicked into the hand
+    assert view._hand.value.split()[-1] == "B9" and "hand=P1-P2-P5-P7-G4-S2-B9" in view._link.value
     view.lang = "ja"
     assert "ソナー" in view._title.value
     view._hand.value = "not cards"
@@ -120,3 +193,51 @@ def test_task_judge_view_filters_and_judges():
     view._tricks.value = "0: P1 P2"
     view.judge()
     assert "deepsea-refusal" in view._message.value
+
+
+def test_task_judge_tricks_by_clicking():
+    view = TaskJudgeView(query="task=78")
+    view._on_clear()
+    for code in ("P9", "P7", "Y2"):
+        view._picker.receive({"type": "pick", "card": code})
+    assert view._tricks.value == "" and view._table.current["seats"][3]["name"].startswith("Seat 3")
+    view._picker.receive({"type": "pick", "card": "P8"})             # the 4th card completes the trick
+    assert view._tricks.value == "0: P9 P7 Y2 P8" and "data-final='pending'" in view._status.value
+    view._picker.receive({"type": "pick", "card": "P9"})             # already played: refused
+    assert view._picker.value == () and view._picker.refusal
+    for code in ("S4", "B1", "S1", "S2"):
+        view._picker.receive({"type": "pick", "card": code})
+    assert "data-final='done'" in view._status.value
+    assert "tricks=0:P9-P7-Y2-P8;0:S4-B1-S1-S2" in view._link.value
+    view._on_undo()
+    assert view._tricks.value == "0: P9 P7 Y2 P8"
+
+
+def test_mission_link_reopens_the_game_for_its_post_mortem():
+    from toolkit.widgets.crew.mission import decode_moves, encode_moves
+
+    view = MissionView(seed=2, players=4, mission=1, seats=["you", "random", "random", "random"], autoplay=False)
+    for _ in range(40):
+        view.driver.run_until_human()
+        if view.model.state.phase in ("success", "failed"):
+            break
+        takes = [t["id"] for g in view._tasks.groups for t in g["tasks"] if t["selectable"]]
+        playable = [i["card"] for i in view._hand.items if i["playable"]]
+        if takes:
+            view._tasks.receive({"type": "pick", "task": takes[0]})
+        elif playable:
+            view._hand.receive({"type": "pick", "card": playable[-1]})
+        else:
+            view._actions.value = 0
+            view._on_apply()
+    moves = view.model.session.moves
+    assert "moves=" in view._link.value
+    assert [str(m) for m in moves] == decode_moves(encode_moves(moves))
+    again = MissionView(query="seed=2&seats=you,random,random,random&moves=" + encode_moves(moves), autoplay=False)
+    assert again.model.state == view.model.state
+    again.show_post_mortem()
+    assert "crew-pm-verdict" in again._review.value and "crew-pm-allocations" in again._review.value
+    if "crew-pm-lost" in again._review.value:        # the winning alternative is on the replay table
+        assert again._replay_cards and any(s["mark"] == "alt" for s in again._replay_table.current["seats"])
+    broken = MissionView(query="seed=2&moves=take_999.P9")  # a bad link: refused with its rule, game kept
+    assert "crew.alloc" in broken._message.value and broken.model.state.phase != "failed"

@@ -98,19 +98,60 @@ def test_dive_view_plays_a_dive_and_hides_other_hands():
 
 def test_game_view_offers_only_the_viewing_seats_moves():
     g = GameView(seed=3, query="")
+    assert g.setup.seats == ["you", "policy", "policy"]          # you are seat 0, the strongest bot elsewhere
     texts = [value for _, value in g._moves.options]
     assert texts and all(t.startswith("s0 ") for t in texts)
     g._moves.value = next(t for t in texts if t.endswith("rest"))
     g._on_apply()
-    assert g._seat.value == 1 and all(t.startswith("s1 ") for _, t in g._moves.options)
-    g._follow.value = False
-    g._seat.value = 0
-    assert g._moves.options == () or list(g._moves.options) == []
-    g._on_apply()                                  # nothing chosen: a readable refusal
+    # the bots played (no event loop: at once) until seat 0 acts again; their moves are described
+    assert ENGINE.current_player(g.model.state) == 0 and len(g.model.session) > 1
+    assert "deepblue-bot-move" in g._bot_line.value
+    assert all(t.startswith("s0 ") for _, t in g._moves.options)
+    g._on_hint()
+    assert "deepblue-hint-body" in g._hint.value
+    g._moves.options = [("x", "s1 rest")]
+    g._moves.value = "s1 rest"
+    g._on_apply()                                  # another seat's move: a readable refusal
     assert "deepsea-refusal" in g._message.value
     g._players.value = 4
     g._on_new()
-    assert g.model.state.seats == 4 and len(g._seat.options) == 4
+    assert g.model.state.seats == 4 and len(g.setup.seats) == 4
+
+
+def test_game_view_a_learner_plays_a_game_against_bots_and_sees_only_their_hand():
+    g = GameView(seed=5, players=3)
+    coached = clicked = 0
+    for _ in range(400):
+        if g.model.outcome is not None:
+            break
+        seat = g.seat
+        assert g.setup.is_human(seat) and seat == 0
+        obs_html = g._hand.value
+        hidden = [c for s in (1, 2) for c in g.model.state.players[s].hand if c not in g.model.state.players[0].hand]
+        assert all(f"data-card='{c}'" not in obs_html for c in hidden)
+        if "deepblue-coach" in g._risk.value:
+            coached += 1
+            assert "%" in g._risk.value and "policy bot" in g._risk.value
+        decision = g.driver.hint(seat, "policy")
+        move = decision.move if decision is not None and decision.move is not None else \
+            ENGINE.parse_move(g._moves.options[0][1])
+        quick = g._quick_key[1]
+        assert set(quick) <= {value for _, value in g._moves.options}     # one-click moves are legal moves
+        if str(move) in quick:                                             # click the thing, or use the list
+            g._quick.children[quick.index(str(move))].click()
+            clicked += 1
+        else:
+            g._moves.options = [(str(move), str(move))]
+            g._moves.value = str(move)
+            g._on_apply()
+    assert g.model.outcome is not None and coached > 0 and clicked > 10
+    # every seat a bot: the public view, no hand at all
+    # (step mode: the bots wait for "Next move"; each click plays one)
+    g2 = GameView(seed=6, players=2, seats=["policy", "random"], step_mode=True)
+    assert g2.setup.waiting and len(g2.model.session) == 0
+    for _ in range(5):
+        g2.setup._on_next()
+    assert len(g2.model.session) == 5 and g2._hand.value == "" and "public" in g2._viewing.value
 
 
 def test_game_view_from_query():

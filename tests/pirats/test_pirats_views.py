@@ -1,9 +1,10 @@
 """The Sewer Pirats views without a browser: they drive the engine, survive hostile widget values and only
 ever put the seat to move's own hand into the page."""
 
+import html
 import json
 
-from toolkit.pirats import ENGINE, Token
+from toolkit.pirats import ENGINE, SHIPS, Token
 from toolkit.widgets.pirats import BoardingView, GameView, ScoringView
 from toolkit.widgets.pirats.game import settings_from_query as game_settings
 from toolkit.widgets.pirats.scoring import MAX_PILE, pile_from_query
@@ -69,7 +70,7 @@ def test_boarding_view_survives_hostile_settings():
 
 
 def test_game_view_plays_and_shows_only_the_seat_to_move():
-    view = GameView(seed=3, players=3)
+    view = GameView(seed=3, players=3, seats=["you", "you", "you"])   # hot seat among three people
     state = view.model.state
     assert "Seat 0&#x27;s hand" in view._hand.value
     view.play("draw deck")
@@ -115,7 +116,7 @@ def test_game_view_new_game_validates_its_inputs():
 
 
 def test_game_view_plays_a_whole_game_in_japanese():
-    view = GameView(seed=11, players=2, lang="ja")
+    view = GameView(seed=11, players=2, lang="ja", seats=["you", "you"])
     for _ in range(600):
         if view.model.outcome is not None:
             break
@@ -124,3 +125,129 @@ def test_game_view_plays_a_whole_game_in_japanese():
     assert view.model.outcome is not None
     assert "結果" in view._status.value
     json.dumps(ENGINE.observe(view.model.state, None))
+
+
+# ---- the table with bots (issue #16) ------------------------------------------------------------------------
+
+def _widget_state(view) -> str:
+    return json.dumps([w.get_state() for w in _all_widgets(view)], default=str, ensure_ascii=False)
+
+
+def test_table_defaults_to_you_at_seat_0_against_the_strongest_bots():
+    from toolkit.pirats import BOTS
+    view = GameView(seed=3, players=4)
+    assert view.setup.seats == ["you"] + [list(BOTS)[0]] * 3
+    # head to head the study found cautious the stronger: a 2-player table seats it
+    assert GameView(seed=3, players=2).setup.seats == ["you", "cautious"]
+    view.play("draw deck")
+    view.play("draw deck")
+    # no event loop here: the bots answered at once, and it is seat 0's turn again
+    assert ENGINE.current_player(view.model.state) == 0 and len(view.model.session) > 2
+    assert "pirats-bot-move" in view._bot_said.value and "greedy" in view._bot_said.value
+    # the page holds seat 0's hand and no other seat's (hands of equal composition excepted)
+    from toolkit.pirats import SHIPS
+    from toolkit.widgets.pirats.game import _cards
+    state = view.model.state
+    shown = _widget_state(view)
+    assert _cards(dict(zip(SHIPS, state.hands[0])), "en") in shown
+    for other in (1, 2, 3):
+        if state.hands[other] != state.hands[0]:
+            assert _cards(dict(zip(SHIPS, state.hands[other])), "en") not in shown
+
+
+def test_hints_list_every_legal_move_and_the_greedy_choice():
+    view = GameView(seed=5, players=3)
+    legal = view.model.legal_moves
+    for move in legal:
+        assert ENGINE.describe_move(move, "en") in html.unescape(view._effects.value)
+    view._hint.click()
+    assert "greedy" in view._hint_text.value and view._moves.value is not None
+    chosen = view.model.legal_moves[view._moves.value]
+    view._apply.click()
+    assert view.model.session.steps[0].move == chosen
+
+
+def test_step_mode_waits_and_hides_the_bots_moves_and_cards():
+    view = GameView(seed=4, players=3, step_mode=True)
+    view.play("draw deck")
+    view.play("draw deck")
+    assert ENGINE.current_player(view.model.state) == 1 and view.setup.waiting
+    assert view._moves.options == () and view._effects.value == "" and view._moves.disabled
+    assert "Next move" in view._status.value or "waits" in view._status.value
+    assert not view.play("draw deck")   # a person cannot move for a bot
+    assert "deepsea-refusal" in view._message.value
+    # the hand shown is still seat 0's; the teacher switch shows the acting bot's
+    assert "Seat 0" in view._hand.value
+    view.setup.show_all = True
+    assert "Seat 1" in view._hand.value and "show" in view.setup._warning.value.lower()
+    view.setup.show_all = False
+    view.setup._next.click()
+    assert len(view.model.session) == 3 and view.setup.waiting   # one move, then it waits again
+
+
+def test_undo_takes_back_your_move_and_the_bots_answers():
+    view = GameView(seed=3, players=3)
+    view.play("draw deck")
+    view.play("draw deck")
+    assert len(view.model.session) > 2
+    view._undo.click()
+    # back before seat 0's second card, and no bot answered in between
+    assert len(view.model.session) == 1 and ENGINE.current_player(view.model.state) == 0
+
+
+def test_table_settings_from_the_url_are_untrusted():
+    from toolkit.widgets.pirats.game import table_from_query
+    assert table_from_query({"seats": "you,greedy,random"}, 3)["seats"] == ["you", "greedy", "random"]
+    assert table_from_query({"seats": "you,grandmaster,random"}, 3)["seats"] == ["you", "greedy", "greedy"]
+    assert table_from_query({"seats": "x"}, 2)["seats"] == ["you", "cautious"]
+    assert table_from_query({"seats": "you", "pace": "nan"}, 2)["pace"] == 0.7
+    view = GameView(query="seed=2&players=2&seats=random,you&pace=0&step=1")
+    assert view.setup.seats == ["random", "you"] and view.setup.step_mode and view.setup.pace == 0
+
+
+def test_a_learner_plays_a_whole_game_against_bots_in_japanese():
+    view = GameView(seed=8, players=3, lang="ja", seats=["you", "greedy", "cautious"])
+    for _ in range(400):
+        if view.model.outcome is not None:
+            break
+        view._hint.click()          # play what the hint suggests
+        view._apply.click()
+    assert view.model.outcome is not None and "結果" in view._status.value
+    players = [ENGINE.decider(view.model.session.at(i)) for i in range(len(view.model.session))]
+    assert {0, 1, 2} <= set(players)
+
+
+def test_new_game_with_another_player_count_rebuilds_the_seats():
+    view = GameView(seed=1, players=2)
+    view._players.value = 4
+    view._new.click()
+    assert view.model.state.players == 4 and len(view.setup.seats) == 4 and view.setup.seats[0] == "you"
+    assert view._seats_box.children == (view.setup,)
+
+
+def test_click_a_figure_then_a_space_to_move_it():
+    view = GameView(seed=3, players=3, step_mode=True)
+    seat = 0
+    targets = view.figure_targets()
+    assert targets and all(m in view.model.legal_moves for m in targets.values())
+    (figure, ship, index), move = sorted(targets.items(), key=lambda kv: str(kv[1]))[0]
+    view._figures.value = figure
+    lit = [b for b in view._spaces[SHIPS.index(ship)] if not b.disabled]
+    assert view._spaces[SHIPS.index(ship)][index] in lit
+    view._spaces[SHIPS.index(ship)][index].click()
+    assert view.model.session.steps[0].move == move
+    after = view.model.state.ships[SHIPS.index(ship)].spaces[index]
+    assert after is not None and after.seat == seat
+    # the bots' turn now (step mode): every space is dark and a click is refused
+    assert all(b.disabled for row in view._spaces for b in row)
+    view._on_space("cat", 0)
+    assert "deepsea-refusal" in view._message.value and len(view.model.session) == 1
+
+
+def test_a_click_on_an_unreachable_space_says_why():
+    view = GameView(seed=3, players=3)
+    view._figures.value = view._figures.options[0][1]
+    view._on_space("fish", 3)
+    assert "No legal move" in view._message.value and len(view.model.session) == 0
+    view._on_space("nowhere", 9)
+    assert "deepsea-refusal" in view._message.value

@@ -70,6 +70,17 @@ class FolderServer(VoilaServer):
         return self.log_path.read_text(encoding="utf-8", errors="replace")
 
 
+@pytest.fixture
+def only_jupyter_path(tmp_path, monkeypatch) -> Path:
+    """A Jupyter path holding ``tmp_path`` alone: the environment's installed ``deepsea`` template (and the
+    plotly.js copy serving may have put in it) is out of sight of :mod:`toolkit.publishing.assets`."""
+    from toolkit.publishing import assets
+
+    monkeypatch.setenv("JUPYTER_PATH", str(tmp_path))
+    monkeypatch.setattr(assets, "jupyter_path", lambda *parts: [str(tmp_path.joinpath(*parts))])
+    return tmp_path
+
+
 @pytest.fixture(scope="session")
 def published(tmp_path_factory) -> Iterator[VoilaServer]:
     # The repository's configuration, except the kernel cap (tests open many pages; the cap has its own test).

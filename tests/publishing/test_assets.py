@@ -19,10 +19,9 @@ def test_copy_is_versioned_complete_and_replaces_stale_versions(tmp_path):
     assert assets.ensure_plotly_asset(tmp_path) == target and target.stat().st_mtime_ns == mtime  # idempotent
 
 
-def test_truncated_copy_is_not_served(tmp_path, monkeypatch):
-    static = tmp_path / "voila" / "templates" / "deepsea" / "static"
+def test_truncated_copy_is_not_served(only_jupyter_path):
+    static = only_jupyter_path / "voila" / "templates" / "deepsea" / "static"
     static.mkdir(parents=True)
-    monkeypatch.setenv("JUPYTER_PATH", str(tmp_path))
     (static / assets.asset_name()).write_text("half a file")
     assert assets.find_plotly_asset() is None
     assets.ensure_plotly_asset()
@@ -33,7 +32,7 @@ def test_missing_template_is_a_clear_error(tmp_path, monkeypatch):
     monkeypatch.setenv("JUPYTER_PATH", str(tmp_path))
     monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setattr(assets, "template_static_dirs", lambda: [])
-    with pytest.raises(FileNotFoundError, match="JUPYTER_PATH"):
+    with pytest.raises(FileNotFoundError, match="pip install -e"):
         assets.ensure_plotly_asset()
 
 

@@ -154,12 +154,11 @@ def test_queued_reply_is_sent_from_the_timer_thread_in_a_real_kernel(tmp_path):
         manager.shutdown_kernel(now=True)
 
 
-def test_plotly_url_only_under_voila_with_the_served_copy(monkeypatch, tmp_path):
+def test_plotly_url_only_under_voila_with_the_served_copy(monkeypatch, only_jupyter_path):
     monkeypatch.delenv("VOILA_BASE_URL", raising=False)
     assert Chart(bar(1)).plotly_url == ""  # JupyterLab / nbval: ask the kernel
-    template = tmp_path / "voila" / "templates" / "deepsea"
+    template = only_jupyter_path / "voila" / "templates" / "deepsea"
     template.mkdir(parents=True)
-    monkeypatch.setenv("JUPYTER_PATH", str(tmp_path))
     monkeypatch.setenv("VOILA_BASE_URL", "/base/")
     assert Chart(bar(1)).plotly_url == ""  # Voila, but no copy: still ask the kernel
     copied = assets.ensure_plotly_asset()

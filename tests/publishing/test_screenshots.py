@@ -29,7 +29,7 @@ def test_the_gallery_shows_each_thumbnail_with_its_link():
     html = gallery._body.value
     for entry in discover(ROOT / "dashboards"):
         assert entry.has_thumbnail
-        assert f"src='../files/thumbnails/{entry.name}.png'" in html
+        assert f"src='../files/assets/thumbnails/{entry.name}.png'" in html
         assert f"href='{entry.name}.ipynb'" in html
 
 

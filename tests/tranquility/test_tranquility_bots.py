@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 
 import numpy as np
@@ -82,6 +83,7 @@ def test_bots_never_make_an_illegal_move():
     decisions = 0
     phases = set()
     kinds = set()
+    cited = set()
     for i, (state, legal) in enumerate(_positions(2600)):
         seat = ENGINE.current_player(state)
         view = ENGINE.observe(state, seat)
@@ -92,11 +94,16 @@ def test_bots_never_make_an_illegal_move():
             assert decision.reason.rule.startswith("bots.tranquility.")
             decisions += 1
             kinds.add(type(decision.move).__name__)
+            cited.add(decision.reason.rule)
         phases.add(state.phase)
     assert decisions >= 10_000
     assert phases == {"play", "rock", "start-discard", "storm"}
     assert {"PlaceIsland", "DiscardTwo", "PlayStart", "StartDiscard", "MoveRock", "ResolveStorm",
             "UseCompass", "PlayMonster"} <= kinds
+    # every reason id is cited (finish and fallback have their own tests below)
+    assert cited >= {"bots.tranquility.place", "bots.tranquility.discard", "bots.tranquility.start",
+                     "bots.tranquility.split", "bots.tranquility.compass", "bots.tranquility.storm",
+                     "bots.tranquility.rock", "bots.tranquility.monster", "bots.tranquility.random"}
 
 
 def _permute_hidden(state, seat, rng):
@@ -226,19 +233,6 @@ def test_compass_and_storm_moves_are_taken():
     assert uses > 0
 
 
-def test_every_reason_rule_is_cited():
-    """Each bots.tranquility.* id appears in the reasons of some decision over varied positions."""
-    cited = set()
-    for i, (state, legal) in enumerate(_positions(1500, seed=31)):
-        view = ENGINE.observe(state, ENGINE.current_player(state))
-        for make in BOTS.values():
-            cited.add(make().decide(view, legal, bot_rng(i, 1)).reason.rule)
-    assert cited >= {"bots.tranquility.place", "bots.tranquility.discard", "bots.tranquility.start",
-                     "bots.tranquility.split", "bots.tranquility.compass",
-                     "bots.tranquility.storm", "bots.tranquility.rock", "bots.tranquility.monster",
-                     "bots.tranquility.random"}
-
-
 def test_fallback_when_the_strategy_has_nothing_legal(scenario):
     # One card that fits nowhere, storms on and the 0–1-card loss off: only "discard hand" is left.
     s = scenario(hands=[(40,), (1, 2, 3, 4, 5)], cells={0: 39, 1: 41}, options={"storms": True,
@@ -254,3 +248,23 @@ def test_every_level_plays_a_winning_finish(scenario):
     for name, make in BOTS.items():
         d = make().decide(ENGINE.observe(s, 0), ENGINE.legal_moves(s), bot_rng(0, 0))
         assert str(d.move) == "finish" and d.reason.rule == "bots.tranquility.finish", name
+
+
+def test_the_committed_study_table_holds():
+    """Cells of docs/tranquility-study.md re-played exactly (the study is seeded per game)."""
+    from pathlib import Path
+
+    from toolkit.tranquility.study import run_study
+
+    table = (Path(__file__).resolve().parents[2] / "docs" / "tranquility-study.md").read_text(encoding="utf-8")
+    rows = {(m[0], int(m[1])): (int(m[2]), int(m[3]))
+            for m in re.findall(r"^\| (\w+) \| (\d) \| (\d+) \| (\d+) \|", table, flags=re.M)}
+    assert len(rows) == 20 and all(games >= 1000 for games, _ in rows.values())
+    for level, players in (("rank", 2), ("greedy", 4)):
+        games, wins = rows[(level, players)]
+        result = run_study((level,), players=(players,), games=games, seed=2024, chunk_size=games)
+        assert result.row(level, players).wins == wins
+    # strongest first, as BOTS lists them, at every player count
+    for players in range(1, 6):
+        rates = [rows[(level, players)][1] for level in LEVELS]
+        assert rates == sorted(rates, reverse=True)

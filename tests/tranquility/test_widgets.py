@@ -93,7 +93,7 @@ def test_discard_cost_view_reads_and_checks_url_parameters():
 
 
 def test_game_view_hides_every_other_hand():
-    view = GameView(seed=9, players=3)
+    view = GameView(seed=9, players=3, seats=["you"] * 3)  # hot seat: a curtain between people
     actor = ENGINE.current_player(view.state)
     assert view._hand.options == () and "tranq-reveal" in view._reveal._dom_classes
     view.reveal()
@@ -109,7 +109,7 @@ def test_game_view_hides_every_other_hand():
 
 
 def test_game_view_plays_through_the_engine_and_shows_refusals():
-    view = GameView(seed=4, players=2)
+    view = GameView(seed=4, players=2, seats=["you", "you"])
     view.reveal()
     move = next(m for m in view.model.legal_moves if isinstance(m, PlaceIsland) and not m.discards)
     view.choose(str(move.number), move.cell)
@@ -126,7 +126,7 @@ def test_game_view_plays_through_the_engine_and_shows_refusals():
 
 
 def test_game_view_refuses_actions_before_reveal_and_reads_the_url():
-    view = GameView(query="players=4&seed=77&variant=poseidon&monsters=5&storms=1&rocks=1")
+    view = GameView(query="players=4&seed=77&variant=poseidon&monsters=5&storms=1&rocks=1&seats=you,you,you,you")
     assert view.state.players == 4 and len(view.state.removed) == 12 and view.state.options.monsters == 5
     view._play.click()
     assert "deepsea-refusal" in view._message.value and view.model.session.moves == []
@@ -158,7 +158,7 @@ def test_a_whole_game_can_be_played_to_the_finish_through_the_hot_seat_view():
 
     seed = 8
     moves = [ENGINE.parse_move(m) for m in play(RankInterpolator(), seed, 2, record=True).moves]
-    view = GameView(seed=seed, players=2)
+    view = GameView(seed=seed, players=2, seats=["you", "you"])
     splits = 0
     for move in moves:
         if view._hand.options == ():

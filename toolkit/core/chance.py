@@ -22,7 +22,17 @@ T = TypeVar("T")
 
 
 def make_rng(seed: int | Sequence[int] | None) -> np.random.Generator:
-    """A Generator for ``seed``; ``None`` draws fresh entropy (only for 'new random game' buttons)."""
+    """A Generator for ``seed`` (a whole number >= 0, or a sequence of them); ``None`` draws fresh entropy
+    (only for 'new random game' buttons)."""
+    if seed is not None:
+        from toolkit.core.checks import check_seed
+        if isinstance(seed, (list, tuple)):
+            if not seed:
+                raise TypeError("seed must be a whole number or a non-empty sequence of them, not ()")
+            for part in seed:
+                check_seed(part)
+        else:
+            check_seed(seed)
     return np.random.default_rng(seed)
 
 

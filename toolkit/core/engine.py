@@ -13,8 +13,10 @@ The invariant tested for every game: ``why_illegal(s, m) is None`` exactly when 
 
 from __future__ import annotations
 
+import functools
+import inspect
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, Mapping, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Mapping, Sequence, TypeVar
 
 from toolkit.core import serial
 from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidStateError, RuleError
@@ -24,8 +26,64 @@ S = TypeVar("S")
 M = TypeVar("M")
 
 
+def _checks_state(method: Callable) -> Callable:
+    """``method`` refusing a first argument ``state`` that is not this engine's state: every public verb
+    takes a state, and ``legal_moves(None)`` should say so, not fail deep inside with AttributeError."""
+
+    @functools.wraps(method)
+    def checked(self, state, *args, **kwargs):
+        if not isinstance(state, self.state_type):
+            raise TypeError(f"state must be a {self.state_type.__name__}, not {_quote(state)}")
+        return method(self, state, *args, **kwargs)
+
+    checked._checks_state = True  # type: ignore[attr-defined]
+    return checked
+
+
+def _checks_described_move(method: Callable) -> Callable:
+    """``describe_move`` refusing what is not a move of this game (or an unknown ``lang``) up front, so
+    every game answers ``describe_move("x")`` the same way."""
+
+    @functools.wraps(method)
+    def checked(self, move, *args, **kwargs):
+        self.check_move_type(move)
+        lang = kwargs.get("lang", args[0] if args else "en")
+        from toolkit.core.i18n import check_language
+        check_language(lang)
+        return method(self, move, *args, **kwargs)
+
+    checked._checks_state = True  # type: ignore[attr-defined]
+    return checked
+
+
+def _quote(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _guard_state_verbs(cls: type) -> None:
+    """Wrap each public method of ``cls`` whose first parameter is ``state`` with :func:`_checks_state`."""
+    for name, attr in list(vars(cls).items()):
+        if name.startswith("_") or not inspect.isfunction(attr) or getattr(attr, "_checks_state", False):
+            continue
+        if name == "describe_move":
+            setattr(cls, name, _checks_described_move(attr))
+            continue
+        params = list(inspect.signature(attr).parameters)
+        if len(params) >= 2 and params[1] == "state":
+            setattr(cls, name, _checks_state(attr))
+
+
 class Engine(ABC, Generic[S, M]):
-    """Base class of the four game engines (and of the tiny test game)."""
+    """Base class of the four game engines (and of the tiny test game).
+
+    Every public method whose first parameter is ``state`` (here and in subclasses) refuses a value that
+    is not a ``state_type`` with a ``TypeError`` naming ``state``.
+    """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _guard_state_verbs(cls)
 
     #: short name, also the rule-id prefix and the package name (``"crew"``)
     name: ClassVar[str]
@@ -90,7 +148,7 @@ class Engine(ABC, Generic[S, M]):
 
     def check_move_type(self, move: Any) -> None:
         if not isinstance(move, self.move_types):
-            raise InvalidMoveError(f"{move!r} is not a {self.name} move "
+            raise InvalidMoveError(f"move {_quote(move)} is not a {self.name} move "
                                    f"({', '.join(t.__name__ for t in self.move_types)})")
 
     # ---- who acts (bots and tables) ----------------------------------------------------------
@@ -101,7 +159,7 @@ class Engine(ABC, Generic[S, M]):
             return players
         if players is not None:
             return len(players)
-        raise NotImplementedError(f"{type(self).__name__} must say how many seats a state has")
+        raise NotImplementedError(f"{type(self).__name__} must say how many seats a state has")  # pragma: no cover
 
     def decider(self, state: S) -> int | None:
         """The seat whose player chooses the move the game waits for. Usually the current player; a
@@ -150,4 +208,9 @@ class Engine(ABC, Generic[S, M]):
         return self.parse_move(text)
 
     def parse_moves(self, texts: Sequence[str]) -> list[M]:
+        if isinstance(texts, (str, bytes)) or not isinstance(texts, (list, tuple)):
+            raise TypeError(f"texts must be a list of move texts, not {_quote(texts)}")
         return [self.parse_move(t) for t in texts]
+
+
+_guard_state_verbs(Engine)

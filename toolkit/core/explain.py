@@ -136,8 +136,9 @@ class Outcome(_Explained):
 
     def __init__(self, code: str, rule: str, /, result: str, winners: tuple[int, ...] = (),
                  scores: tuple[int, ...] = (), **params: Any):
-        if result not in ("win", "loss", "draw"):
-            raise ValueError(f"Outcome result must be win, loss or draw, not {result!r}")
+        if not isinstance(result, str) or result not in ("win", "loss", "draw"):
+            from toolkit.core.errors import InvalidStateError
+            raise InvalidStateError(f"Outcome result must be win, loss or draw, not {result!r:.60}")
         super().__init__(code, rule, **params)
         object.__setattr__(self, "result", result)
         object.__setattr__(self, "winners", tuple(winners))

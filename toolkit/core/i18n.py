@@ -51,8 +51,8 @@ class Term:
 
 def check_language(lang: str) -> str:
     """Return ``lang`` if supported, else raise :class:`UnknownLanguageError` quoting it."""
-    if lang not in LANGUAGES:
-        raise UnknownLanguageError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise UnknownLanguageError(f"unknown language lang={lang!r:.60}: use one of {', '.join(LANGUAGES)}")
     return lang
 
 
@@ -133,9 +133,11 @@ def translate(key: str, lang: str = "en", params: Mapping[str, Any] | None = Non
     """
     check_language(lang)
     entries = catalogue()
-    if key not in entries:
+    if not isinstance(key, str) or key not in entries:
         raise UnknownMessageError(f"no message {key!r} in the catalogue")
     template = entries[key].get(lang) or entries[key].get("en", key)
+    if params is not None and not isinstance(params, Mapping):
+        raise TypeError(f"params must be a mapping of placeholder names to values, not {params!r:.60}")
     values = dict(params or {}, **kw)
     rendered = {name: render_value(v, lang) for name, v in values.items()}
     try:

@@ -101,6 +101,8 @@ def get(rule_id: str) -> RuleInfo:
     """The rule ``rule_id``; :class:`UnknownRuleError` quoting it if there is none."""
     reg = registry()
     try:
+        if not isinstance(rule_id, str):
+            raise KeyError(rule_id)
         return reg[rule_id]
     except KeyError:
         raise UnknownRuleError(f"unknown rule id {rule_id!r}") from None
@@ -108,7 +110,11 @@ def get(rule_id: str) -> RuleInfo:
 
 def require_rule(rule_id: str) -> str:
     """Validate an id on the hot path (explanations call this): one dict lookup once loaded."""
-    if rule_id not in _registry:
+    try:
+        known = rule_id in _registry
+    except TypeError:               # an unhashable "id": get() refuses it with UnknownRuleError
+        known = False
+    if not known:
         get(rule_id)
     return rule_id
 

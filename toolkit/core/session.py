@@ -43,6 +43,12 @@ class Session(Generic[S, M]):
     steps: list[Step] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.engine, Engine):
+            raise TypeError(f"engine must be an Engine, not {self.engine!r:.60}")
+        if not isinstance(self.options, Mapping):
+            raise TypeError(f"options must be a mapping of option names to values, not {self.options!r:.60}")
+        if not isinstance(self.steps, list):
+            raise TypeError(f"steps must be a list of Step, not {self.steps!r:.60}")
         if self.initial is None:
             self.initial = self.engine.new_state(self.seed, **dict(self.options))
 

@@ -43,7 +43,7 @@ def _random():
 
 
 #: bot levels, strongest first: level name -> zero-argument factory (see toolkit.crew.bots)
-BOTS = {"random": _random}
+BOTS = {"expert": _expert, "beginner": _beginner, "random": _random}
 
 
 def __getattr__(name: str):

@@ -15,9 +15,10 @@ Cards are interned: ``Card.parse("P9") is Card.parse("pink 9")``, so comparing a
 from __future__ import annotations
 
 import re
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from toolkit.core.chance import Chance
+from toolkit.core.checks import check_seed
 from toolkit.core.errors import IllegalMoveError, InvalidMoveError
 from toolkit.core.explain import Violation
 from toolkit.core.i18n import Term
@@ -58,10 +59,13 @@ class Card:
     _interned: dict[tuple[str, int], "Card"] = {}
 
     def __new__(cls, suit: str, value: int) -> "Card":
-        found = cls._interned.get((suit, value))
+        try:
+            found = cls._interned.get((suit, value))
+        except TypeError:       # an unhashable suit or value: no such card either
+            found = None
         if found is not None:
             return found
-        if suit not in SUITS or not isinstance(value, int) or isinstance(value, bool):
+        if not isinstance(suit, str) or suit not in SUITS or not isinstance(value, int) or isinstance(value, bool):
             raise InvalidMoveError(f"there is no card {suit!r} {value!r}: suits are B, G, Y, P and S")
         top = 4 if suit == SUBMARINE else 9
         if not 1 <= value <= top:
@@ -168,6 +172,9 @@ def cards(items: Iterable["str | Card"]) -> tuple[Card, ...]:
     if isinstance(items, str):
         items = [t for t in re.split(r"[\s,]+", items.strip()) if t]
         return tuple(_parse_compact(items))
+    if isinstance(items, Mapping) or not isinstance(items, Iterable):
+        # the same refusal as a bad card text: the caller gave something that lists no cards
+        raise InvalidMoveError(f"not cards: {items!r:.60} (write cards as 'P9 B4' or a list of cards)")
     return tuple(Card.parse(c) for c in items)
 
 
@@ -176,7 +183,7 @@ def _parse_compact(tokens: list[str]) -> Iterable[Card]:
     i = 0
     while i < len(tokens):
         tok = tokens[i]
-        if tok.isalpha() and i + 1 < len(tokens) and tokens[i + 1].isdigit():
+        if tok.isalpha() and i + 1 < len(tokens) and tokens[i + 1].isascii() and tokens[i + 1].isdigit():
             yield Card.parse(f"{tok} {tokens[i + 1]}")
             i += 2
         else:
@@ -385,6 +392,7 @@ def check_players(players: int, allowed: Iterable[int] = (3, 4, 5)) -> int:
 
 def tricks_in_mission(players: int) -> int:
     """40 // players tricks (13 with three players — one card is never played; also with TONOJA)."""
+    check_players(players, (2, 3, 4, 5))
     seats = 3 if players == 2 else players
     return 40 // seats
 
@@ -405,8 +413,7 @@ def deal(players: int, seed: int) -> list[tuple[Card, ...]]:
     use :func:`deal_tonoja`.
     """
     check_players(players)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidMoveError(f"the seed must be a whole number, not {seed!r}")
+    check_seed(seed, error=InvalidMoveError, type_error=InvalidMoveError)
     return list(deal_from(Chance(seed), players)[1])
 
 
@@ -425,8 +432,7 @@ def deal_tonoja_from(chance: Chance) -> tuple[Chance, tuple[tuple[Card, ...], ..
 
 def deal_tonoja(seed: int) -> tuple[list[tuple[Card, ...]], list[tuple[Card, Card]]]:
     """Two players with TONOJA: the two 13-card hands and TONOJA's seven ``(face_down, face_up)`` columns."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidMoveError(f"the seed must be a whole number, not {seed!r}")
+    check_seed(seed, error=InvalidMoveError, type_error=InvalidMoveError)
     _, hands, columns = deal_tonoja_from(Chance(seed))
     return list(hands), list(columns)
 

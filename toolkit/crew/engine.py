@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, Mapping
 
 from toolkit.core.chance import Chance
+from toolkit.core.checks import check_int, check_seed
 from toolkit.core.engine import Engine
 from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
 from toolkit.core.explain import Event, Outcome, Violation
@@ -143,6 +144,7 @@ class CrewState:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` may play from (TONOJA: its face-up cards)."""
+        check_int("seat", seat, 0, len(self.hands) - 1)
         if self.players == 2 and seat == TONOJA:
             return tuple(sorted(c.face_up for c in self.columns if c.face_up is not None))
         return self.hands[seat]
@@ -271,7 +273,7 @@ MOVE_TYPES = (TakeTask, PassTask, AssignTask, AssignAll, Predict, Sonar, Distres
 
 
 def _int(text: str, what: str, raw: str) -> int:
-    if not re.fullmatch(r"\d{1,3}", text):
+    if not re.fullmatch(r"[0-9]{1,3}", text):
         raise InvalidMoveError(f"not a {what} in {raw!r}: {text!r}")
     return int(text)
 
@@ -361,8 +363,7 @@ class CrewEngine(Engine):
         for a custom mission with ``difficulty``/``communication``/``allocation``. Teaching positions may
         fix ``tasks`` (ids) and ``hands`` (3–5 players, the 40 cards split into hands of the right sizes).
         """
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidMoveError(f"the seed must be a whole number, not {seed!r}")
+        check_seed(seed, error=InvalidMoveError, type_error=InvalidMoveError)
         check_players(players, (2, 3, 4, 5))
         if mission == 0 and difficulty is None and tasks:
             # a custom mission with fixed tasks: "retry new" draws the same total difficulty

@@ -252,6 +252,9 @@ class Ledger:
     def __init__(self, seats: int, total: int, count: int = 0, played: int = 0,
                  won: tuple[int, ...] | None = None, wins: tuple[int, ...] | None = None,
                  last: Trick | None = None):
+        if type(seats) is not int or not 2 <= seats <= 5 or type(total) is not int or not 0 <= total <= 40:
+            raise InvalidMoveError(f"a ledger has 2-5 seats and 0-40 tricks, not seats={seats!r:.40}, "
+                                   f"total={total!r:.40}")
         self.seats = seats
         self.total = total
         self.count = count
@@ -856,7 +859,7 @@ def get_task(task_id: "int | Task | str") -> Task:
     raw = task_id
     if isinstance(task_id, str):
         task_id = task_id.strip().lstrip("#")
-        if not task_id.isdigit():
+        if not (task_id.isascii() and task_id.isdigit()) or len(task_id) > 3:
             raise InvalidMoveError(f"not a task id: {raw!r} (tasks are numbered 1–{len(TASKS)})")
         task_id = int(task_id)
     if isinstance(task_id, bool) or not isinstance(task_id, int) or task_id not in TASKS:
@@ -976,6 +979,8 @@ def select_tasks(difficulties: Sequence[int], target: int) -> list[int]:
     """
     if isinstance(target, bool) or not isinstance(target, int) or target < 1:
         raise InvalidMoveError(f"the target difficulty must be a whole number of at least 1, not {target!r}")
+    if not isinstance(difficulties, (list, tuple, range)):
+        raise InvalidMoveError(f"difficulties must be a list of task difficulties, not {difficulties!r:.60}")
     for i, d in enumerate(difficulties):
         if isinstance(d, bool) or not isinstance(d, int) or d < 1:
             raise InvalidMoveError(f"difficulty {i} must be a whole number of at least 1, not {d!r}")

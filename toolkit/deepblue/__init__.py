@@ -22,6 +22,8 @@ from toolkit.deepblue.model import (Anchor, ChooseSpot, Decline, DeepBlueState, 
 from toolkit.deepblue.risk import (DivePolicy, VPDistribution, bust_chance, expected_vp, monte_carlo_policy,
                                    monte_carlo_survival, optimal_policy, survival, survival_curve, vp_distribution)
 
+from toolkit.deepblue.bots import BOTS  # noqa: E402  (after the engine: the bots use it)
+
 new_state = ENGINE.new_state
 legal_moves = ENGINE.legal_moves
 why_illegal = ENGINE.why_illegal
@@ -33,7 +35,7 @@ observe = ENGINE.observe
 current_player = ENGINE.current_player
 
 __all__ = [
-    "ENGINE", "DeepBlueEngine", "DeepBlueState", "SETUP_BAG", "SETUP_SUPPLY", "COLOURS", "HAZARDS", "GEM_VP",
+    "ENGINE", "BOTS", "DeepBlueEngine", "DeepBlueState", "SETUP_BAG", "SETUP_SUPPLY", "COLOURS", "HAZARDS", "GEM_VP",
     "SPOT_GEM_VP", "SPOT_KINDS", "GemInputError", "gem_counts", "gem_total", "bust_chance", "survival",
     "survival_curve", "vp_distribution", "expected_vp", "optimal_policy", "DivePolicy", "VPDistribution",
     "monte_carlo_survival", "monte_carlo_policy", "Components", "CrewCard", "Scenario", "WreckTile",

@@ -367,6 +367,8 @@ def load_components(*, board: Any = None, wrecks: Any = None, cards: Any = None,
 
 def load_components_file(path: str | Path) -> Components:
     """Load ``{"board": …, "wrecks": […], "cards": […], "scenarios": […]}`` (any subset) from a JSON file."""
+    if not isinstance(path, (str, Path)):
+        raise TypeError(f"path must be a file path, not {path!r:.60}")
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:

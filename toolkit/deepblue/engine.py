@@ -25,13 +25,14 @@ from itertools import combinations
 from typing import Any, Mapping
 
 from toolkit.core.chance import Chance
+from toolkit.core.checks import check_bool, check_int, check_seed
 from toolkit.core.engine import Engine
 from toolkit.core.errors import InvalidMoveError, InvalidStateError, RuleError
 from toolkit.core.explain import Event, Outcome, Violation
 from toolkit.core.i18n import Term
 from toolkit.deepblue.components import (MARKET_SLOTS, STARTER_TOKENS, SUNKEN_CITY_DIVES_TO_END, Components,
                                          default_components)
-from toolkit.deepblue.gems import COLOURS, GEM_VP, HAZARDS, SPOT_GEM_VP
+from toolkit.deepblue.gems import COLOURS, GEM_VP, HAZARDS, SPOT_GEM_VP, SPOT_KINDS
 from toolkit.deepblue.model import (MOVE_TYPES, NO_SPOT, Anchor, Boat, Check, ChooseSpot, Decline, DeepBlueState,
                                     Diver, DiveState, DrawGem, Hire, Join, Leave, Move, MoveBoat, Player, PlayCard,
                                     Protect, Rest, SailState, SetSail, StartDive, Stop, Tile, parse_move)
@@ -73,6 +74,8 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
     move_types = MOVE_TYPES
 
     def __init__(self, components: Components | None = None):
+        if components is not None and not isinstance(components, Components):
+            raise TypeError(f"components must be Components (see load_components), not {components!r:.60}")
         self.components = components or default_components()
 
     # =========================================================================================
@@ -84,8 +87,7 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
             raise InvalidMoveError(f"unknown Deep Blue option(s): {', '.join(sorted(options))}")
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= min(5, len(comps.player_colours)):
             raise InvalidMoveError(f"Deep Blue is for 2 to 5 players, not {players!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidMoveError(f"the seed must be an integer, not {seed!r}")
+        check_seed(seed, error=InvalidMoveError, type_error=InvalidMoveError)
         for name, flag in (("gems_return", gems_return), ("leader_bonus_on_bust", leader_bonus_on_bust),
                            ("card_vp_on_bust", card_vp_on_bust)):
             if not isinstance(flag, bool):
@@ -191,6 +193,9 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
             "market": list(state.market), "deck_size": len(state.deck),
             "bag": dict(zip(COLOURS, state.bag)), "supply": dict(zip(COLOURS, state.supply)),
             "sunken_cities": list(state.sunken_cities), "scenario": state.scenario,
+            # the table's rule options are public: bots and the coach read them from here
+            "options": {"gems_return": state.gems_return, "leader_bonus_on_bust": state.leader_bonus_on_bust,
+                        "card_vp_on_bust": state.card_vp_on_bust},
         }
         if state.sail is not None:
             out["sail"] = {"propellers": state.sail.propellers, "moved": list(state.sail.moved),
@@ -205,6 +210,19 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
 
     def parse_move(self, text: str) -> Move:
         return parse_move(text)
+
+    # ---- who acts (bots and tables) ------------------------------------------------------------
+    def actor(self, state: DeepBlueState, move: Move) -> int | None:
+        """Every Deep Blue move names its seat: followers leave and score cards out of turn."""
+        seat = getattr(move, "seat", None)
+        return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+    def optional_actors(self, state: DeepBlueState) -> tuple[int, ...]:
+        """During a dive, after a draw, the divers other than the leader may leave or play scoring cards."""
+        d = state.dive
+        if state.phase != "dive" or d is None or d.draws == 0:
+            return ()
+        return tuple(v.seat for v in d.divers if v.status == "in" and v.seat != d.leader)
 
     def describe_move(self, move: Move, lang: str = "en", state: DeepBlueState | None = None) -> str:
         """The move as a menu entry in ``lang`` (card names from the component data)."""
@@ -254,15 +272,24 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
     # =========================================================================================
     # helpers about the position
     def gems_per_draw(self, state: DeepBlueState, sunken_city: bool) -> int:
+        check_bool("sunken_city", sunken_city)
         return self.components.scenario(state.scenario).gems_per_draw if sunken_city else 1
 
     def gem_value(self, colour: str, spot: str | None) -> int:
+        if not isinstance(colour, str) or colour not in GEM_VP:
+            raise InvalidMoveError(f"colour must be a gem colour ({', '.join(COLOURS)}), not {colour!r:.60}")
+        if spot is not None and (not isinstance(spot, str) or spot not in SPOT_KINDS):
+            raise InvalidMoveError(f"spot must be None or a spot kind ({', '.join(SPOT_KINDS)}), not {spot!r:.60}")
         return SPOT_GEM_VP[colour] if spot == colour and colour in SPOT_GEM_VP else GEM_VP[colour]
 
     def treasure_vp(self, drawn: tuple[str, ...], spot: str | None) -> int:
+        if not isinstance(drawn, (tuple, list)):
+            raise TypeError(f"drawn must be a list of gem colours, not {drawn!r:.60}")
         return sum(self.gem_value(c, spot) for c in drawn)
 
     def spot_kind(self, state: DeepBlueState, boat: Boat) -> str | None:
+        if not isinstance(boat, Boat):
+            raise TypeError(f"boat must be a Boat, not {boat!r:.60}")
         tile = state.tile_at(boat.site)
         if tile is None or boat.spot == NO_SPOT:
             return None
@@ -270,6 +297,9 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
         return spots[boat.spot] if 0 <= boat.spot < len(spots) else None
 
     def free_spots(self, state: DeepBlueState, site: int, ignore: tuple[int, int] | None = None) -> list[int]:
+        check_int("site", site)
+        if ignore is not None and not (isinstance(ignore, tuple) and len(ignore) == 2):
+            raise TypeError(f"ignore must be None or a (seat, boat) pair, not {ignore!r:.60}")
         tile = state.tile_at(site)
         if tile is None:
             return []
@@ -279,7 +309,12 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
 
     def protections(self, state: DeepBlueState, seat: int, colour: str) -> list[int | None]:
         """A diver's ways to pass a ``colour`` check: ``None`` (the scouting spot) and crew-card ids."""
-        diver = state.dive.diver(seat)
+        check_int("seat", seat, 0, len(state.players) - 1)
+        if not isinstance(colour, str) or colour not in HAZARDS:
+            raise InvalidMoveError(f"colour must be one of {', '.join(HAZARDS)}, not {colour!r:.60}")
+        diver = state.dive.diver(seat) if state.dive is not None else None
+        if diver is None:
+            raise InvalidMoveError(f"seat {seat} is not diving")
         out: list[int | None] = []
         if diver.spot in (colour, "any") and not diver.spot_used:
             out.append(None)
@@ -917,6 +952,8 @@ ENGINE = DeepBlueEngine()
 
 def gem_total(state: DeepBlueState) -> tuple[int, ...]:
     """Gems by colour across bag, supply, the dive board, tiles and the set-aside pile (conserved)."""
+    if not isinstance(state, DeepBlueState):
+        raise TypeError(f"state must be a DeepBlueState, not {state!r:.60}")
     total = [a + b + c for a, b, c in zip(state.bag, state.supply, state.set_aside)]
     for c in (state.dive.drawn if state.dive else ()):
         total[_CI[c]] += 1

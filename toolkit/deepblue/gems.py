@@ -8,8 +8,10 @@ cards; black and blue are hazards.
 
 from __future__ import annotations
 
+import math
 from typing import Iterable, Mapping
 
+from toolkit.core.checks import int_text
 from toolkit.core.errors import RuleError
 from toolkit.core.explain import Violation
 
@@ -50,14 +52,24 @@ def _count(value, what: str, rule: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         try:
             as_float = float(value)
-        except (TypeError, ValueError):
-            raise _bad("DEEPBLUE_BAD_COUNT", rule, what=what, value=repr(value)) from None
-        if as_float != int(as_float):
-            raise _bad("DEEPBLUE_BAD_COUNT", rule, what=what, value=repr(value))
+        except (TypeError, ValueError, OverflowError):
+            raise _bad("DEEPBLUE_BAD_COUNT", rule, what=what, value=_quote(value)) from None
+        # NaN and ±inf are floats too, but no count: int(nan) would raise a bare ValueError
+        if not math.isfinite(as_float) or as_float != int(as_float):
+            raise _bad("DEEPBLUE_BAD_COUNT", rule, what=what, value=_quote(value))
         value = int(as_float)
     if value < 0:
         raise _bad("DEEPBLUE_NEGATIVE_COUNT", rule, what=what, value=value)
     return value
+
+
+def _quote(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _not_a_list(what: str, value, rule: str) -> GemInputError:
+    return _bad("DEEPBLUE_NOT_A_LIST", rule, what=what, value=_quote(value))
 
 
 def gem_counts(gems: Mapping[str, int] | Iterable[str] | str | None, what: str = "bag",
@@ -96,9 +108,9 @@ def gem_counts(gems: Mapping[str, int] | Iterable[str] | str | None, what: str =
         try:
             items = [(g, 1) for g in gems]
         except TypeError:
-            raise _bad("DEEPBLUE_BAD_GEM_TEXT", rule, text=repr(gems)) from None
+            raise _not_a_list(what, gems, rule) from None
     for colour, n in items:
-        key = colour.strip().lower() if isinstance(colour, str) else colour
+        key = colour.strip().lower() if isinstance(colour, str) else None
         if key not in counts:
             raise _bad("DEEPBLUE_UNKNOWN_COLOUR", rule, colour=repr(colour), colours=list(COLOURS))
         counts[key] += n
@@ -106,10 +118,11 @@ def gem_counts(gems: Mapping[str, int] | Iterable[str] | str | None, what: str =
 
 
 def _int_text(text: str, what: str, rule: str) -> int:
+    # ASCII digits only: int() reads "٣" as 3 and raises a bare ValueError on "²"
     try:
-        return int(text)
-    except ValueError:
-        raise _bad("DEEPBLUE_BAD_COUNT", rule, what=what, value=repr(text)) from None
+        return int_text(what, text)
+    except RuleError:
+        raise _bad("DEEPBLUE_BAD_COUNT", rule, what=what, value=_quote(text)) from None
 
 
 def shield_counts(shields: Mapping[str, int] | Iterable[str] | None) -> dict[str, int]:
@@ -123,10 +136,13 @@ def shield_counts(shields: Mapping[str, int] | Iterable[str] | None) -> dict[str
     rule = "deepblue.dive.protection"
     if isinstance(shields, str):
         shields = [s.strip() for s in shields.split(",") if s.strip()]
-    items = (shields.items() if isinstance(shields, Mapping)
-             else [(s, 1) for s in shields])
+    try:
+        items = (list(shields.items()) if isinstance(shields, Mapping)
+                 else [(s, 1) for s in shields])
+    except TypeError:
+        raise _not_a_list("shields", shields, rule) from None
     for kind, n in items:
-        key = kind.strip().lower() if isinstance(kind, str) else kind
+        key = kind.strip().lower() if isinstance(kind, str) else None
         if key not in counts:
             raise _bad("DEEPBLUE_UNKNOWN_SHIELD", rule, kind=repr(kind), kinds=list(SHIELD_KINDS))
         counts[key] += _count(n, f"shields[{kind!r}]", rule)
@@ -139,9 +155,15 @@ def spot_list(spots: Iterable[str] | str | None) -> tuple[str, ...]:
         return ()
     if isinstance(spots, str):
         spots = [s.strip() for s in spots.split(",") if s.strip()]
+    if isinstance(spots, Mapping):
+        raise _not_a_list("spots", spots, "deepblue.spot.bonus")
+    try:
+        spots = list(spots)
+    except TypeError:
+        raise _not_a_list("spots", spots, "deepblue.spot.bonus") from None
     out = []
     for s in spots:
-        key = s.strip().lower() if isinstance(s, str) else s
+        key = s.strip().lower() if isinstance(s, str) else None
         if key not in SPOT_KINDS:
             raise _bad("DEEPBLUE_UNKNOWN_SPOT", "deepblue.spot.bonus", spot=repr(s), kinds=list(SPOT_KINDS))
         out.append(key)

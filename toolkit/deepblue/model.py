@@ -109,6 +109,8 @@ class DeepBlueState:
         return len(self.players)
 
     def tile_at(self, site: int) -> Tile | None:
+        if type(site) is not int:      # no tile lies at "x" (nor at an array, which == would broadcast)
+            return None
         return next((t for t in self.tiles if t.site == site), None)
 
 
@@ -260,7 +262,7 @@ def _parse_pay(text: str, whole: str) -> tuple[tuple[int, ...], int]:
         part = part.strip()
         if part == "token":
             tokens += 1
-        elif part.isdigit() and len(part) <= 4:
+        elif (part.isascii() and part.isdigit()) and len(part) <= 4:
             cards.append(int(part))
         else:
             raise InvalidMoveError(f"not a Deep Blue move: {whole!r} ({part!r} is neither a card id nor 'token')")
@@ -287,24 +289,24 @@ def parse_move(text: str) -> Move:
     try:
         if rest in _SIMPLE:
             return _SIMPLE[rest](seat)
-        if words[0] == "hire" and len(words) == 4 and words[2] == "pay" and words[1].isdigit():
+        if words[0] == "hire" and len(words) == 4 and words[2] == "pay" and (words[1].isascii() and words[1].isdigit()):
             cards, tokens = _parse_pay(words[3], whole)
             return Hire(seat, int(words[1]), cards, tokens)
         if words[0] == "sail" and len(words) == 2:
             cards, tokens = _parse_pay(words[1], whole)
             return SetSail(seat, cards, tokens)
         if (words[0] == "move" and len(words) == 4 and re.fullmatch(r"boat[01]", words[1]) and words[2] == "to"
-                and words[3].isdigit() and len(words[3]) <= 4):
+                and (words[3].isascii() and words[3].isdigit()) and len(words[3]) <= 4):
             return MoveBoat(seat, int(words[1][4]), int(words[3]))
         if words[0] == "spot" and len(words) == 2 and words[1] in ("0", "1", "2"):
             return ChooseSpot(seat, int(words[1]))
         if words[0] == "dive" and len(words) == 2 and re.fullmatch(r"boat[01]", words[1]):
             return StartDive(seat, int(words[1][4]))
-        if words[0] == "play" and len(words) == 2 and words[1].isdigit() and len(words[1]) <= 4:
+        if words[0] == "play" and len(words) == 2 and (words[1].isascii() and words[1].isdigit()) and len(words[1]) <= 4:
             return PlayCard(seat, int(words[1]))
         if words[0] == "protect" and words[1:] == ["spot"]:
             return Protect(seat, None)
-        if words[0] == "protect" and len(words) == 3 and words[1] == "card" and words[2].isdigit() and len(words[2]) <= 4:
+        if words[0] == "protect" and len(words) == 3 and words[1] == "card" and (words[2].isascii() and words[2].isdigit()) and len(words[2]) <= 4:
             return Protect(seat, int(words[2]))
     except IndexError:
         pass

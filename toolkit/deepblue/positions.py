@@ -12,6 +12,8 @@ from dataclasses import replace
 from toolkit.deepblue.engine import ENGINE, DeepBlueEngine
 from toolkit.deepblue.model import Boat, DeepBlueState, StartDive, Tile
 
+__all__ = ["teaching_dive"]
+
 
 def _with_tile(state: DeepBlueState, site: int, wreck: str) -> DeepBlueState:
     """Swap tiles so that ``wreck`` lies face up at ``site``."""
@@ -47,6 +49,8 @@ def teaching_dive(seed: int = 7, engine: DeepBlueEngine = ENGINE) -> DeepBlueSta
     protection spot (which it loses if it joins: joiners dive without a spot bonus), seat 1 is one step
     away. Seat 0 also holds a gem-scoring card. The state is at the gathering (seats 1 and 2 choose
     whether to join)."""
+    if not isinstance(engine, DeepBlueEngine):
+        raise TypeError(f"engine must be a DeepBlueEngine, not {engine!r:.60}")
     comps = engine.components
     state = engine.new_state(seed, players=3)
     wreck = next(w for w in comps.wrecks if not w.empty and not w.sunken_city and w.deck == "start"

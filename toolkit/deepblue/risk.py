@@ -24,10 +24,47 @@ from typing import Mapping
 
 import numpy as np
 
-from toolkit.deepblue.gems import COLOURS, HAZARDS, _bad, gem_counts, gem_values, shield_counts, spot_list
+from toolkit.core.checks import MAX_SEED
+from toolkit.deepblue.gems import (COLOURS, HAZARDS, _bad, _quote, gem_counts, gem_values, shield_counts,
+                                   spot_list)
 
 __all__ = ["bust_chance", "survival", "survival_curve", "vp_distribution", "expected_vp", "optimal_policy",
            "DivePolicy", "VPDistribution", "monte_carlo_survival", "monte_carlo_policy", "Position"]
+
+
+# ---------------------------------------------------------------------------------------------------
+# size guards: every function here answers within a second up to these sizes and refuses beyond them
+#: gems in the bag, gems drawn, protections of one kind (a real bag holds 19-31 gems; the gem-bag view
+#: allows 40 per colour). Exact survival of a 200-gem bag takes ~0.1 s; a 60,000-gem bag ran for ever.
+MAX_GEMS = 200
+#: decision states of an exact policy (a 40-gem bag with six protections has ~114k; solving 200k takes
+#: ~0.1 s, its full table() ~2 s; a 450-gem bag ran out of memory)
+MAX_POLICY_STATES = 200_000
+#: far beyond any real bonus, but exact (a bonus past int64 switches the solver to Python ints)
+MAX_LEADER_BONUS = 2**100
+#: Monte Carlo trials (the policy walk is a Python loop: 50k trials take about a second)
+MAX_TRIALS = 50_000
+
+
+def _whole(value, what: str, rule: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad("DEEPBLUE_BAD_COUNT", rule, what=what, value=_quote(value))
+    if not low <= value <= high:
+        raise _bad("DEEPBLUE_OUT_OF_RANGE", rule, what=what, low=low, high=high, value=value)
+    return value
+
+
+def _flag(value, what: str, rule: str) -> bool:
+    # "no" is truthy: a switch must be a real bool
+    if not isinstance(value, bool):
+        raise _bad("DEEPBLUE_BAD_FLAG", rule, what=what, value=_quote(value))
+    return value
+
+
+def _check_size(what: str, counts, rule: str = "deepblue.bag.contents") -> None:
+    total = sum(counts)
+    if total > MAX_GEMS:
+        raise _bad("DEEPBLUE_TOO_MANY_GEMS", rule, what=what, count=total, limit=MAX_GEMS)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -75,6 +112,10 @@ def position(bag, drawn=None, shields=None, spots=None) -> Position:
         if s in sh:
             sh[s] += 1
     values = gem_values(sp)
+    _check_size("bag", bag_c.values())
+    _check_size("drawn", drawn_c.values())
+    for kind, n in sh.items():
+        _check_size(f"shields[{kind!r}]", [n], "deepblue.dive.protection")
     return Position(tuple(bag_c[c] for c in COLOURS), tuple(drawn_c[c] for c in COLOURS),
                     (sh["black"], sh["blue"], sh["any"]), tuple(values[c] for c in COLOURS))
 
@@ -90,7 +131,7 @@ def _alive(pos: Position, new_black: int, new_blue: int) -> bool:
 
 def _check_draws(pos: Position, draws) -> int:
     if isinstance(draws, bool) or not isinstance(draws, int):
-        raise _bad("DEEPBLUE_BAD_COUNT", "deepblue.dive.draw", what="draws", value=repr(draws))
+        raise _bad("DEEPBLUE_BAD_COUNT", "deepblue.dive.draw", what="draws", value=_quote(draws))
     if draws < 0:
         raise _bad("DEEPBLUE_NEGATIVE_COUNT", "deepblue.dive.draw", what="draws", value=draws)
     if draws > pos.total:
@@ -223,6 +264,8 @@ def _vp_distribution(pos: Position, k: int) -> VPDistribution:
 def expected_vp(bag, draws, drawn=None, shields=None, spots=None, leader_bonus: int = 0,
                 bonus_kept_on_bust: bool = True) -> Fraction:
     """Expected dive VP (treasure plus leader bonus) if the diver stops after ``draws`` more draws."""
+    leader_bonus = _whole(leader_bonus, "leader_bonus", "deepblue.dive.leader-bonus", 0, MAX_LEADER_BONUS)
+    _flag(bonus_kept_on_bust, "bonus_kept_on_bust", "deepblue.dive.leader-bonus")
     pos = position(bag, drawn, shields, spots)
     d = _vp_distribution(pos, _check_draws(pos, draws))
     bonus = Fraction(leader_bonus)
@@ -253,14 +296,24 @@ class DivePolicy:
     def _scaled(self, key) -> int:
         return self._memo[(key, 0)][0]
 
+    def _checked_key(self, key) -> tuple[int, ...]:
+        """``key`` (default: the start) if it is a decision state of this policy, else GemInputError."""
+        if key is None:
+            return self.root
+        if (isinstance(key, (tuple, list)) and len(key) == len(self.root)
+                and all(type(k) is int for k in key) and (tuple(key), 0) in self._memo):
+            return tuple(key)
+        raise _bad("DEEPBLUE_NOT_A_STATE", "deepblue.dive.bust", key=_quote(key), count=len(self.root),
+                   groups=", ".join("+".join(g) for g in self.groups))
+
     def stop_value(self, key=None) -> Fraction:
-        key = self.root if key is None else key
+        key = self._checked_key(key)
         # (banked + bonus) * r! / r!, without building r! for every table row
         return Fraction(self._banked(key) + self.leader_bonus)
 
     def go_value(self, key=None) -> Fraction | None:
         """Expected VP of drawing (once more, then playing optimally); ``None`` when the bag is empty."""
-        key = self.root if key is None else key
+        key = self._checked_key(key)
         go = self._memo[(key, 0)][2]
         return None if go is None else Fraction(go, factorial(sum(key)))
 
@@ -270,8 +323,7 @@ class DivePolicy:
 
     def advice(self, key=None) -> str:
         """``"go"`` or ``"stop"`` (ties stop: the same VP without the risk of a misplay)."""
-        key = self.root if key is None else key
-        return self._memo.action(key)
+        return self._memo.action(self._checked_key(key))
 
     def _banked(self, key) -> int:
         drawn = 0
@@ -297,6 +349,7 @@ class DivePolicy:
     def table_head(self, rows: int) -> list[dict]:
         """The first ``rows`` rows of :meth:`table` (fewest draws first), built without the rest: a view
         showing the first draws of a 114k-state policy needs a few dozen rows, not 1.2 s of all of them."""
+        rows = _whole(rows, "rows", "deepblue.dive.stop", 0, 10**9)
         cached = self.__dict__.get("_table_rows")
         if cached is not None:
             return [dict(row) for row in cached[:rows]]
@@ -534,11 +587,14 @@ def optimal_policy(bag, drawn=None, shields=None, spots=None, *, leader_bonus: i
     ``bonus_kept_on_bust`` follows the Japanese text (only gem VP is listed as lost on a bust); with
     ``False`` the leader bonus is lost too and weighs on the decision.
     """
-    if gems_per_draw not in (1, 2):
+    if isinstance(gems_per_draw, bool) or not isinstance(gems_per_draw, int):
         raise _bad("DEEPBLUE_BAD_COUNT", "deepblue.scenario.troubled-waters", what="gems_per_draw",
-                   value=repr(gems_per_draw))
-    if isinstance(leader_bonus, bool) or not isinstance(leader_bonus, int) or leader_bonus < 0:
-        raise _bad("DEEPBLUE_BAD_COUNT", "deepblue.dive.leader-bonus", what="leader_bonus", value=repr(leader_bonus))
+                   value=_quote(gems_per_draw))
+    if gems_per_draw not in (1, 2):
+        raise _bad("DEEPBLUE_BAD_CHOICE", "deepblue.scenario.troubled-waters", what="gems_per_draw",
+                   allowed=[1, 2], value=gems_per_draw)
+    leader_bonus = _whole(leader_bonus, "leader_bonus", "deepblue.dive.leader-bonus", 0, MAX_LEADER_BONUS)
+    _flag(bonus_kept_on_bust, "bonus_kept_on_bust", "deepblue.dive.leader-bonus")
     pos = position(bag, drawn, shields, spots)
     # group colours by meaning: each hazard alone, treasures (and zero-VP relics) by VP
     by_value: dict[int, list[str]] = {}
@@ -548,8 +604,22 @@ def optimal_policy(bag, drawn=None, shields=None, spots=None, *, leader_bonus: i
     groups = tuple(tuple(v) for _, v in sorted(by_value.items())) + (("black",), ("blue",))
     group_values = tuple(pos.values[COLOURS.index(g[0])] if g[0] not in HAZARDS else 0 for g in groups)
     root = tuple(sum(pos.bag[COLOURS.index(c)] for c in g) for g in groups)
+    _check_policy_size(pos, root)
     memo = _solve(pos, root, group_values, leader_bonus, gems_per_draw == 2, bonus_kept_on_bust)
     return DivePolicy(pos, gems_per_draw, leader_bonus, bonus_kept_on_bust, groups, group_values, root, memo)
+
+
+def _check_policy_size(pos: Position, root: tuple[int, ...]) -> None:
+    """Refuse a position whose grid of decision states (every treasure count times every hazard pair that
+    has not busted) is beyond :data:`MAX_POLICY_STATES`, before allocating it."""
+    treasure_keys = 1
+    for r in root[:-2]:
+        treasure_keys *= r + 1
+    rb0, ru0 = root[-2], root[-1]
+    alive = sum(_alive(pos, rb0 - rb, ru0 - ru) for rb in range(rb0 + 1) for ru in range(ru0 + 1))
+    states = treasure_keys * alive
+    if states > MAX_POLICY_STATES:
+        raise _bad("DEEPBLUE_POLICY_TOO_BIG", "deepblue.bag.contents", states=states, limit=MAX_POLICY_STATES)
 
 
 def _solve(pos: Position, root: tuple[int, ...], group_values: tuple[int, ...], leader_bonus: int, pairs: bool,
@@ -733,6 +803,8 @@ def _alive_matrix(pos: Position, bags: np.ndarray) -> np.ndarray:
 def monte_carlo_survival(bag, draws, drawn=None, shields=None, *, trials: int = 20000,
                          seed: int = 0) -> tuple[float, float]:
     """Seeded simulation of :func:`survival`: ``(estimate, standard error)``."""
+    trials = _whole(trials, "trials", "deepblue.dive.draw", 1, MAX_TRIALS)
+    seed = _whole(seed, "seed", "deepblue.dive.draw", 0, MAX_SEED)
     pos = position(bag, drawn, shields)
     k = _check_draws(pos, draws)
     alive = _alive_matrix(pos, _shuffled_bags(pos, trials, seed))[:, k]
@@ -745,6 +817,10 @@ def monte_carlo_policy(policy: DivePolicy, *, trials: int = 20000, seed: int = 0
 
     Each trial shuffles the bag, then walks the policy's states draw by draw; a bust pays the bust value.
     """
+    if not isinstance(policy, DivePolicy):
+        raise _bad("DEEPBLUE_NOT_A_POLICY", "deepblue.dive.stop", value=_quote(policy))
+    trials = _whole(trials, "trials", "deepblue.dive.draw", 1, MAX_TRIALS)
+    seed = _whole(seed, "seed", "deepblue.dive.draw", 0, MAX_SEED)
     pos = policy.start
     bags = _shuffled_bags(pos, trials, seed)
     alive = _alive_matrix(pos, bags)
@@ -760,8 +836,8 @@ def monte_carlo_policy(policy: DivePolicy, *, trials: int = 20000, seed: int = 0
         k = 0
         while True:
             tk = tuple(key)
-            if policy.advice(tk) == "stop":
-                results[t] = float(policy.stop_value(tk))
+            if policy._memo.action(tk) == "stop":     # unchecked: the walk only visits reached states
+                results[t] = float(policy._banked(tk) + policy.leader_bonus)
                 break
             busted = False
             for _ in range(per_step):

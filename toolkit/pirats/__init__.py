@@ -6,6 +6,8 @@ Imports no widgets or plotting libraries.
 """
 
 from toolkit.pirats.boarding import crew_move_destination, crew_path
+from toolkit.pirats.bots import BOTS, CautiousBot, GreedyBot
+from toolkit.pirats.coach import MoveEffect, move_effects
 from toolkit.pirats.engine import ENGINE, PiratsEngine, SetupError
 from toolkit.pirats.model import (CAPTAIN, COLOURS, SHIPS, SPECIES, VARIANTS, Auction, BecomeCaptain, Bid, Discard,
                                   Draw, Flotsam, MovePirat, OpenAuction, Pass, Pay, Pirat, PiratsState, Sailing,
@@ -24,10 +26,10 @@ is_over = ENGINE.is_over
 current_player = ENGINE.current_player
 
 __all__ = [
-    "BONUS_KINDS", "CAPTAIN", "COLOURS", "DEFAULT_BOX", "ENGINE", "LOOT_KINDS", "SHIPS", "SPECIES", "VARIANTS",
-    "Auction", "BecomeCaptain", "Bid", "Box", "Discard", "Draw", "Flotsam", "MovePirat", "OpenAuction", "Pass",
+    "BONUS_KINDS", "BOTS", "CAPTAIN", "COLOURS", "DEFAULT_BOX", "ENGINE", "LOOT_KINDS", "SHIPS", "SPECIES", "VARIANTS",
+    "Auction", "BecomeCaptain", "Bid", "Box", "CautiousBot", "Discard", "Draw", "Flotsam", "GreedyBot", "MoveEffect", "MovePirat", "OpenAuction", "Pass",
     "Pay", "Pirat", "PiratsEngine", "PiratsState", "Sailing", "ScoreLine", "ScoreSheet", "SetSail", "SetupError",
     "Ship", "SnailStep", "Stay", "TakeLoot", "Token", "apply", "crew_move_destination", "crew_path", "current_player",
-    "figure_label", "is_over", "legal_moves", "load_box", "new_state", "observe", "outcome", "parse_move",
+    "figure_label", "is_over", "legal_moves", "load_box", "move_effects", "new_state", "observe", "outcome", "parse_move",
     "score", "score_sheet", "transition", "why_illegal",
 ]

@@ -26,12 +26,21 @@ def _as_space_set(occupied: Any) -> frozenset[int]:
     return frozenset(spaces)
 
 
+def _check_start_and_cards(start: Any, cards: Any) -> None:
+    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= 3:
+        raise InvalidMoveError(f"start is 0 (off the ship) or a crew space 1-3, not {start!r:.60}")
+    if isinstance(cards, bool) or not isinstance(cards, int) or cards < 0:
+        raise InvalidMoveError(f"cards must be a whole number of cards, not {cards!r:.60}")
+
+
 def crew_path(occupied: frozenset[int], start: int, cards: int) -> tuple[int, tuple[int, ...]] | Violation:
     """``(destination, jumped spaces)`` for a checked move, or the Violation that forbids it.
 
     Each card moves the pirat to the next *free* crew space toward the bow; occupied spaces are skipped
     (and are "passed", which matters for the raccoon). Nothing ever reaches the captain space this way.
     """
+    occupied = _as_space_set(occupied)
+    _check_start_and_cards(start, cards)
     here = start
     jumped: list[int] = []
     for _ in range(cards):
@@ -64,10 +73,7 @@ def crew_move_destination(occupied: Iterable[int], start: int, cards: int) -> in
     3
     """
     spaces = _as_space_set(occupied)
-    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= 3:
-        raise InvalidMoveError(f"start is 0 (off the ship) or a crew space 1-3, not {start!r}")
-    if isinstance(cards, bool) or not isinstance(cards, int) or cards < 0:
-        raise InvalidMoveError(f"cards must be a whole number of cards, not {cards!r}")
+    _check_start_and_cards(start, cards)
     if cards == 0:
         raise IllegalMoveError(Violation("PIRATS_NO_CARDS", "pirats.move.match", steps=0))
     result = crew_path(spaces - {start}, start, cards)

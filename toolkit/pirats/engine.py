@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from toolkit.core.chance import Chance
+from toolkit.core.checks import check_int, check_seed
 from toolkit.core.engine import Engine
 from toolkit.core.errors import IllegalMoveError, InvalidStateError
 from toolkit.core.explain import Event, Outcome, Violation
@@ -230,8 +231,7 @@ class PiratsEngine(Engine[PiratsState, Any]):
         if options:
             raise SetupError(f"unknown option(s) {', '.join(sorted(options))}: use players, variant, species, "
                              "start_player, box")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise SetupError(f"the seed must be a whole number, not {seed!r}")
+        check_seed(seed, error=SetupError, type_error=SetupError)
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise SetupError(f"Sewer Pirats is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r} "
                              "(rule pirats.setup.crew)")
@@ -364,6 +364,10 @@ class PiratsEngine(Engine[PiratsState, Any]):
         return state.turn
 
     def species_of(self, state: PiratsState, pirat: Pirat) -> str:
+        if not isinstance(pirat, Pirat):
+            raise TypeError(f"pirat must be a Pirat, not {pirat!r:.60}")
+        check_int("pirat.seat", pirat.seat, 0, state.players - 1)
+        check_int("pirat.figure", pirat.figure, 0, len(state.crews[pirat.seat]) - 1)
         return state.crews[pirat.seat][pirat.figure]
 
     def _power(self, state: PiratsState, pirat: Pirat, species: str) -> bool:
@@ -677,6 +681,9 @@ class PiratsEngine(Engine[PiratsState, Any]):
     @staticmethod
     def minimum_price(auction: Auction, stool: int) -> int:
         """A figure's minimum price: its place among the figures still at the bar, counted from the front."""
+        if not isinstance(auction, Auction):
+            raise TypeError(f"auction must be an Auction, not {auction!r:.60}")
+        check_int("stool", stool, 0, len(auction.bar))
         return sum(1 for sp in auction.bar[:stool] if sp is not None)
 
     # =====================================================================================================
@@ -1322,6 +1329,7 @@ class PiratsEngine(Engine[PiratsState, Any]):
                     "species": state.crews[p.seat][p.figure]}
 
         auc = state.auction
+        sail = state.sailing
         return {
             "seat": seat, "players": state.players, "variant": state.variant, "powers": state.powers,
             "visibility": "pirats.view.hands",  # own hand only; hand sizes, table and every token public
@@ -1343,6 +1351,12 @@ class PiratsEngine(Engine[PiratsState, Any]):
             "loot_stock": len(state.loot_stock), "bonus_stock": len(state.bonus_stock),
             "boxed": [str(t) for t in state.boxed],
             "ended": state.ended, "final": [SHIPS[i] for i in state.final],
+            # public: whose pick it is during a sailing, and which figure's option (a weasel's second action,
+            # a snail's extra space) is pending — a bot or a hint reads the table from this view alone
+            "sailing": None if sail is None else {
+                "ship": SHIPS[sail.ship], "space": sail.order[sail.index] + 1 if sail.index < len(sail.order) else None,
+                "picks": sail.picks, "captain": sail.seat},
+            "pending": None if state.extra is None else figure_label(state.crews[state.turn], state.extra),
             "auction": None if auc is None else {
                 "bar": list(auc.bar), "cards_under": [len(u) for u in auc.under], "opener": auc.opener,
                 "stool": None if auc.stool is None else auc.stool + 1, "bid": auc.bid, "bidder": auc.bidder,
@@ -1459,6 +1473,7 @@ class PiratsEngine(Engine[PiratsState, Any]):
         return len(state.deck) + len(state.row) + len(state.discard) + sum(sum(h) for h in state.hands) + under
 
     def score_sheet(self, state: PiratsState, seat: int):
+        check_int("seat", seat, 0, state.players - 1)
         return score_sheet(state.treasure[seat])
 
 

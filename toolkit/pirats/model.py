@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolkit.core.chance import Chance
+from toolkit.core.checks import check_int
 from toolkit.core.errors import InvalidMoveError
 from toolkit.pirats.tokens import Token
 
@@ -129,6 +130,7 @@ class PiratsState:
     actions: int = 0                 # moves applied so far (for logs and benchmarks)
 
     def hand_size(self, seat: int) -> int:
+        check_int("seat", seat, 0, self.players - 1)
         return sum(self.hands[seat])
 
     def where(self, seat: int, figure: int) -> tuple[int, int] | None:
@@ -153,6 +155,9 @@ class PiratsState:
 
 def figure_label(crew: tuple[str, ...], index: int) -> str:
     """``rat`` when the crew has one rat, ``rat#2`` for the second of several."""
+    if not isinstance(crew, (tuple, list)) or not all(isinstance(s, str) for s in crew):
+        raise TypeError(f"crew must be a list of species names, not {crew!r:.60}")
+    check_int("index", index, 0, len(crew) - 1)
     species = crew[index]
     same = [i for i, s in enumerate(crew) if s == species]
     return species if len(same) == 1 else f"{species}#{same.index(index) + 1}"
@@ -164,6 +169,8 @@ def resolve_figure(crew: tuple[str, ...], label: str) -> int | None:
     same = [i for i, s in enumerate(crew) if s == species]
     if not number:
         return same[0] if len(same) == 1 else None
+    if not (number.isascii() and number.isdigit()) or len(number) > 3:
+        return None
     k = int(number) - 1
     return same[k] if 0 <= k < len(same) and len(same) > 1 else None
 
@@ -172,14 +179,15 @@ def _check_label(label: Any) -> str:
     if not isinstance(label, str):
         raise InvalidMoveError(f"a figure is named by its species, e.g. 'rat' or 'rat#2', not {label!r}")
     species, hash_, number = label.partition("#")
-    if species not in SPECIES or (hash_ and not (number.isdigit() and 1 <= int(number) <= CREW_SIZE)):
+    if species not in SPECIES or (hash_ and not (number.isascii() and number.isdigit() and len(number) <= 3
+                                         and 1 <= int(number) <= CREW_SIZE)):
         raise InvalidMoveError(f"unknown figure {label!r}: use a species ({', '.join(SPECIES)}), "
                                f"with '#2' etc. when your crew has several")
     return label
 
 
 def _check_ship(ship: Any) -> str:
-    if ship not in SHIPS:
+    if not isinstance(ship, str) or ship not in SHIPS:
         raise InvalidMoveError(f"unknown ship {ship!r}: the ships are {', '.join(SHIPS)}")
     return ship
 
@@ -201,7 +209,7 @@ class Draw:
     source: str
 
     def __post_init__(self) -> None:
-        if self.source != "deck":
+        if not (isinstance(self.source, str) and self.source == "deck"):
             try:
                 _check_ship(self.source)
             except InvalidMoveError:
@@ -374,7 +382,8 @@ def _symbols(words: list[str], text: str) -> tuple[int, int, int]:
 
 
 def _int_word(word: str, text: str) -> int:
-    if not word.isdigit() or len(word) > 3:
+    # ASCII digits only: "²".isdigit() is true but int("²") raises a bare ValueError
+    if not (word.isascii() and word.isdigit()) or len(word) > 3:
         raise InvalidMoveError(f"{text!r}: {word!r} is not a number")
     return int(word)
 

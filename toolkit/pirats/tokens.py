@@ -86,7 +86,8 @@ class Token:
         parts = text.strip().lower().split()
         if len(parts) == 1 and parts[0] in BONUS_KINDS:
             return cls(parts[0])
-        if len(parts) == 2 and parts[0] in LOOT_KINDS and parts[1].isdigit():
+        if len(parts) == 2 and parts[0] in LOOT_KINDS and parts[1].isascii() and parts[1].isdigit() \
+                and len(parts[1]) <= 3:
             return cls(parts[0], int(parts[1]))
         if len(parts) == 1 and parts[0] in LOOT_KINDS:
             raise InvalidMoveError(f"loot token {text!r} needs its printed value, e.g. '{parts[0]} 2'")
@@ -262,6 +263,9 @@ def load_box(data: "Mapping[str, Any] | str | os.PathLike | None" = None) -> Box
             data = json.loads(Path(data).read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise DataError(f"box: cannot read {os.fspath(data)!r}: {exc}") from None
+    elif isinstance(data, str) and not data.lstrip().startswith("{"):
+        # a text that is not a JSON object is a path ("box.json"), not JSON that fails to parse
+        return load_box(Path(data))
     elif isinstance(data, str):
         try:
             data = json.loads(data)

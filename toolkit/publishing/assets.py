@@ -2,8 +2,10 @@
 
 The file is ~4.8 MB and belongs to the installed plotly package, so it is not committed: it is copied
 (by ``make serve``, by :class:`toolkit.publishing.kernels.CappedKernelManager` when Voila starts, or by
-``python -m toolkit.publishing.assets``) into ``share/jupyter/voila/templates/deepsea/static/`` under a
-name carrying plotly's version, and that folder's ``plotly-*.min.js`` is git-ignored.
+``python -m toolkit.publishing.assets``) into the ``static/`` folder of the ``deepsea`` template that Voila
+uses, the first on the Jupyter path: normally the copy installed with the package in
+``<prefix>/share/jupyter/voila/templates/deepsea/`` (the repository's own folder when ``JUPYTER_PATH`` names
+it, as in the tests), under a name carrying plotly's version; in the repository it is git-ignored.
 """
 
 from __future__ import annotations
@@ -62,7 +64,8 @@ def ensure_plotly_asset(static_dir: Path | None = None) -> Path:
         if not dirs:
             raise FileNotFoundError(
                 f"no '{TEMPLATE}' Voila template on the Jupyter path {jupyter_path('voila', 'templates')}: "
-                "set JUPYTER_PATH=<repo>/share/jupyter")
+                "install the package (`pip install -e .` places it in <prefix>/share/jupyter) "
+                "or set JUPYTER_PATH=<repo>/share/jupyter")
         static_dir = dirs[0]
     static_dir.mkdir(parents=True, exist_ok=True)
     source, target = plotly_source(), static_dir / asset_name()
@@ -80,7 +83,8 @@ def ensure_plotly_asset(static_dir: Path | None = None) -> Path:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--static-dir", type=Path, default=None,
-                        help="target folder (default: the deepsea template's static/ on JUPYTER_PATH)")
+                        help="target folder (default: static/ of the first deepsea template on the Jupyter path, "
+                             "normally the one installed in <prefix>/share/jupyter)")
     args = parser.parse_args(argv)
     print(ensure_plotly_asset(args.static_dir))
 

@@ -3,7 +3,7 @@
 Starts Voila on a free loopback port (the project's own configuration), opens each dashboard in Debian's
 Chromium with Playwright, and writes small PNGs:
 
-* ``dashboards/thumbnails/<name>.png`` — one per dashboard, a 900×675 window at half size, for the
+* ``dashboards/assets/thumbnails/<name>.png`` — one per dashboard, a 900×675 window at half size, for the
   gallery's cards;
 * ``docs/images/<name>-<lang>.png`` — the README's pictures (:data:`README_SHOTS`).
 
@@ -29,7 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 DASHBOARDS = ROOT / "dashboards"
-THUMBNAILS = DASHBOARDS / "thumbnails"
+THUMBNAILS = DASHBOARDS / "assets" / "thumbnails"
 README_IMAGES = ROOT / "docs" / "images"
 MAX_BYTES = 200_000
 #: Thumbnails: a 900×675 window (views lay out from the left, so a narrower window fills the picture) at

@@ -84,6 +84,8 @@ def feasibility(cells: Mapping[int, int] | Sequence[int], gone: Iterable[int] = 
     (False, [(1, 2)])
     """
     grid = to_grid(cells)
+    if isinstance(gone, (str, bytes, Mapping)) or not isinstance(gone, Iterable):
+        raise InvalidStateError(f"gone must be a list of island numbers 1-80, not {gone!r:.60}")
     gone_set = set()
     for n in gone:
         if isinstance(n, bool) or not isinstance(n, int) or not is_island(n):

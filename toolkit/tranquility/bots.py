@@ -147,7 +147,8 @@ class StrategyBot:
     # ---- reasons -------------------------------------------------------------------------------------
     def _place_reason(self, game: Game, seat: int, number: int, cell: int, discards: Sequence[int]) -> Event:
         low_cell, low, high_cell, high = game.bracket(number)
-        between = {"low": low if low_cell >= 0 else "—", "high": high if high_cell < CELLS else "—"}
+        between = {"low": low if low_cell >= 0 else Term("tranquility.bots.edge_low"),
+                   "high": high if high_cell < CELLS else Term("tranquility.bots.edge_high")}
         if game.gap_ok_after(seat, number, cell, discards):
             return _why("BOT_TQ_PLACE_SAFE", "place", seat, number=number, cell=cell, cost=len(discards), **between)
         return _why("BOT_TQ_PLACE_RISKY", "place", seat, number=number, cell=cell, cost=len(discards), **between)
@@ -237,7 +238,8 @@ class StrategyBot:
         seat = view["seat"]
         moves = [m for m in legal if not isinstance(m, UseCompass)] or legal
         move = DiscardHand() if DiscardHand() in moves else moves[0]
-        return Decision(move, _why("BOT_TQ_FALLBACK", "fallback", seat, move=str(move)))
+        # the reason never names the move: it could list face-down cards
+        return Decision(move, _why("BOT_TQ_FALLBACK", "fallback", seat))
 
 
 class _Legal(list):

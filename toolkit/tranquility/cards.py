@@ -38,7 +38,7 @@ TERMS = {FINISH: "tranquility.card.finish", START: "tranquility.card.start", MON
 
 
 def is_island(card: int) -> bool:
-    return ISLAND_MIN <= card <= ISLAND_MAX
+    return isinstance(card, int) and not isinstance(card, bool) and ISLAND_MIN <= card <= ISLAND_MAX
 
 
 def card_name(card: int) -> str:
@@ -47,14 +47,14 @@ def card_name(card: int) -> str:
         return str(card)
     try:
         return NAMES[card]
-    except KeyError:
+    except (KeyError, TypeError):       # TypeError: an unhashable "card"
         raise InvalidMoveError(f"{card!r} is not a Tranquility card code") from None
 
 
 def parse_card(text: str) -> int:
     """``"17"`` -> 17, ``"finish"`` -> ``FINISH``; anything else raises :class:`InvalidMoveError`."""
     word = str(text).strip().lower()
-    if word.isdigit():
+    if word.isascii() and word.isdigit() and len(word) <= 3:
         number = int(word)
         if is_island(number):
             return number

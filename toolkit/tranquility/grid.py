@@ -58,7 +58,8 @@ def to_grid(cells: Mapping[int, int] | Sequence[int | None]) -> Grid:
     if isinstance(cells, Mapping):
         items = cells.items()
     elif isinstance(cells, (list, tuple)) and len(cells) == CELLS:
-        items = ((i, v) for i, v in enumerate(cells) if v not in (None, EMPTY))
+        # "is"/type first: an array in a cell would make ``v in (None, EMPTY)`` ambiguous
+        items = ((i, v) for i, v in enumerate(cells) if not (v is None or (type(v) is int and v == EMPTY)))
     else:
         raise InvalidStateError("cells must map occupied cell indices 0-35 to island numbers 1-80 "
                                 f"(or list all 36 cells), not {type(cells).__name__}")
@@ -89,6 +90,9 @@ def grid_to_cells(grid: Sequence[int]) -> dict[int, int]:
 
 def neighbours(grid: Sequence[int], index: int) -> tuple[int | None, int | None]:
     """The occupied sequence neighbours of ``index``: (cell before, cell after), ``None`` where empty/absent."""
+    if not isinstance(grid, (tuple, list)) or len(grid) != CELLS:
+        raise InvalidStateError(f"grid must list all {CELLS} cells, not {grid!r:.60}")
+    check_index(index)
     before = index - 1 if index > 0 and grid[index - 1] else None
     after = index + 1 if index < CELLS - 1 and grid[index + 1] else None
     return before, after

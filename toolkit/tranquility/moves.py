@@ -214,7 +214,7 @@ Move = (PlaceIsland | PlayStart | PlayFinish | DiscardTwo | PlayMonster | Discar
 
 
 def _number(word: str, text: str) -> int:
-    if not word.lstrip("-").isdigit():
+    if not (word.lstrip("-").isascii() and word.lstrip("-").isdigit()):
         raise InvalidMoveError(f"cannot read {text!r}: {word!r} is not a number")
     return int(word)
 

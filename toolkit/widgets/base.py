@@ -13,10 +13,12 @@ half-changed game.
 from __future__ import annotations
 
 import functools
+import sys
 import html
 import json
 import logging
 import os
+import re
 import time
 import urllib.parse
 from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar
@@ -152,6 +154,38 @@ def _wait_for_voila_request() -> str:
     return ""
 
 
+def view_summary(cls: type) -> str:
+    """What a view class is, in one sentence: the first of its own docstring, else of its module's (or "").
+
+    >>> class TrickView(View):
+    ...     '''Play a trick: click a card. More detail here.'''
+    >>> view_summary(TrickView)
+    'Play a trick: click a card.'
+    """
+    module = sys.modules.get(cls.__module__)
+    for doc in (cls.__dict__.get("__doc__"), getattr(module, "__doc__", None)):
+        paragraph = " ".join((doc or "").strip().split("\n\n")[0].split()).replace("``", "")
+        if paragraph:
+            return re.split(r"(?<=[.!?])\s", paragraph, maxsplit=1)[0]
+    return ""
+
+
+def static_text(what: str, key: str = "ui.static_view") -> str:
+    """The ``text/plain`` a notebook stores for a widget: what it is, and (en / ja) that running the cell
+    makes it interactive. Shown wherever widgets are not: before the cell runs, GitHub, nbviewer, nbconvert.
+    Deterministic, so nbval can compare it."""
+    return f"{what} — {t(key, 'en')} / {t(key, 'ja')}"
+
+
+def with_plain_text(bundle: Any, text: str) -> Any:
+    """``bundle`` from a widget's ``_repr_mimebundle_`` (a data dict, or ``(data, metadata)`` as anywidget
+    returns) with ``text/plain`` replaced by ``text``."""
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    if isinstance(data, dict):
+        data["text/plain"] = text
+    return bundle
+
+
 def check_lang(value: Any) -> str:
     if value not in i18n.LANGUAGES:
         raise UnknownLanguageError(f"unknown language {value!r}: use one of {', '.join(i18n.LANGUAGES)}")
@@ -261,6 +295,12 @@ class View(widgets.VBox):
 
     def t(self, key: str, **params: Any) -> str:
         return t(key, self.lang, **params)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        # ipywidgets stores repr(self) as the output's text/plain: "PinkNineTrickView(children=(LanguageToggle(
+        # _dom_classes=...", which is what a notebook shows before it runs and on any static renderer.
+        return with_plain_text(super()._repr_mimebundle_(**kwargs),
+                               static_text(": ".join(filter(None, (type(self).__name__, view_summary(type(self)))))))
 
     def report(self, item: Any, error: bool = False) -> None:
         """Show a refusal, event or plain note in the message area (in the current language)."""

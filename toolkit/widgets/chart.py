@@ -308,6 +308,20 @@ class Chart(anywidget.AnyWidget):
     def _send_source(self) -> None:
         self.send({"type": "plotly-source", "source": _plotly_source_text()})
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        # The output's text/plain (shown before the cell runs and by static renderers): a sentence, not a repr.
+        from toolkit.widgets.base import static_text, with_plain_text
+
+        title = self._title()
+        return with_plain_text(super()._repr_mimebundle_(**kwargs),
+                               static_text(repr(title) if title else "Chart", "ui.static_chart"))
+
+    def _title(self) -> str:
+        fig = self._figure
+        if isinstance(fig, dict):
+            return ((fig.get("layout") or {}).get("title") or {}).get("text") or ""
+        return fig.layout.title.text if fig is not None and fig.layout.title.text else ""
+
     def __repr__(self) -> str:
         # Deterministic and short: notebooks' text/plain outputs are compared by nbval, and the figure JSON
         # embeds plotly's template (version-dependent, kilobytes long).

@@ -38,7 +38,7 @@ class DashboardEntry:
     @property
     def thumbnail_href(self) -> str:
         # Voila serves the dashboards folder's allow-listed files (png) under /voila/files/.
-        return f"../files/thumbnails/{self.name}.png"
+        return f"../files/assets/thumbnails/{self.name}.png"
 
 
 def read_entry(path: Path) -> DashboardEntry:
@@ -53,7 +53,7 @@ def read_entry(path: Path) -> DashboardEntry:
     for field in ("title", "teaches"):
         if not all(isinstance(meta[field].get(lang), str) and meta[field][lang] for lang in ("en", "ja")):
             raise DataError(f"{path.name}: gallery metadata {field!r} needs en and ja text")
-    thumbnail = path.parent / "thumbnails" / f"{path.stem}.png"
+    thumbnail = path.parent / "assets" / "thumbnails" / f"{path.stem}.png"
     return DashboardEntry(path.stem, str(meta["game"]), int(meta.get("order", 100)),
                           dict(meta["title"]), dict(meta["teaches"]), thumbnail.is_file())
 

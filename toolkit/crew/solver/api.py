@@ -181,7 +181,7 @@ def prepare(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], 
             if isinstance(item, (tuple, list)) and len(item) == 2:
                 item, prediction = item
                 prediction = _whole(prediction, "a prediction")
-            if isinstance(item, str) and item.strip().isdigit():
+            if isinstance(item, str) and item.strip().isascii() and item.strip().isdigit():
                 item = int(item.strip())
             task_id = _whole(item, "a task id")
             if not 1 <= task_id <= n_tasks:

@@ -120,6 +120,9 @@ class _Search:
                             for colour in range(5))
         self._codes = _COLOUR_CODES.setdefault(self.n, {})
         self._key_info: dict[tuple, tuple[int, tuple[tuple[int, int, int], ...]]] = {}
+        # Cards already on the table in the first trick (the bots decide mid-trick): the seats from the
+        # leader on play these, in order, before any choice. The hands still hold them.
+        self.prefix: tuple[int, ...] = ()
 
     # -- limits ------------------------------------------------------------------------------------
     def _check(self) -> None:
@@ -509,26 +512,30 @@ class _Search:
         # (when the seat winning so far wants cards) that seat and its strength: memoised per trick on those, as
         # a seat sees the same situation again after every other choice of the seats before it.
         ordered: dict[int, list[int]] = {}
+        forced = self.prefix if j == self.j0 else ()
 
         def play(pos: int, tmask: int, led: int, best_seat: int, best_str: int, best_card: int) -> Any:
             seat = seats[pos]
-            if pos == 0:
-                memo = 0
-            elif want[seat] > 0 or want[best_seat] <= 0:
-                memo = pos << 3 | (led + 1)
+            if pos < len(forced):
+                candidates = [forced[pos]]
             else:
-                memo = ((best_str + 2) << 3 | best_seat) << 6 | pos << 3 | (led + 1)
-            candidates = ordered.get(memo)
-            if candidates is None:
-                hand = hands[seat]
-                legal = hand if pos == 0 else hand & COLOUR_MASK[led] or hand
-                feed = targets[best_seat] if pos else 0
-                candidates = self._candidates(legal, hand, live, sensitive, features, pos, led, want[seat],
-                                              best_str, want[best_seat] if pos else 0, feed, wanted & ~feed)
-                if hint_rank is not None and len(candidates) > 1:
-                    # stable: within each group the order above stands
-                    candidates.sort(key=hint_rank.__getitem__)
-                ordered[memo] = candidates
+                if pos == 0:
+                    memo = 0
+                elif want[seat] > 0 or want[best_seat] <= 0:
+                    memo = pos << 3 | (led + 1)
+                else:
+                    memo = ((best_str + 2) << 3 | best_seat) << 6 | pos << 3 | (led + 1)
+                candidates = ordered.get(memo)
+                if candidates is None:
+                    hand = hands[seat]
+                    legal = hand if pos == 0 else hand & COLOUR_MASK[led] or hand
+                    feed = targets[best_seat] if pos else 0
+                    candidates = self._candidates(legal, hand, live, sensitive, features, pos, led, want[seat],
+                                                  best_str, want[best_seat] if pos else 0, feed, wanted & ~feed)
+                    if hint_rank is not None and len(candidates) > 1:
+                        # stable: within each group the order above stands
+                        candidates.sort(key=hint_rank.__getitem__)
+                    ordered[memo] = candidates
             lds = self.lds
             strengths = _STRENGTH[led]
             for index, card in enumerate(candidates):

@@ -8,15 +8,32 @@ from toolkit.core.errors import RuleError
 from toolkit.crew.cards import Card
 from toolkit.widgets.base import esc
 
-CHIP_COLOURS = {"B": "#2f6fd6", "G": "#2e9b4f", "Y": "#c9a400", "P": "#d6479b", "S": "#222"}
-
-
 def chip(card: "Card | str", lang: str = "en", extra: str = "") -> str:
-    """A card as a small coloured chip (``data-card`` carries the code for tests and screen readers)."""
+    """A card as a small chip in running text: the card component's colours and per-colour symbol
+    (``data-card`` carries the code for tests; the aria-label says the card in ``lang``)."""
+    from toolkit.widgets.components.crew import CARD_STYLE
     c = Card.parse(card)
-    return (f'<span class="crew-card {extra}" data-card="{c}" title="{esc(c.text(lang))}" '
-            f'style="display:inline-block;min-width:2.4em;margin:1px;padding:2px 4px;border-radius:4px;'
-            f'color:white;background:{CHIP_COLOURS[c.suit]};text-align:center;font-weight:bold">{c}</span>')
+    st = CARD_STYLE[c.suit]
+    icon = (f'<svg viewBox="0 0 24 24" aria-hidden="true" style="width:0.95em;height:0.95em;fill:{st["fg"]};'
+            f'vertical-align:-0.12em;margin-right:2px"><path d="{st["symbol"]}"/></svg>')
+    return (f'<span class="crew-card {extra}" data-card="{c}" title="{esc(c.text(lang))}" role="img" '
+            f'aria-label="{esc(c.text(lang))}" style="display:inline-block;min-width:2.4em;margin:1px;'
+            f'padding:1px 4px;border-radius:4px;border:1px solid {st["edge"]};color:{st["fg"]};'
+            f'background:{st["bg"]};text-align:center;font-weight:bold;white-space:nowrap">{icon}{c}</span>')
+
+
+def share_link(params: Mapping[str, Any], label: str) -> str:
+    """A link to this page with ``params`` in the query (cards as ``P9-P7``), for a teacher to share."""
+    import urllib.parse
+    query = {}
+    for key, value in params.items():
+        if isinstance(value, (list, tuple)):
+            value = "-".join(str(v) for v in value)
+        if value not in ("", None):
+            query[key] = str(value)
+    q = urllib.parse.urlencode(query, safe="-:;,")
+    return (f'<p class="crew-share"><a class="crew-share-link" href="?{esc(q)}" target="_blank" rel="noopener">'
+            f'{esc(label)}</a> <code>?{esc(q)}</code></p>')
 
 
 def chips(cards: Iterable["Card | str"], lang: str = "en") -> str:

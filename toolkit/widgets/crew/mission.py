@@ -1,26 +1,48 @@
-"""The table dashboard (``crew-mission``): play a seeded mission hot-seat, switching between seat views.
+"""The Crew table (``crew-mission``): play a seeded mission with bot partners, or hot seat.
 
-Hidden information: every widget is filled from ``ENGINE.observe(state, seat)`` for the seat chosen with
-"You are", and the action list offers only that seat's moves, so other seats' cards never reach the DOM
-or the widget state. Every click goes through the engine; a refusal shows its reason and rule id.
+Each seat is "you" or a bot level of :data:`toolkit.crew.BOTS` (:class:`toolkit.widgets.seats.SeatSetup`;
+default: you are seat 0, the others the strongest level). Bots move on their own at a visible pace
+(:class:`toolkit.widgets.seats.BotDriver`; default 0.7 s a move, or "step" mode: the teacher clicks "Next
+move"). You play by clicking: a task token to take it, a card of your hand to play it (or, with "Sonar" on,
+to communicate it); the other moves (predictions, passing, distress signal, retry) are in the "all moves"
+list. "Hint" asks the strongest bot what it would do for your seat, and why. When the attempt ends, the
+post-mortem (:func:`toolkit.crew.post_mortem`) shows the first card after which the mission was lost, who
+played it and a winning alternative, replayable card by card on the table.
+
+Hidden information is structural: every widget is filled from ``ENGINE.observe(state, seat)`` of a seat
+marked "you" (:meth:`MissionView.viewing_seat`), so no other seat's card reaches the DOM, the widget state
+or the websocket — unless the teacher's "show every hand" switch is on (off by default, announced on
+screen), or the attempt is over and the post-mortem is opened. A bot's reason is shown only if it names no
+card hidden from the viewer.
+
+``?seed=7&players=4&mission=3&seats=you,expert,expert,expert&pace=0.7&step=1`` sets up a table.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+import re
+from typing import Any, Mapping, Sequence
 
 import ipywidgets as widgets
 
+from toolkit.core.errors import RuleError
 from toolkit.core.explain import Violation
-from toolkit.crew.cards import Card
-from toolkit.crew.engine import (ENGINE, TONOJA, AssignAll, AssignTask, Distress, GiveCard, PassTask, PlayCard,
-                                 Predict, Retry, Sonar, TakeTask, TimeUp)
+from toolkit.crew.cards import Card, Trick
+from toolkit.crew.engine import (ENGINE, AssignAll, AssignTask, Distress, GiveCard, PassTask, PlayCard, Predict,
+                                 Retry, Sonar, TakeTask, TimeUp)
 from toolkit.crew.missions import LAST_MISSION
-from toolkit.widgets.base import GameSession, View, esc, query_params, safe_callback
-from toolkit.widgets.crew.common import chip, chips, event_lines, int_param, lang_param
+from toolkit.widgets.base import GameSession, View, esc, explain_html, query_params, safe_callback
+from toolkit.widgets.components.crew import CrewHand, TaskTokens, TrickTable
+from toolkit.widgets.crew.common import chip, event_lines, int_param, lang_param
+from toolkit.widgets.seats import PACE_DEFAULT, PACE_MAX, PACE_MIN, YOU, BotDriver, SeatSetup, default_seats
 
 LOG_EVENTS = 16
-MAX_HAND = 14
+
+
+def bot_levels() -> list[str]:
+    """The Crew's bot levels, strongest first (whatever ``toolkit.crew.BOTS`` holds today)."""
+    from toolkit.crew import BOTS
+    return list(BOTS)
 
 
 def options_from_query(params: Mapping[str, str]) -> tuple[int, dict[str, Any]]:
@@ -31,11 +53,72 @@ def options_from_query(params: Mapping[str, str]) -> tuple[int, dict[str, Any]]:
     return seed, {"players": players, "mission": mission}
 
 
+def seats_from_query(params: Mapping[str, str], seats: int, levels: Sequence[str]) -> list[str]:
+    """``?seats=you,expert,random,you`` (untrusted): any unknown entry or a wrong count gives the default."""
+    raw = params.get("seats")
+    default = default_seats(seats, levels)
+    if not raw:
+        return default
+    items = [s.strip().lower() for s in raw[:200].split(",")]
+    if len(items) != seats or any(s not in (YOU, *levels) for s in items):
+        return default
+    return items
+
+
+MAX_MOVES_TEXT = 3000
+#: the post-mortem reviews every allocation of the tasks only up to this many tasks (4 seats ** 3 = 64
+#: solver calls, well under a second; 5 tasks would be 1,024)
+MAX_REVIEWED_TASKS = 3
+
+
+def encode_moves(moves: Sequence[Any]) -> str:
+    """Moves for a link: ``take_78.P9.P7.sonar_1_B6_bottom`` (a bare card code plays that card)."""
+    return ".".join(str(m.card) if isinstance(m, PlayCard) else str(m).replace(" ", "_") for m in moves)
+
+
+def decode_moves(text: str) -> list[str]:
+    """The move texts of :func:`encode_moves` (untrusted: each is parsed by the engine when played)."""
+    out = []
+    for token in text[:MAX_MOVES_TEXT].split("."):
+        token = token.strip()
+        if not token:
+            continue
+        out.append(f"play {token}" if re.fullmatch(r"[BGYPSbgyps][0-9]", token) else token.replace("_", " "))
+    return out
+
+
+def moves_from_query(query: str | None) -> list[str]:
+    """``?moves=…`` read from the raw query (longer than the 200 characters other parameters keep)."""
+    import urllib.parse
+
+    from toolkit.widgets.base import page_query_string
+    raw = query if query is not None else page_query_string()
+    values = urllib.parse.parse_qs(raw[:MAX_MOVES_TEXT + 500]).get("moves")
+    return decode_moves(values[-1]) if values else []
+
+
+def pace_from_query(params: Mapping[str, str]) -> float:
+    try:
+        value = float(params.get("pace", PACE_DEFAULT))
+    except (TypeError, ValueError):
+        return PACE_DEFAULT
+    return min(max(value, PACE_MIN), PACE_MAX) if value == value else PACE_DEFAULT
+
+
+def card_patterns(card: Card) -> list[re.Pattern]:
+    """How a card can appear in a sentence (code, English and Japanese names)."""
+    forms = [str(card), card.text("en"), card.text("ja")]
+    return [re.compile(r"(?<![A-Za-z0-9])" + re.escape(f) + r"(?![0-9])") for f in forms]
+
+
 class MissionView(View):
-    """A whole mission at one table: tasks, the trick, the previous trick, your hand, your moves, the log."""
+    """A mission at one table: seat setup, tasks as tokens, the trick on the table, your hand, hint,
+    the bots' moves with their reasons, and the post-mortem."""
 
     def __init__(self, seed: int | None = None, players: int | None = None, mission: int | None = None,
-                 lang: str = "en", query: str | None = None, **kwargs: Any):
+                 lang: str = "en", query: str | None = None, seats: Sequence[str] | None = None,
+                 pace: float | None = None, step_mode: bool | None = None, autoplay: bool = True,
+                 **kwargs: Any):
         params = query_params(query)
         q_seed, options = options_from_query(params)
         if players is not None:
@@ -45,22 +128,55 @@ class MissionView(View):
         super().__init__(lang=lang_param(params, lang), **kwargs)
         self.add_class("crew-mission")
         self.model = GameSession(ENGINE, q_seed if seed is None else seed, options)
+        state = self.model.state
+        levels = bot_levels()
+        seat_count = state.seats if state.tonoja is None else state.seats  # TONOJA's seat is the captain's
+        chosen = list(seats) if seats is not None else seats_from_query(params, seat_count, levels)
+        if state.tonoja is not None:
+            chosen[state.tonoja] = chosen[state.captain]  # nobody plays TONOJA: the captain decides for it
+        self._seat_setup = SeatSetup(seat_count, levels, seats=chosen, lang=self.lang,
+                                     pace=pace if pace is not None else pace_from_query(params),
+                                     step_mode=bool(step_mode) if step_mode is not None
+                                     else params.get("step") in ("1", "true", "yes"))
+        self._seat_setup.add_class("crew-seat-setup")
+        self._loaded_refusal = None
+        for text in moves_from_query(query):   # a saved mission: replay its moves (each checked)
+            if not self.model.play(text):
+                self._loaded_refusal = self.model.violation or self.model.message
+                break
         self._title = widgets.HTML()
         self._status = widgets.HTML()
         self._status.add_class("crew-status")
+        self._turn = widgets.HTML()
+        self._turn.add_class("crew-turn")
         self._seat_label = widgets.HTML()
-        self._seat = widgets.ToggleButtons(options=[("0", 0)], value=0, style={"button_width": "5.5em"})
+        self._seat = widgets.ToggleButtons(options=[("0", 0)], value=0, style={"button_width": "auto"})
         self._seat.add_class("crew-seat")
-        self._tasks = widgets.HTML()
+        self._tasks = TaskTokens()
         self._tasks.add_class("crew-tasks")
-        self._table = widgets.HTML()
-        self._table.add_class("crew-table")
-        self._hand_label = widgets.HTML()
-        self._hand = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self._tasks.on_pick(self._on_task)
+        self._trick = TrickTable()
+        self._trick.add_class("crew-table")
+        self._board = widgets.HTML()
+        self._board.add_class("crew-board")
+        self._hand = CrewHand(title_key="crew.ui.your_hand", title_params={"seat": 0})
         self._hand.add_class("crew-hand")
-        self._buttons = [self._card_button(i) for i in range(MAX_HAND + 7)]
+        self._hand.on_pick(self._on_card)
+        self._hand.on_refuse(self._on_refused)
+        self._sonar = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
+        self._sonar.add_class("crew-sonar-toggle")
+        self._sonar.observe(self._on_sonar_mode, names="value")
+        self._hint = widgets.Button(layout=widgets.Layout(width="auto", min_width="8em"))
+        self._hint.add_class("crew-hint")
+        self._hint.on_click(self._on_hint)
+        self._hint_text = widgets.HTML()
+        self._hint_text.add_class("crew-hint-text")
+        self._bot_text = widgets.HTML()
+        self._bot_text.add_class("crew-bot-move")
+        self._others = widgets.HTML()
+        self._others.add_class("crew-other-hands")
         self._actions_label = widgets.HTML()
-        self._actions = widgets.Dropdown(options=[], layout=widgets.Layout(width="34em"))
+        self._actions = widgets.Dropdown(options=[], layout=widgets.Layout(width="30em"))
         self._actions.add_class("crew-actions")
         self._apply = widgets.Button()
         self._apply.add_class("crew-action-apply")
@@ -71,63 +187,128 @@ class MissionView(View):
         self._new = widgets.Button()
         self._new.add_class("crew-new")
         self._new.on_click(self._on_new)
+        self._review_button = widgets.Button(button_style="info", layout=widgets.Layout(width="auto"))
+        self._review_button.add_class("crew-post-mortem-button")
+        self._review_button.on_click(self._on_review)
+        self._review = widgets.HTML()
+        self._review.add_class("crew-post-mortem")
+        self._replay_back = widgets.Button(layout=widgets.Layout(width="auto"))
+        self._replay_back.add_class("crew-replay-back")
+        self._replay_back.on_click(lambda _b: self._replay_step(-1))
+        self._replay_next = widgets.Button(layout=widgets.Layout(width="auto"))
+        self._replay_next.add_class("crew-replay-next")
+        self._replay_next.on_click(lambda _b: self._replay_step(+1))
+        self._replay_table = TrickTable()
+        self._replay_table.add_class("crew-replay-table")
+        self._replay_box = widgets.VBox([self._replay_table, widgets.HBox([self._replay_back, self._replay_next])])
+        self._replay_box.layout.display = "none"
         self._log = widgets.HTML()
         self._log.add_class("crew-log")
+        self._log.add_class("deepsea-side")          # hidden in ?display=large (projectors)
+        self._link = widgets.HTML()
+        self._link.add_class("crew-mission-link")
+        self._link.add_class("deepsea-side")
+        self._offered: list = []
+        self._hinted: Any = None
+        self._review_data: Any = None
+        self._replay_cards: list[tuple[int, Card, bool]] = []
+        self._replay_pos = 0
         self._seat.observe(self._on_seat, names="value")
-        self._finish([self._title, self._status, widgets.HBox([self._seat_label, self._seat]), self._tasks,
-                      self._table, self._hand_label, self._hand,
-                      widgets.HBox([self._actions_label, self._actions, self._apply]),
-                      widgets.HBox([self._seed, self._new]), self._log])
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="flex-start")
+        self._finish([self._title, self._seat_setup, self._status, self._turn,
+                      widgets.HBox([self._seat_label, self._seat], layout=wrap),
+                      self._tasks,
+                      widgets.HBox([self._trick, self._board], layout=wrap),
+                      self._hand,
+                      widgets.HBox([self._sonar, self._hint], layout=wrap), self._hint_text, self._bot_text,
+                      self._others,
+                      widgets.HBox([self._actions_label, self._actions, self._apply], layout=wrap),
+                      widgets.HBox([self._review_button], layout=wrap), self._review, self._replay_box,
+                      self._link, widgets.HBox([self._seed, self._new], layout=wrap), self._log])
         self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
+        self.model.observe(self._on_model, names="revision")
+        self._seat_setup.observe(self._on_setup, names=["seats", "show_all", "waiting"])
+        self._driver = BotDriver(self.model, self._seat_setup, autoplay=autoplay, on_error=self._on_bot_error)
+        self._driver.observe(self._on_bot_moved, names="moves_played")
         self.refresh()
-        # start at the seat that acts first (the captain), as players sitting down would
-        first = ENGINE.current_player(self.model.state)
-        if first is not None and first != self.model.state.tonoja:
-            self._seat.value = first
+        if self._loaded_refusal is not None:
+            self.report(self._loaded_refusal, error=True)
 
-    # ---- helpers -------------------------------------------------------------------------------
-    def _card_button(self, index: int) -> widgets.Button:
-        b = widgets.Button(layout=widgets.Layout(width="3.6em"))
-        b.add_class("crew-hand-card")
-        b.on_click(self._on_card)
-        b._crew_card = None  # the card this button plays (set in refresh, never read from the browser)
-        return b
+    # ---- who is looking ----------------------------------------------------------------------------
+    @property
+    def setup(self) -> SeatSetup:
+        return self._seat_setup
 
     @property
-    def seat(self) -> int:
-        value = self._seat.value
-        n = self.model.state.seats
-        return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n else 0
+    def driver(self) -> BotDriver:
+        return self._driver
 
-    def seat_moves(self, seat: int) -> list:
-        """The legal moves this seat may make from its own screen (never another seat's hidden cards)."""
+    def human_seats(self) -> list[int]:
         state = self.model.state
-        if not self.model.live:
+        return [s for s in self._seat_setup.human_seats() if s != state.tonoja]
+
+    def viewing_seat(self) -> int | None:
+        """The seat whose observation the page draws: the deciding seat if a person plays it (hot seat),
+        else the person's seat chosen with "You are" (the first by default); ``None`` if all are bots."""
+        humans = self.human_seats()
+        if not humans:
+            return None
+        decider = ENGINE.decider(self.model.state) if self.model.live else None
+        if decider in humans:
+            return decider
+        chosen = self._seat.value
+        return chosen if chosen in humans else humans[0]
+
+    @property
+    def seat(self) -> int | None:
+        return self.viewing_seat()
+
+    def _acts_now(self, seat: int | None) -> bool:
+        state = self.model.state
+        return seat is not None and not ENGINE.play_out_over(state) and ENGINE.decider(state) == seat
+
+    def seat_moves(self, seat: int | None) -> list:
+        """The legal moves ``seat`` makes now (its own sonar/gift, or the move it decides)."""
+        if seat is None or not self.model.live:
             return []
-        current = ENGINE.current_player(state)
-        acts_for = {seat} | ({TONOJA} if state.tonoja is not None and seat == state.captain else set())
+        state = self.model.state
+        over = ENGINE.play_out_over(state)
         out = []
         for m in self.model.legal_moves:
-            if isinstance(m, (Sonar, GiveCard)):
-                ok = m.seat == seat
-            elif isinstance(m, (PlayCard, TakeTask, PassTask, Predict)):
-                ok = current in acts_for
-            elif isinstance(m, (AssignTask, AssignAll)):
-                ok = seat == state.captain
+            if isinstance(m, Retry):
+                ok = over  # after an attempt the team decides to retry: any person at the table may click it
+            elif isinstance(m, TimeUp):
+                ok = self._acts_now(seat)
             else:
-                ok = True
+                ok = ENGINE.actor(state, m) == seat
             if ok:
                 out.append(m)
         return out
 
+    def seat_name(self, seat: int) -> str:
+        state = self.model.state
+        if seat == state.tonoja:
+            return "TONOJA"
+        level = self._seat_setup.seats[seat]
+        if level == YOU:
+            return self.t("crew.ui.seat_you", seat=seat)
+        return self.t("crew.ui.seat_bot", seat=seat, level=self._seat_setup.level_label(level))
+
+    def short_name(self, seat: int) -> str:
+        """A seat's name on the table (the level goes into the long name, in the tasks and the log)."""
+        state = self.model.state
+        if seat == state.tonoja:
+            return "TONOJA"
+        mark = " ⚓" if seat == state.captain else ""
+        if self._seat_setup.seats[seat] == YOU:
+            return self.t("crew.ui.seat_you", seat=seat) + mark
+        return self.t("crew.ui.seat_n", seat=seat) + mark
+
+    # ---- moves ------------------------------------------------------------------------------------------
     def _describe(self, move: Any) -> str:
         from toolkit.crew.tasks import TASKS
         lang = self.lang
-        if isinstance(move, PlayCard):
-            return self.t("CREW_MOVE_PLAY", card=move.card)
-        if isinstance(move, Sonar):
-            return ENGINE.describe_move(move, lang)
-        if isinstance(move, TakeTask):
+        if isinstance(move, (PlayCard, Sonar, TakeTask)):
             return ENGINE.describe_move(move, lang)
         if isinstance(move, AssignTask):
             return self.t("crew.ui.assign", task=move.task, seat=move.seat, text=TASKS[move.task].text(lang))
@@ -148,27 +329,38 @@ class MissionView(View):
         return str(move)
 
     def _play(self, move: Any) -> None:
-        self.play_on(self.model, move)
-        self.refresh()
+        self._hinted = None
+        self._hint_text.value = ""
+        self.play_on(self.model, move)   # the model's revision change redraws the table
 
-    # ---- callbacks (untrusted input: everything re-checked by the engine) ------------------------
+    # ---- callbacks (untrusted input: every move is re-checked by the engine) -----------------------
     @safe_callback
-    def _on_seat(self, change: Mapping[str, Any]) -> None:
-        self.clear_report()
-        self.refresh()
-
-    @safe_callback
-    def _on_card(self, button: widgets.Button) -> None:
-        card = getattr(button, "_crew_card", None)
-        if card is None:
-            return
-        state = self.model.state
-        current = ENGINE.current_player(state)
-        acts_for = {self.seat} | ({TONOJA} if state.tonoja is not None and self.seat == state.captain else set())
-        if state.phase == "play" and current not in acts_for:
-            self.report(Violation("NOT_YOUR_TURN", "core.turn", seat=self.seat, current=current), error=True)
+    def _on_card(self, card: Card) -> None:
+        seat = self.viewing_seat()
+        moves = self.seat_moves(seat)
+        if self._sonar.value:
+            sonar = [m for m in moves if isinstance(m, Sonar) and m.card == card]
+            if sonar:
+                self._play(sonar[0])
+                self._sonar.value = False
+                return
+        gifts = [m for m in moves if isinstance(m, GiveCard) and m.card == card]
+        if gifts:
+            self._play(gifts[0])
             return
         self._play(PlayCard(card))
+
+    def _on_refused(self, text: str) -> None:
+        self.report(text, error=True)
+
+    @safe_callback
+    def _on_task(self, task: int) -> None:
+        seat = self.viewing_seat()
+        takes = [m for m in self.seat_moves(seat) if isinstance(m, TakeTask) and m.task == task]
+        if takes:
+            self._play(takes[0])
+        else:
+            self.report(self.t("crew.ui.cannot_take", task=task), error=True)
 
     @safe_callback
     def _on_apply(self, _button: Any = None) -> None:
@@ -183,97 +375,394 @@ class MissionView(View):
     def _on_new(self, _button: Any = None) -> None:
         self.model.new_game(seed=int(self._seed.value))
         self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
+        self._close_review()
         self.clear_report()
         self.refresh()
 
-    # ---- rendering ---------------------------------------------------------------------------------
+    @safe_callback
+    def _on_seat(self, change: Mapping[str, Any]) -> None:
+        self.clear_report()
+        self.refresh()
+
+    @safe_callback
+    def _on_sonar_mode(self, change: Mapping[str, Any]) -> None:
+        self.refresh()
+
+    @safe_callback
+    def _on_hint(self, _button: Any = None) -> None:
+        seat = self.viewing_seat()
+        if not self._acts_now(seat) and not any(isinstance(m, (Sonar, GiveCard)) for m in self.seat_moves(seat)):
+            self._hint_text.value = f"<p class='crew-hint-none'>{esc(self.t('crew.ui.hint_none'))}</p>"
+            return
+        decision = self._driver.hint(seat)
+        if decision is None or decision.move is None:
+            self._hint_text.value = f"<p class='crew-hint-none'>{esc(self.t('crew.ui.hint_wait'))}</p>"
+            return
+        self._hinted = decision.move
+        level = self._seat_setup.level_label(self._seat_setup.levels[0])
+        self._hint_text.value = (f"<p class='crew-hint-move' data-move='{esc(decision.move)}'><b>"
+                                 f"{esc(self.t('crew.ui.hint_says', level=level, move=self._describe(decision.move)))}"
+                                 f"</b> {explain_html(decision.reason, self.lang)}</p>")
+        self.refresh()
+
+    def _on_bot_error(self, exc: Exception) -> None:
+        self.report(exc, error=True)
+
+    def _on_model(self, change: Mapping[str, Any]) -> None:
+        if ENGINE.play_out_over(self.model.state) is False:
+            self._close_review()
+        self.refresh()
+
+    def _on_setup(self, change: Mapping[str, Any]) -> None:
+        self.refresh()
+
+    def _on_bot_moved(self, change: Mapping[str, Any]) -> None:
+        last = self._driver.last
+        if last is None:
+            return
+        seat, decision = last
+        move = self._describe(decision.move)
+        reason = decision.reason.text(self.lang) if decision.reason is not None else ""
+        if reason and not self._seat_setup.show_all and self._names_hidden_card(decision.reason):
+            reason = self.t("crew.ui.reason_withheld")
+        self._bot_move_text = (seat, move, reason, getattr(decision.reason, "rule", ""))
+        self._render_bot_move()
+
+    def _names_hidden_card(self, reason: Any) -> bool:
+        """True if ``reason`` (in either language) names a card the viewing seat cannot see."""
+        state = self.model.state
+        viewer = self.viewing_seat()
+        visible = str(ENGINE.observe(state, viewer))
+        texts = [reason.text("en"), reason.text("ja")]
+        for seat in range(state.seats):
+            if seat == viewer:
+                continue
+            for card in state.hand(seat):
+                if str(card) in visible:
+                    continue
+                if any(p.search(t) for p in card_patterns(card) for t in texts):
+                    return True
+        return False
+
+    # ---- the post-mortem -------------------------------------------------------------------------------
+    def _close_review(self) -> None:
+        self._review_data = None
+        self._review.value = ""
+        self._replay_cards = []
+        self._replay_box.layout.display = "none"
+
+    def review_inputs(self) -> dict[str, Any] | None:
+        """What :func:`toolkit.crew.post_mortem` needs for the attempt on the table, or None if it has no
+        task cards to judge (a mission with its own condition)."""
+        state = self.model.state
+        if not state.tasks or any(o is None for o in state.owners):
+            return None
+        start = None
+        for position in range(len(self.model.session) + 1):
+            s = self.model.session.at(position)
+            if s.attempt == state.attempt and s.phase == "play" and not s.tricks and not s.trick:
+                start = s
+                break
+        if start is None:
+            return None
+        tasks: dict[int, list] = {}
+        for i, task in enumerate(state.tasks):
+            pred = state.predictions[i]
+            tasks.setdefault(state.owners[i], []).append((task, pred) if isinstance(pred, int) else task)
+        tricks = [Trick(t.leader, t.cards) for t in state.tricks]
+        if state.trick:
+            tricks.append((state.leader, tuple(state.trick)))
+        hands = [list(start.hand(s)) for s in range(state.seats)]
+        if state.tonoja is not None:
+            hands[state.tonoja] = [c for col in start.columns for c in (col.face_down, col.face_up) if c is not None]
+        return {"hands": hands, "tasks": tasks, "tricks": tricks, "leader": start.leader, "captain": state.captain}
+
+    @safe_callback
+    def _on_review(self, _button: Any = None) -> None:
+        self.show_post_mortem()
+
+    def show_post_mortem(self) -> None:
+        """Review the attempt double-dummy and show where it was lost (the attempt must be over)."""
+        tr = self.t
+        try:
+            from toolkit.crew import post_mortem
+        except ImportError:
+            self._review.value = f"<p class='crew-pm-missing'>{esc(tr('crew.ui.pm_missing'))}</p>"
+            return
+        if not ENGINE.play_out_over(self.model.state):
+            self._review.value = f"<p class='crew-pm-wait'>{esc(tr('crew.ui.pm_wait'))}</p>"
+            return
+        inputs = self.review_inputs()
+        if inputs is None:
+            self._review.value = f"<p class='crew-pm-none'>{esc(tr('crew.ui.pm_no_tasks'))}</p>"
+            return
+        review = post_mortem(**inputs, node_limit=200_000)
+        allocations = None
+        try:
+            if sum(len(v) for v in inputs["tasks"].values()) > MAX_REVIEWED_TASKS:
+                raise RuleError("too many tasks to review every allocation in one click")
+            from toolkit.crew import allocation_review
+            allocations = allocation_review(inputs["hands"], inputs["tasks"], leader=inputs["leader"],
+                                            captain=inputs["captain"], node_limit=100_000, max_allocations=256)
+        except (ImportError, RuleError):   # too many allocations to review in a click: say only the verdict
+            allocations = None
+        self._review_data = (review, inputs, allocations)
+        self._render_review()
+
+    def _render_review(self) -> None:
+        if self._review_data is None:
+            return
+        tr = self.t
+        review, inputs, allocations = self._review_data
+        seats = len(inputs["hands"])
+        names = {s: self.seat_name(s) for s in range(seats)}
+        parts = [f"<h4>{esc(tr('crew.ui.pm_title'))}</h4>",
+                 f"<p class='crew-pm-verdict'>{esc(review.explain(self.lang))}</p>"]
+        if allocations is not None:
+            good = allocations.winnable
+            listed = "; ".join(", ".join(f"#{t}→{self.short_name(seat)}" for seat, ts in sorted(a.items()) for t in ts)
+                               for a in good[:6])
+            more = f" …(+{len(good) - 6})" if len(good) > 6 else ""
+            parts.append(f"<p class='crew-pm-allocations' data-winnable='{len(good)}'>"
+                         f"{esc(allocations.explain(self.lang))}"
+                         + (f" {esc(tr('crew.ui.pm_allocations'))} {esc(listed)}{esc(more)}" if good else "") + "</p>")
+        rows = []
+        for s in range(seats):
+            rows.append(f"<tr><th scope='row'>{esc(names[s])}</th><td>"
+                        + "".join(chip(c, self.lang) for c in inputs["hands"][s]) + "</td></tr>")
+        parts.append(f"<details><summary>{esc(tr('crew.ui.pm_hands'))}</summary><table>{''.join(rows)}</table></details>")
+        self._replay_cards = []
+        if review.lost_after is not None:
+            t, k = review.lost_after
+            seat, card = review.lost_card
+            parts.append(f"<p class='crew-pm-lost' data-trick='{t}' data-card='{card}' data-seat='{seat}'>"
+                         f"{esc(tr('crew.ui.pm_lost', trick=t + 1, name=names[seat]))} {chip(card, self.lang)}"
+                         f" → {esc(tr('crew.ui.pm_instead'))} {chip(review.instead, self.lang)}</p>")
+            for i, trick in enumerate(review.alternative):
+                for j, c in enumerate(trick.cards):
+                    changed = i == 0 and j == k
+                    self._replay_cards.append((i, c, changed))
+            self._replay_alt = review.alternative
+            self._replay_pos = min(k + 1, len(self._replay_cards))
+            self._replay_box.layout.display = "flex"
+            self._render_replay()
+        else:
+            self._replay_box.layout.display = "none"
+        self._review.value = "".join(parts)
+
+    def _first_of(self, trick_index: int) -> int:
+        """Index in the replay of the first card of the alternative's trick ``trick_index``."""
+        return next(n for n, (i, _c, _a) in enumerate(self._replay_cards) if i == trick_index)
+
+    def _replay_step(self, delta: int) -> None:
+        self._replay_pos = min(max(self._replay_pos + delta, 0), len(self._replay_cards))
+        self._render_replay()
+
+    def _render_replay(self) -> None:
+        """The winning alternative on the table, up to ``_replay_pos`` cards."""
+        if not self._replay_cards or self._review_data is None:
+            return
+        review, inputs, _allocations = self._review_data
+        seats = len(inputs["hands"])
+        shown = self._replay_cards[:self._replay_pos]
+        trick_index = shown[-1][0] if shown else 0
+        trick = self._replay_alt[trick_index]
+        cards = [c for i, c, _ in shown if i == trick_index]
+        complete = len(cards) == seats
+        previous = None
+        if trick_index > 0:
+            p = self._replay_alt[trick_index - 1]
+            previous = (p.leader, p.cards, p.winner)
+        t0 = review.lost_after[0] if review.lost_after else 0
+        caption = self.t("crew.ui.pm_replay_caption", trick=t0 + trick_index + 1, n=self._replay_pos,
+                         total=len(self._replay_cards))
+        self._replay_table.lang = self.lang
+        changed = [(trick.leader + j) % seats for i, _c, alt in shown for j in [self._replay_cards.index((i, _c, alt))
+                                                                                   - self._first_of(i)] if alt]
+        self._replay_table.show(seats, trick.leader, cards, winner=trick.winner if complete else None,
+                                previous=previous, names={s: self.short_name(s) for s in range(seats)},
+                                bottom=self.viewing_seat() or 0, caption=caption,
+                                marked=changed if trick_index == 0 else ())
+        self._replay_back.description = self.t("crew.ui.pm_back")
+        self._replay_next.description = self.t("crew.ui.pm_next")
+        self._replay_back.disabled = self._replay_pos == 0
+        self._replay_next.disabled = self._replay_pos >= len(self._replay_cards)
+
+    # ---- rendering -----------------------------------------------------------------------------------
+    def _render_bot_move(self) -> None:
+        info = getattr(self, "_bot_move_text", None)
+        if not info:
+            self._bot_text.value = ""
+            return
+        seat, move, reason, rule = info
+        code = f" <code class='deepsea-rule'>{esc(rule)}</code>" if rule and reason else ""
+        self._bot_text.value = (f"<p class='crew-bot-line' data-seat='{seat}'>"
+                                f"{esc(self.t('crew.ui.bot_moved', name=self.seat_name(seat), move=move))}"
+                                f" <span class='crew-bot-reason'>{esc(reason)}</span>{code}</p>")
+
     def refresh(self) -> None:
-        if not hasattr(self, "_log"):
+        if not hasattr(self, "_driver"):
             return  # the base class may announce a language before the children exist
         tr = self.t
         state = self.model.state
-        seats = state.seats
-        labels = [(("TONOJA" if s == state.tonoja else str(s)), s) for s in range(seats)]
+        self._seat_setup.lang = self.lang
+        humans = self.human_seats()
+        seat = self.viewing_seat()
+        labels = [(tr("crew.ui.seat_n", seat=s), s) for s in humans]
         if list(self._seat.options) != labels:
-            keep = self.seat if self.seat < seats else 0
-            self._seat.options = labels
-            self._seat.value = keep
-        seat = self.seat
+            self._seat.options = labels or [("—", -1)]
+        if humans and self._seat.value != seat:
+            self._seat.value = seat
         obs = ENGINE.observe(state, seat)
         self._title.value = f"<h3>{esc(tr('crew.ui.mission_title', mission=state.mission))}</h3>"
         current = obs["current"]
-        who = "TONOJA" if current is not None and current == state.tonoja else current
+        decider = ENGINE.decider(state)
         phase = tr(f"crew.phase.{obs['phase']}")
         comm = obs["communication"]
+        who = "—" if decider is None else self.seat_name(decider)
         status = tr("crew.ui.status", players=state.players, attempt=obs["attempt"],
                     counted=obs["attempts_counted"], captain=obs["captain"], phase=phase,
-                    comm=tr(f"crew.comm.{comm['mode']}"), current="—" if who is None else who)
+                    comm=tr(f"crew.comm.{comm['mode']}"), current=who)
         if comm["time_limit"]:
             status += " · " + tr("crew.ui.time_limit", time=comm["time_limit"])
         outcome = ENGINE.outcome(state)
+        over = ENGINE.play_out_over(state)
+        status_html = esc(status)
         if outcome is not None:
-            status += f" · <b>{esc(outcome.text(self.lang))}</b>"
-        self._status.value = f'<div data-phase="{esc(obs["phase"])}" data-current="{esc(current)}">{esc(status)}</div>'
-        self._seat_label.value = esc(tr("crew.ui.you_are"))
-        # tasks
-        rows = []
-        for task in obs["tasks"]:
-            owner = "—" if task["owner"] is None else ("TONOJA" if task["owner"] == state.tonoja else task["owner"])
-            pred = "" if task["prediction"] is None else (tr("crew.ui.secret") if task["prediction"] == "secret"
-                                                          else f" X={task['prediction']}")
-            rows.append(f'<tr data-task="{task["id"]}" data-status="{task["status"]}"><td>#{task["id"]}</td>'
-                        f'<td>{esc(task["ja"] if self.lang == "ja" else task["en"])}{esc(pred)}</td>'
-                        f'<td>{task["difficulty"]}</td><td>{esc(owner)}</td>'
-                        f'<td>{esc(tr("crew.status." + task["status"]))}</td></tr>')
-        head = "".join(f"<th>{esc(tr(k))}</th>" for k in ("crew.ui.task", "crew.ui.text", "crew.ui.difficulty",
-                                                          "crew.ui.owner", "crew.ui.status_col"))
-        self._tasks.value = (f"<table class='crew-task-table'><tr>{head}</tr>{''.join(rows)}</table>" if rows
-                             else f"<p>{esc(tr('crew.ui.no_tasks'))}</p>")
-        # the table: trick on the table, previous trick, communicated cards, TONOJA's cards, tricks won
+            status_html += f" · <b>{esc(outcome.text(self.lang))}</b>"
+        elif over and state.reason is not None:
+            status_html += f" · <b>{esc(tr('crew.phase.' + state.phase))}</b>"
+        self._status.value = (f'<div data-phase="{esc(obs["phase"])}" data-current="{esc(current)}" '
+                              f'data-decider="{esc(decider)}">{status_html}</div>')
+        mine = self.seat_moves(seat)
+        if over:
+            turn = tr("crew.ui.turn_over")
+        elif seat is not None and self._acts_now(seat):
+            key = {"allocate": "crew.ui.turn_you_task", "play": "crew.ui.turn_you"}.get(state.phase,
+                                                                                        "crew.ui.turn_you_other")
+            turn = tr(key, name=self.seat_name(seat))
+        elif self._seat_setup.waiting:
+            turn = tr("crew.ui.turn_step", name=who)
+        else:
+            turn = tr("crew.ui.turn_wait", name=who)
+        self._turn.value = f"<p role='status' class='crew-turn-line' data-yours='{int(self._acts_now(seat))}'><b>{esc(turn)}</b></p>"
+        self._seat_label.value = esc(tr("crew.ui.you_are")) if len(humans) > 1 else ""
+        self._seat.layout.display = "flex" if len(humans) > 1 else "none"
+        names = {s: self.seat_name(s) for s in range(state.seats)}
+        # tasks as tokens by their owners; the ones this seat may take now are buttons
+        self._tasks.lang = self.lang
+        takes = [m.task for m in mine if isinstance(m, TakeTask)]
+        self._tasks.show(obs["tasks"], state.seats, names=names, selectable=takes,
+                         you=[seat] if seat is not None else [])
+        # the trick on the table, the previous trick beside it
         trick = obs["trick"]
         prev = obs["previous_trick"]
-        parts = [f"<p><b>{esc(tr('crew.ui.trick'))}</b> ({esc(tr('crew.ui.led_by', seat=trick['leader']))}): "
-                 f"{chips(trick['cards'], self.lang)}</p>"]
-        if prev:
-            parts.append(f"<p class='crew-previous'><b>{esc(tr('crew.ui.previous'))}</b>: {chips(prev['cards'], self.lang)}"
-                         f" → {esc(tr('crew.ui.won_by', seat=prev['winner']))}</p>")
+        self._trick.lang = self.lang
+        self._trick.show(state.seats, trick["leader"], trick["cards"],
+                         previous=(prev["leader"], prev["cards"], prev["winner"]) if prev else None,
+                         names={s: self.short_name(s) for s in range(state.seats)}, bottom=seat if seat is not None else 0,
+                         acting=decider if current is None else current, you=humans)
+        parts = []
         if obs["communicated"]:
-            comms = " ".join(f"{esc(c['seat'])}: {chip(c['card'], self.lang)} "
-                             f"({esc(tr('crew.sonar.' + (c['position'] or 'hidden')))})" for c in obs["communicated"])
-            parts.append(f"<p class='crew-comms'><b>{esc(tr('crew.ui.communicated'))}</b>: {comms}</p>")
+            comms = "".join(f"<li>{esc(names.get(c['seat'], c['seat']))}: {chip(c['card'], self.lang)} "
+                            f"{esc(tr('crew.sonar.' + (c['position'] or 'hidden')))}</li>" for c in obs["communicated"])
+            parts.append(f"<div class='crew-comms'><b>{esc(tr('crew.ui.communicated'))}</b><ul>{comms}</ul></div>")
         if obs["tonoja"]:
             cols = " ".join((chip(c["face_up"], self.lang) if c["face_up"] else "▢") + ("▮" if c["face_down"] else "")
                             for c in obs["tonoja"])
             parts.append(f"<p class='crew-tonoja'><b>TONOJA</b>: {cols}</p>")
-        parts.append(f"<p>{esc(tr('crew.ui.tricks_won'))}: " + ", ".join(
-            f"{'TONOJA' if s == state.tonoja else s}: {n}" for s, n in enumerate(obs["tricks_won"])) + "</p>")
-        self._table.value = "".join(parts)
-        # the hand (own cards only) and, for the captain in a two-player game, TONOJA's face-up cards
-        hand = [Card.parse(c) for c in obs["hand"]]
-        extra = []
+        parts.append(f"<p class='crew-won'><b>{esc(tr('crew.ui.tricks_won'))}</b>: " + " · ".join(
+            f"{esc(self.short_name(s))}: {n}" for s, n in enumerate(obs["tricks_won"])) + "</p>")
+        parts.append(f"<p class='crew-trick-count'>{esc(tr('crew.ui.trick_count', n=obs['tricks_played'], total=obs['tricks_total']))}</p>")
+        self._board.value = "".join(parts)
+        # the hand: this seat's own cards (and TONOJA's face-up cards when this seat decides for TONOJA)
+        hand = [Card.parse(c) for c in (obs["hand"] or [])]
+        extra: list[Card] = []
         if state.tonoja is not None and seat == state.captain and current == state.tonoja:
             extra = list(state.hand(state.tonoja))
-        self._hand_label.value = esc(tr("crew.ui.your_hand", seat=seat)) + (
-            " " + esc(tr("crew.ui.tonoja_plays")) if extra else "")
-        shown = []
-        for button, card in zip(self._buttons, hand + extra):
-            button._crew_card = card
-            button.description = str(card)
-            button.tooltip = card.text(self.lang)
-            button.style.button_color = {"B": "#9dbdf0", "G": "#9fdcb2", "Y": "#f1e08a", "P": "#f3a9d3",
-                                         "S": "#bbbbbb"}[card.suit]
-            shown.append(button)
-        for button in self._buttons[len(hand + extra):]:
-            # unused buttons keep no card text: their widget state also reaches the browser
-            button._crew_card = None
-            button.description = ""
-            button.tooltip = None
-        self._hand.children = shown
-        # this seat's other moves
-        self._offered = [m for m in self.seat_moves(seat) if not isinstance(m, PlayCard)]
+        sonar_moves = [m for m in mine if isinstance(m, Sonar)]
+        if not sonar_moves and self._sonar.value:
+            self._sonar.value = False  # nothing to communicate now (re-enters refresh)
+            return
+        gifts = [m.card for m in mine if isinstance(m, GiveCard)]
+        if self._sonar.value:
+            playable = [m.card for m in sonar_moves]
+        elif gifts:
+            playable = gifts
+        else:
+            playable = [m.card for m in mine if isinstance(m, PlayCard)]
+        marks = {}
+        if isinstance(self._hinted, (PlayCard, Sonar, GiveCard)) and self._hinted.card in hand + extra:
+            marks[self._hinted.card] = "hint"
+        self._hand.lang = self.lang
+        if seat is None:
+            self._hand.set_title("crew.ui.spectator")
+        elif extra:
+            self._hand.set_title("crew.ui.your_hand_tonoja", seat=seat)
+        elif self._sonar.value:
+            self._hand.set_title("crew.ui.your_hand_sonar", seat=seat)
+        else:
+            self._hand.set_title("crew.ui.your_hand", seat=seat)
+        self._hand.set_cards(hand + extra, playable=playable, marks=marks, unplayable_reason=self._why_not)
+        self._sonar.description = tr("crew.ui.sonar_button")
+        self._sonar.disabled = not sonar_moves
+        self._sonar.tooltip = tr("crew.ui.sonar_tooltip")
+        self._hint.description = tr("seats.hint")
+        self._hint.disabled = seat is None or over
+        # the teacher's switch: every hand, announced (the seat setup shows the warning too)
+        if self._seat_setup.show_all:
+            rows = "".join(f"<tr><th scope='row'>{esc(names[s])}</th><td>"
+                           + "".join(chip(c, self.lang) for c in state.hand(s)) + "</td></tr>"
+                           for s in range(state.seats) if s != seat)
+            self._others.value = (f"<div class='crew-show-all' role='note'><p><b>{esc(tr('crew.ui.all_hands'))}</b></p>"
+                                  f"<table>{rows}</table></div>")
+        else:
+            self._others.value = ""
+        # every other move of this seat: the accessible fallback list
+        self._offered = [m for m in mine if not isinstance(m, (PlayCard, Sonar, GiveCard))]
         self._actions.options = [(self._describe(m), i) for i, m in enumerate(self._offered)]
+        self._actions.disabled = not self._offered
+        self._apply.disabled = not self._offered
         self._actions_label.value = esc(tr("crew.ui.actions"))
         self._apply.description = tr("ui.apply")
         self._new.description = tr("ui.new_game")
+        self._seed.tooltip = tr("crew.ui.tip_seed")
+        self._actions.tooltip = tr("crew.ui.actions")
+        self._review_button.description = tr("crew.ui.pm_button")
+        self._review_button.layout.display = "flex" if over else "none"
+        self._link.value = self._share_link(seat) if over else ""
+        self._render_bot_move()
+        self._render_review()
         events = self._setup_events + list(self.model.events)
-        self._log.value = (f"<b>{esc(tr('ui.event_log'))}</b>" + event_lines(events[-LOG_EVENTS:], self.lang))
+        self._log.value = (f"<details><summary><b>{esc(tr('ui.event_log'))}</b></summary>"
+                           + event_lines(events[-LOG_EVENTS:], self.lang) + "</details>")
+
+    def _share_link(self, viewer: int | None) -> str:
+        """A link that reopens this mission as played (a saved mission), for its post-mortem.
+
+        Every move in it is public once made, except a distress gift (only giver and receiver know the
+        card): with another seat's gift in the game there is no link."""
+        moves = list(self.model.session.moves)
+        if any(isinstance(m, GiveCard) and m.seat != viewer for m in moves):
+            return ""
+        from toolkit.widgets.crew.common import share_link
+        opts = self.model.session.options
+        return share_link({"seed": self.model.session.seed, "players": opts.get("players"),
+                           "mission": opts.get("mission"), "seats": ",".join(self._seat_setup.seats),
+                           "moves": encode_moves(moves), "lang": self.lang}, self.t("crew.ui.mission_link"))
+
+    def _why_not(self, card: Card, lang: str) -> str:
+        """Why the viewing seat may not play ``card`` now (the engine's reason and rule id)."""
+        state = self.model.state
+        seat = self.viewing_seat()
+        if not self._acts_now(seat):
+            decider = ENGINE.decider(state)
+            reason = self.t("crew.ui.not_your_turn", name=self.seat_name(decider) if decider is not None else "—")
+        elif self._sonar.value:
+            return self.t("crew.ui.no_sonar_card", card=card.text(lang))
+        else:
+            v = ENGINE.why_illegal(state, PlayCard(card))
+            if not isinstance(v, Violation):
+                return self.t("crew.comp.not_playable", card=card.text(lang))
+            reason = f"{v.text(lang)} [{v.rule}]"
+        return self.t("crew.ui.card_refused", card=card.text(lang), reason=reason)

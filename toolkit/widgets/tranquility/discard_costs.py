@@ -201,7 +201,7 @@ class DiscardCostView(View):
         else:
             verdict = why_illegal_placement(self._cells, self._cell, number, self._current_hand(), reading)
             if verdict is None:
-                self._verdict.value = (f'<div class="tranq-ok" style="color:#1a6">✔ '
+                self._verdict.value = (f'<div class="tranq-ok" style="color:#11683a">✔ '
                                        f'{esc(self.t("tranquility.ui.legal", number=number, cell=self._cell))}</div>')
             else:
                 self._verdict.value = f'<div class="tranq-illegal" style="color:#b30">✘ {explain_html(verdict, lang)}</div>'

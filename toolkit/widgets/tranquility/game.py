@@ -1,25 +1,39 @@
-"""A full game of Tranquility, hot seat: one device passed around the table.
+"""A full game of Tranquility at a table of people and bots.
 
-Hidden information: the page only ever holds ``ENGINE.observe(state, seat)`` for the seat that has
-revealed its hand. When another seat must act, a curtain replaces the hand ("pass the device to seat 2")
-and the hand widgets are emptied before anything else is drawn, so other seats' cards are never in the
-widget state sent to the browser. The event log is safe to show everyone: the engine's events never
-name face-down cards.
+Seats (:class:`~toolkit.widgets.seats.SeatSetup`): each seat is "you" or a bot level of
+``toolkit.tranquility.BOTS``; by default you are seat 0 and every other seat plays the strongest bot. Bots
+move on their own at a visible pace (adjustable, or one move per click in step mode) through
+:class:`~toolkit.widgets.seats.BotDriver`, each seeing only its own observation; the page shows each bot's
+reason. With several "you" seats the table is hot seat: a curtain hides the hand until the acting person
+reveals it.
 
-URL parameters: ``players``, ``seed``, ``variant`` (removal), ``rocks``, ``monsters``, ``storms`` (1/0).
+Click to place: pick a card of your hand, then a cell: the cost and any gap the placement would make
+impossible to fill (:func:`toolkit.tranquility.hints.placement_hint`) are shown before you commit; "Hint"
+shows what the strongest bot would do, and why.
+
+Hidden information: the page only ever holds ``ENGINE.observe(state, seat)`` for the seat it may show (the
+acting person, or the one person waiting for the bots). Other seats' cards are never in the widget state
+sent to the browser — unless the labelled teacher switch ("show every hand") is on. The event log is safe to
+show everyone: the engine's events never name face-down cards, and neither do the bots' reasons.
+
+URL parameters: ``players``, ``seed``, ``variant`` (removal), ``rocks``, ``monsters``, ``storms`` (1/0),
+``seats`` (e.g. ``you,rank,greedy``), ``pace`` (seconds), ``step`` (1/0).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 import ipywidgets as widgets
 
-from toolkit.core.errors import InvalidMoveError
+from toolkit.core.errors import InvalidMoveError, RuleError
 from toolkit.tranquility import ENGINE, FINISH, REMOVAL_VARIANTS, START, PlaceIsland, PlayFinish, PlayStart
+from toolkit.tranquility.bots import LEVELS
 from toolkit.tranquility.cards import CELLS, COLUMNS, ROWS, parse_card
+from toolkit.tranquility.hints import placement_hint
 from toolkit.tranquility.moves import DiscardTwo, StartDiscard
 from toolkit.widgets.base import GameSession, View, esc, event_log_html, explain_html, query_params, safe_callback
+from toolkit.widgets.seats import PACE_DEFAULT, PACE_MAX, YOU, BotDriver, SeatSetup, default_seats
 from toolkit.widgets.tranquility.common import int_param
 
 MAX_SEED = 2**31 - 1
@@ -38,19 +52,48 @@ def options_from_query(params: dict[str, str]) -> tuple[int, dict[str, Any]]:
     return seed, options
 
 
+def seats_from_query(params: dict[str, str], players: int) -> list[str]:
+    """Seats from an untrusted ``seats=you,rank,…`` (anything unreadable: you at seat 0, strongest bots)."""
+    words = [w.strip().lower() for w in params.get("seats", "").split(",") if w.strip()]
+    if len(words) == players and all(w in (YOU, *LEVELS) for w in words):
+        return words
+    return default_seats(players, LEVELS)
+
+
+def table_from_query(params: dict[str, str]) -> tuple[float, bool]:
+    """Pace (seconds a bot move) and step mode from untrusted URL parameters."""
+    try:
+        pace = float(params.get("pace", PACE_DEFAULT))
+    except ValueError:
+        pace = PACE_DEFAULT
+    if pace != pace:
+        pace = PACE_DEFAULT
+    return min(max(pace, 0.0), PACE_MAX), params.get("step", "0") in ("1", "true", "yes")
+
+
 class GameView(View):
-    """Hot-seat game: setup, the grid, the acting seat's hand behind a curtain, actions and the event log."""
+    """A table: setup, seats (you or a bot level), the grid, your hand, hints, actions and the event log.
+
+    ``seats``: "you" or a level per seat (default: you at seat 0, the strongest bot elsewhere).
+    ``autoplay=False`` leaves the bots' moves to :meth:`run_bots` (notebooks checked by nbval).
+    """
 
     def __init__(self, seed: int | None = None, players: int | None = None, lang: str = "en",
-                 query: str | None = None, **kwargs: Any):
+                 query: str | None = None, seats: Sequence[str] | None = None, autoplay: bool = True,
+                 **kwargs: Any):
         super().__init__(lang=lang, **kwargs)
         self.add_class("tranq-game")
-        q_seed, options = options_from_query(query_params(query))
+        params = query_params(query)
+        q_seed, options = options_from_query(params)
         if seed is not None:
             q_seed = seed
         if players is not None:
             options["players"] = players
+        self._autoplay = autoplay
+        self._pace, self._step_mode = table_from_query(params)
+        start_seats = list(seats) if seats is not None else seats_from_query(params, options["players"])
         self.model = GameSession(ENGINE, q_seed, options)
+        self._hint_move: Any = None
         self._revealed: int | None = None
         self._toggle_cards: list[str] = []
         self._toggle_lang = lang
@@ -117,6 +160,19 @@ class GameView(View):
         self._private = widgets.VBox()
         self._log = widgets.HTML()
         self._log.add_class("tranq-log")
+        self._bot_reason = widgets.HTML()
+        self._bot_reason.add_class("tranq-bot-reason")
+        self._waiting = widgets.HTML()
+        self._waiting.add_class("tranq-waiting")
+        self._hint = widgets.Button(icon="lightbulb-o")
+        self._hint.add_class("tranq-hint")
+        self._play_hint = widgets.Button()
+        self._play_hint.add_class("tranq-play-hint")
+        self._hint_text = widgets.HTML()
+        self._hint_text.add_class("tranq-hint-text")
+        self._teacher = widgets.HTML()
+        self._teacher.add_class("tranq-teacher")
+        self._seats_box = widgets.VBox()
         # wiring (every callback validates what it receives)
         self._new.on_click(self._on_new)
         self._reveal.on_click(self._on_reveal)
@@ -127,11 +183,52 @@ class GameView(View):
         self._finish_button.on_click(self._on_finish)
         self._split.on_click(self._on_split)
         self._other_apply.on_click(self._on_other)
+        self._hint.on_click(self._on_hint)
+        self._play_hint.on_click(self._on_play_hint)
         self._finish([self._title,
                       widgets.HBox([self._players, self._variant, self._monsters]),
                       widgets.HBox([self._rocks, self._storms, self._seed, self._new]),
-                      self._status, self._grid, self._private, self._log])
+                      self._seats_box, self._status, self._bot_reason, self._grid, self._private, self._teacher,
+                      self._log])
+        self.setup: SeatSetup | None = None
+        self.driver: BotDriver | None = None
+        self._seat_table(start_seats)
         self.refresh()
+
+    # ---- the seats and the bots ------------------------------------------------------------------
+    def _seat_table(self, seats: Sequence[str] | None = None) -> None:
+        """(Re)build the seat setup and the bot driver for the current game's player count."""
+        old_setup = self.setup
+        if self.driver is not None:
+            self.driver.close()
+            self.driver.unobserve(self._on_bot_moved, "moves_played")
+        players = self.state.players
+        if seats is None and old_setup is not None and len(old_setup.seats) == players:
+            seats = list(old_setup.seats)
+        pace = old_setup.pace if old_setup is not None else self._pace
+        step = old_setup.step_mode if old_setup is not None else self._step_mode
+        self.setup = SeatSetup(players, LEVELS, seats, lang=self.lang, pace=pace, step_mode=step)
+        self.setup.observe(self._on_seats_changed, ["seats", "show_all"])
+        self._seats_box.children = (self.setup,)
+        if old_setup is not None:
+            old_setup.close()
+        self.driver = BotDriver(self.model, self.setup, on_error=lambda exc: self.report(exc, error=True),
+                                autoplay=self._autoplay)
+        self.driver.observe(self._on_bot_moved, "moves_played")
+        self._revealed = None
+
+    def _on_bot_moved(self, _change: Any = None) -> None:
+        self._card, self._cell, self._hint_move = None, None, None
+        self._hint_text.value = ""
+        self.refresh()
+
+    def _on_seats_changed(self, _change: Any = None) -> None:
+        self._revealed = None
+        self.refresh()
+
+    def run_bots(self) -> int:
+        """Play every bot move due now at once (tests and notebooks); the number played."""
+        return self.driver.run_until_human() if self.driver is not None else 0
 
     # ---- helpers ----------------------------------------------------------------------------------
     @property
@@ -149,10 +246,26 @@ class GameView(View):
             self._card, self._cell = None, None
         self.refresh()
 
+    def _hot_seat(self) -> bool:
+        return len(self.setup.human_seats()) > 1
+
+    def _shown_seat(self) -> int | None:
+        """The one seat whose observation the page may hold now (``None``: the public view)."""
+        actor = self._actor()
+        setup = self.setup
+        if actor is not None and setup.show_all:
+            return actor
+        humans = setup.human_seats()
+        if actor is not None and setup.is_human(actor):
+            if len(humans) > 1 and self._revealed != actor:
+                return None  # hot seat: the curtain is up until this person reveals
+            return actor
+        return humans[0] if len(humans) == 1 else None
+
     def _require_revealed(self) -> int:
         actor = self._actor()
-        if actor is None or self._revealed != actor:
-            raise InvalidMoveError("the acting seat has not revealed its hand yet")
+        if actor is None or not self.setup.is_human(actor) or self._shown_seat() != actor:
+            raise InvalidMoveError("it is not your turn to act (or your hand is not revealed yet)")
         return actor
 
     # ---- callbacks ----------------------------------------------------------------------------------
@@ -174,12 +287,20 @@ class GameView(View):
             raise InvalidMoveError(f"seed {seed!r} is out of range")
         options = {"players": players, "removal": variant, "monsters": monsters,
                    "rocks": bool(self._rocks.value), "storms": bool(self._storms.value)}
+        if self.driver is not None:
+            self.driver.close()  # no bot of the old table may move in the new game
+            self.driver.unobserve(self._on_bot_moved, "moves_played")
+            self.driver = None
         self.model.new_game(seed, options)
-        if self.model.message:
-            self.report(self.model.message, error=True)
+        message = self.model.message
+        self._seat_table()
+        if message:
+            self.report(message, error=True)
         else:
             self.clear_report()
-        self._revealed, self._card, self._cell = None, None, None
+        self._revealed, self._card, self._cell, self._hint_move = None, None, None, None
+        self._hint_text.value = ""
+        self._bot_reason.value = ""
         self.refresh()
 
     @safe_callback
@@ -227,6 +348,30 @@ class GameView(View):
         self._play_move(StartDiscard(self._ticked()))
 
     @safe_callback
+    def _on_hint(self, _button: Any = None) -> None:
+        seat = self._require_revealed()
+        decision = self.driver.hint(seat)
+        if decision is None or decision.move is None:
+            self._hint_move = None
+            self._hint_text.value = esc(self.t("tranquility.ui.hint_none"))
+            return
+        self._hint_move = decision.move
+        # the hint is this person's own move: naming their own cards is fine
+        self._hint_text.value = (f'<div class="tranq-hint-move"><b>{esc(ENGINE.describe_move(decision.move, self.lang))}'
+                                 f'</b></div><div>{esc(decision.text(self.lang))}</div>')
+        self.refresh()
+
+    @safe_callback
+    def _on_play_hint(self, _button: Any = None) -> None:
+        self._require_revealed()
+        move = self._hint_move
+        if move is None or move not in self.model.legal_moves:
+            raise InvalidMoveError("ask for a hint first")
+        self._hint_move = None
+        self._hint_text.value = ""
+        self._play_move(move)
+
+    @safe_callback
     def _on_other(self, _button: Any = None) -> None:
         self._require_revealed()
         index = self._other.value
@@ -237,12 +382,13 @@ class GameView(View):
 
     # ---- rendering -----------------------------------------------------------------------------------
     def refresh(self) -> None:
+        if self.setup is None:
+            return  # still building
         lang, state = self.lang, self.state
         actor = self._actor()
-        seat = self._revealed if self._revealed == actor or self.state.players == 1 else None
-        if state.players == 1 and actor is not None:
-            seat = self._revealed = actor
+        seat = self._shown_seat()
         self.model.seat = seat
+        self.setup.lang = lang
         obs = ENGINE.observe(state, seat)
         self._title.value = f"<h3>{esc(self.t('tranquility.ui.game_title'))}</h3>"
         self._players.description = self.t("tranquility.ui.players")
@@ -260,6 +406,7 @@ class GameView(View):
         self._render_status(obs)
         self._render_grid(obs)
         self._render_private(obs, seat, actor)
+        self._render_bots(actor)
         setup = ENGINE.setup_events(self.model.session.initial)
         self._log.value = event_log_html(list(setup) + self.model.session.events[-40:], lang)
 
@@ -281,6 +428,23 @@ class GameView(View):
             lines.append(f'<div>{esc(self.t("tranquility.ui.extras", pool=obs["compass_pool"], supply=obs["compass_supply"], rock=rock, purple=[r + 1 for r in obs["purple_rows"]] or none, yellow=obs["yellow_storms"], orange=obs["orange_storms"]))}</div>')
         self._status.value = "".join(lines)
 
+    def _render_bots(self, actor: int | None) -> None:
+        last = self.driver.last if self.driver is not None else None
+        if last is not None:
+            seat, decision = last
+            level = self.setup.level_label(self.setup.seats[seat]) if seat < len(self.setup.seats) else ""
+            self._bot_reason.value = (f'<div>{esc(self.t("tranquility.ui.bot_said", seat=seat, level=level))} '
+                                      f'{esc(decision.text(self.lang))}</div>')
+        if self.setup.show_all:
+            lines = [f'<b>{esc(self.t("tranquility.ui.teacher_hands"))}</b>']
+            for s in range(self.state.players):
+                hand = ENGINE.observe(self.state, s)["hand"]
+                lines.append(f'<div class="tranq-teacher-hand">{esc(self.t("tranquility.ui.seat_hand", seat=s))} '
+                             f'{esc(" ".join(self._label(c) for c in hand) or "—")}</div>')
+            self._teacher.value = "".join(lines)
+        else:
+            self._teacher.value = ""
+
     def _render_grid(self, obs: dict) -> None:
         blocked = set(obs["purple_rows"]) | ({obs["rock_row"]} if obs["rock_row"] is not None else set())
         for i, b in enumerate(self._cells):
@@ -295,6 +459,21 @@ class GameView(View):
             self._hand.options = []
             self._set_discard_toggles([])
             self._private.children = ()
+            return
+        bot_turn = not self.setup.is_human(actor)
+        if bot_turn:
+            level = self.setup.level_label(self.setup.seats[actor])
+            key = "tranquility.ui.waiting_step" if self.setup.step_mode else "tranquility.ui.waiting"
+            self._waiting.value = f'<div><i>{esc(self.t(key, seat=actor, level=level))}</i></div>'
+        if seat is None and bot_turn:
+            with self._hand.hold_trait_notifications():
+                self._hand.value = None
+                self._hand.options = []
+            self._set_discard_toggles([])
+            self._other.options = []
+            self._choice.value = ""
+            self._card = None
+            self._private.children = (self._waiting,)
             return
         if seat is None:
             # Curtain: empty every hand widget first so no card of any seat stays in the page (widget models
@@ -328,10 +507,19 @@ class GameView(View):
         self._split.description = self.t("tranquility.ui.split_button")
         self._other.description = self.t("tranquility.ui.other_moves")
         self._other_apply.description = self.t("tranquility.ui.apply")
+        children: list[widgets.Widget] = [self._hand_title, self._hand]
+        if seat != actor or bot_turn:
+            # Waiting for the bots (or the teacher looks at a bot's hand): the hand, no actions.
+            self._other.options = []
+            self._choice.value = ""
+            self._private.children = tuple(children + [self._waiting])
+            return
+        self._hint.description = self.t("tranquility.ui.hint")
+        self._play_hint.description = self.t("tranquility.ui.play_hint")
+        self._play_hint.disabled = self._hint_move is None
         moves = self.model.legal_moves
         self._other.options = [(ENGINE.describe_move(m, self.lang), i) for i, m in enumerate(moves)
                                if not isinstance(m, PlaceIsland)]
-        children: list[widgets.Widget] = [self._hand_title, self._hand]
         phase = obs["phase"]
         if phase == "start-discard":
             low, high = ENGINE.split_bounds(self.state)
@@ -347,6 +535,7 @@ class GameView(View):
             children += [self._choice, self._discard_label, self._discards, widgets.HBox(buttons)]
         if self._other.options:
             children.append(widgets.HBox([self._other, self._other_apply]))
+        children += [widgets.HBox([self._hint, self._play_hint]), self._hint_text]
         self._private.children = tuple(children)
 
     def _label(self, name: str) -> str:
@@ -364,22 +553,34 @@ class GameView(View):
             tb = widgets.ToggleButton(description=self._label(name), layout=widgets.Layout(width="auto"))
             tb.add_class("tranq-discard")
             tb.add_class(f"tranq-discard-{name}")
+            tb.observe(self._on_tick, "value")
             toggles.append(tb)
         self._discards.children = tuple(toggles)
         for widget in old:
             widget.close()  # the old seat's cards leave the browser, not just the layout
 
+    @safe_callback
+    def _on_tick(self, _change: Any = None) -> None:
+        if self._card is not None and self._cell is not None:
+            self._choice.value = self._choice_text()
+
     def _choice_text(self) -> str:
         if self._card is None or self._cell is None:
             return f"<small>{esc(self.t('tranquility.ui.pick_card_cell'))}</small>"
-        from toolkit.tranquility.grid import placement_violation, raw_cost
+        from toolkit.tranquility.grid import placement_violation
         if self._card > 80:
             return ""
         broken = placement_violation(self.state.cells, self._cell, self._card)
         if broken is not None:
             return explain_html(broken, self.lang)
-        cost = raw_cost(self.state.cells, self._cell, self._card)
-        return esc(self.t("tranquility.ui.choice", card=self._card, cell=self._cell, cost=cost))
+        seat = self._shown_seat()
+        hint = placement_hint(ENGINE.observe(self.state, seat), self._card, self._cell, self._ticked())
+        lines = [esc(self.t("tranquility.ui.choice", card=self._card, cell=self._cell, cost=hint.cost))]
+        for gap in hint.broken:
+            lines.append(f'<div class="tranq-gap-warning" style="color:#b30">⚠ {explain_html(gap.violation(), self.lang)}</div>')
+        if not hint.broken and hint.after.feasible:
+            lines.append(f'<div class="tranq-gap-ok">{esc(self.t("tranquility.ui.gaps_ok"))}</div>')
+        return "".join(f"<div>{x}</div>" if not x.startswith("<div") else x for x in lines)
 
     # ---- for tests ----------------------------------------------------------------------------------
     def reveal(self) -> None:

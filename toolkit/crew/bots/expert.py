@@ -1,0 +1,321 @@
+"""The expert: determinized double-dummy search from what its seat knows.
+
+For a card to play it draws deals consistent with everything the seat has seen
+(:func:`toolkit.crew.bots.sampler.sample_deals`), solves each with the double-dummy solver (under a node
+cap, mid-trick: the cards on the table are forced) once for every card it may play, and plays the card
+that keeps every task winnable in the most deals; the beginner's choice breaks ties. A deal the cap
+leaves undecided counts half. Allocation uses the same deals: each way of taking or handing out a task
+is scored by the deals in which the tasks allocated so far stay winnable. A prediction is the number of
+tricks the winning lines of most deals give its seat. Communication, the distress signal and missions
+without task cards (conditions the solver does not model) follow the beginner's rules of thumb.
+
+Everything is counted in solver nodes, not seconds, so a decision is the same on any machine: at most
+``deals`` deals, ``node_limit`` nodes a solve and ``budget`` nodes a decision (at least ``min_deals``
+deals are always solved). Two players: TONOJA's face-down cards are sampled too and the solver treats
+them as part of its hand (it cannot model the columns): a relaxation that only ever finds more lines.
+
+>>> import numpy as np
+>>> from toolkit.core.bots import play_out
+>>> from toolkit.crew import ENGINE
+>>> state, moves = play_out(ENGINE, 2, ["expert"] * 4, mission=1)
+>>> state.phase in ("success", "failed")
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace as dc_replace
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from toolkit.core.bots import Decision
+from toolkit.core.explain import Event
+from toolkit.crew.bots import own_moves
+from toolkit.crew.bots.beginner import BeginnerBot
+from toolkit.crew.bots.sampler import Knowledge, knowledge, sample_deals
+from toolkit.crew.cards import Card, Trick
+from toolkit.crew.engine import AssignAll, AssignTask, PassTask, PlayCard, Predict, TakeTask
+
+__all__ = ["ExpertBot", "Verdicts", "card_classes", "card_verdicts", "solver_tasks"]
+
+
+def solver_tasks(view: Mapping[str, Any], extra: Mapping[int, int] | None = None,
+                 include_open: bool = False) -> dict[int, list]:
+    """The view's allocated tasks as ``solve`` takes them: ``{seat: [id or (id, prediction)]}``. ``extra``
+    adds ``{task id: seat}``; a secret prediction of another seat is left open (the solver picks it)."""
+    out: dict[int, list] = {}
+    extra = dict(extra or {})
+    for t in view["tasks"]:
+        owner = extra.pop(t["id"], t["owner"])
+        if owner is None:
+            continue
+        pred = t["prediction"]
+        out.setdefault(owner, []).append((t["id"], pred) if isinstance(pred, int) else t["id"])
+    return out
+
+
+class _Solver:
+    """One sampled deal, ready to be solved for several first moves (positions built once)."""
+
+    def __init__(self, hands: Sequence[Sequence[Card]], tasks: Mapping[int, list], view: Mapping[str, Any]):
+        from toolkit.crew.solver import _judges_for, prepare
+
+        trick = view["trick"]
+        on_table = [Card.parse(c) for c in trick["cards"]]
+        seats = view["seats"]
+        full = [list(h) for h in hands]
+        for i, c in enumerate(on_table):              # the cards on the table go back to their hands
+            full[(trick["leader"] + i) % seats].append(c)
+        played = [Trick(t["leader"], t["cards"]) for t in view["memory"]["tricks"]]
+        # engine-made history needs no re-validation (and TONOJA's face-down cards would fail it: the
+        # solver cannot model the columns, see the module docstring)
+        base = prepare(full, tasks, leader=trick["leader"], captain=view["captain"], played=())
+        self.position = dc_replace(base, played=tuple(played), played_codes=tuple(
+            (t.leader, tuple(c.index for c in t.cards)) for t in played))
+        self.judges = _judges_for(self.position)
+        self.prefix = tuple(c.index for c in on_table)
+
+    def solve(self, card: Card | None, node_limit: int) -> tuple[bool | None, int, tuple | None]:
+        """(winnable after ``card`` — None: undecided, nodes, the first trick of a winning line)."""
+        from toolkit.crew.solver.search import _Search, _Stop
+
+        p = self.position
+        search = _Search(p.hands, p.leader, self.judges, len(p.played), p.last, node_limit, None, None, None)
+        search.prefix = self.prefix + ((card.index,) if card is not None else ())
+        progress = search.initial_progress(p.played_codes)
+        if progress is None:
+            return False, 0, None
+        if p.tricks_left == 0:
+            return all(x == "done" for x in progress), 0, None
+        try:
+            found = search.run(progress)
+        except _Stop:
+            return None, search.nodes, None
+        if found is False:
+            return False, search.nodes, None
+        return True, search.nodes, (found[0] if found else None)
+
+
+@dataclass
+class Verdicts:
+    """Per candidate card: deals where the mission stays winnable, undecided, lost; and the deals used."""
+
+    wins: dict
+    undecided: dict
+    deals: int
+    nodes: int
+
+    def score(self, card: Card) -> float:
+        return self.wins[card] + 0.5 * self.undecided[card]
+
+
+def _distinguishes(task_id: int, a: Card, b: Card) -> bool:
+    """Whether a task may tell two cards of one colour apart (its verdict could change if they swapped)."""
+    from toolkit.crew.bots.beginner import _matches
+    from toolkit.crew.tasks import TASKS
+
+    task = TASKS[task_id]
+    p, cat = task.params, task.category
+    if cat in ("capture_cards", "capture_in_trick"):
+        names = set(p.get("cards", [])) | ({p["card"]} if "card" in p else set())
+        return str(a) in names or str(b) in names
+    if cat == "trick_property":
+        return True
+    specs: list = []
+    if cat == "card_count":
+        specs = [part["filter"] for part in (p.get("all_of") or p.get("any_of") or [p])]
+    elif cat == "win_trick_with":
+        specs = [p["winning_card"]] + ([p["trick_contains"]] if p.get("trick_contains") else [])
+    elif cat == "card_count_compare":
+        specs = [p["a"], p["b"]]
+    return any(_matches(spec, a) != _matches(spec, b) for spec in specs)
+
+
+def card_classes(view: Mapping[str, Any], cards: Sequence[Card]) -> list[list[Card]]:
+    """``cards`` split into classes a double-dummy search cannot tell apart: cards of one colour with no
+    card between them that is still out of the seat's sight, when no pending task names either."""
+    hand = {Card.parse(c) for c in view["hand"]} | {Card.parse(c["face_up"]) for c in view["tonoja"] if c["face_up"]}
+    seen = hand | {Card.parse(c) for t in view["memory"]["tricks"] for c in t["cards"]}
+    seen |= {Card.parse(c) for c in view["trick"]["cards"]}
+    pending = [t["id"] for t in view["tasks"] if t["status"] == "pending"]
+    out: list[list[Card]] = []
+    for c in sorted(cards):
+        last = out[-1][-1] if out else None
+        if (last is not None and last.suit == c.suit and
+                all(Card(c.suit, v) in seen and Card(c.suit, v) not in hand or Card(c.suit, v) in cards
+                    for v in range(last.value + 1, c.value)) and
+                not any(_distinguishes(t, last, c) for t in pending)):
+            out[-1].append(c)
+        else:
+            out.append([c])
+    return out
+
+
+def card_verdicts(view: Mapping[str, Any], cards: Sequence[Card], rng: np.random.Generator, *, deals: int = 20,
+                  min_deals: int = 6, node_limit: int = 2000, budget: int = 24_000,
+                  know: Knowledge | None = None, sampled: Sequence | None = None) -> Verdicts:
+    """For each of ``cards`` (the seat's — or TONOJA's — legal cards), in how many sampled deals the
+    mission stays winnable after it is played. Deals come from :func:`sample_deals` unless ``sampled``
+    gives them. Equivalent cards (:func:`card_classes`) are solved once; each solve gets at most
+    ``node_limit`` nodes and no more than its share of ``budget`` over ``min_deals`` deals."""
+    tasks = solver_tasks(view)
+    classes = card_classes(view, cards)
+    node_limit = max(200, min(node_limit, budget // (min_deals * (len(classes) + 1))))
+    wins = {c: 0 for c in cards}
+    undecided = {c: 0 for c in cards}
+    nodes = used = 0
+    pool = list(sampled) if sampled is not None else sample_deals(view, deals, rng, know=know)
+    acting = view["current"]
+    trick = view["trick"]
+    pos = len(trick["cards"])
+    for hands in pool:
+        if used >= min_deals and nodes >= budget:
+            break
+        used += 1
+        solver = _Solver(hands, tasks, view)
+        root, n, first = solver.solve(None, node_limit)
+        nodes += n
+        if root is False:
+            continue                          # lost whatever is played: tells no card apart
+        known = None
+        if root and first is not None:
+            leader, played = first
+            if (leader + pos) % view["seats"] == acting and pos < len(played):
+                known = Card.parse(_name(played[pos]))
+        for group in classes:
+            if known is not None and known in group:
+                verdict = True
+            else:
+                verdict, n, _ = solver.solve(group[0], node_limit)
+                nodes += n
+            for c in group:
+                if verdict:
+                    wins[c] += 1
+                elif verdict is None:
+                    undecided[c] += 1
+    return Verdicts(wins, undecided, used, nodes)
+
+
+def _name(code: int) -> str:
+    from toolkit.crew.solver import card_of
+
+    return str(card_of(code))
+
+
+class ExpertBot:
+    """Determinized search (see the module docstring)."""
+
+    name = "expert"
+
+    def __init__(self, deals: int = 20, min_deals: int = 6, node_limit: int = 2000, budget: int = 24_000,
+                 alloc_deals: int = 8, alloc_node_limit: int = 1500):
+        self.deals, self.min_deals, self.node_limit, self.budget = deals, min_deals, node_limit, budget
+        self.alloc_deals, self.alloc_node_limit = alloc_deals, alloc_node_limit
+        self.beginner = BeginnerBot()
+
+    def decide(self, view: Mapping[str, Any], legal: Sequence[Any], rng: np.random.Generator) -> Decision:
+        seat = view["seat"]
+        mine = own_moves(view, legal)
+        base = self.beginner.decide(view, legal, rng)
+        if not mine or view["decider"] != seat or not any(t["owner"] is not None for t in view["tasks"]) and \
+                view["phase"] == "play":
+            return base
+        plays = [m for m in mine if isinstance(m, PlayCard)]
+        if plays:
+            return self._play(view, plays, base, rng)
+        if any(isinstance(m, (TakeTask, AssignTask, AssignAll)) for m in mine):
+            return self._allocate(view, mine, base, rng)
+        if any(isinstance(m, Predict) for m in mine):
+            return self._predict(view, mine, base, rng)
+        return base
+
+    # ---- cards -----------------------------------------------------------------------------------
+    def _play(self, view, plays, base: Decision, rng) -> Decision:
+        seat = view["seat"]
+        if len(plays) == 1:
+            return base
+        cards = [m.card for m in plays]
+        v = card_verdicts(view, cards, rng, deals=self.deals, min_deals=self.min_deals, node_limit=self.node_limit,
+                          budget=self.budget)
+        best = max(v.score(c) for c in cards)
+        if best == 0:
+            return Decision(base.move, Event("BOT_CREW_FALLBACK", "bots.crew.fallback", seat=seat, why=base.reason))
+        top = [c for c in cards if v.score(c) == best]
+        base_card = base.move.card if isinstance(base.move, PlayCard) else None
+        card = base_card if base_card in top else top[0]
+        second = max((v.score(c) for c in cards if c != card), default=0)
+        return Decision(PlayCard(card), Event("BOT_CREW_SAMPLED", "bots.crew.sampled", seat=seat, card=card,
+                                              wins=_num(v.score(card)), deals=v.deals, second=_num(second)))
+
+    # ---- allocation ------------------------------------------------------------------------------
+    def _rate(self, view, deals, extra: Mapping[int, int]) -> float:
+        from toolkit.crew.solver import solve
+
+        tasks = solver_tasks(view, extra)
+        score = 0.0
+        for hands in deals:
+            r = solve(_solver_hands(view, hands), tasks, captain=view["captain"], node_limit=self.alloc_node_limit,
+                      method="search")
+            score += 1.0 if r.winnable else 0.5 if r.winnable is None else 0.0
+        return score
+
+    def _allocate(self, view, mine, base: Decision, rng) -> Decision:
+        seat = view["seat"]
+        acting = view["current"]
+        deals = sample_deals(view, self.alloc_deals, rng)
+        if not deals:
+            return base
+        options = []
+        for m in mine:
+            if isinstance(m, TakeTask):
+                options.append((m, {m.task: acting}))
+            elif isinstance(m, AssignTask):
+                options.append((m, {m.task: m.seat}))
+            elif isinstance(m, AssignAll):
+                options.append((m, {t["id"]: m.seat for t in view["tasks"]}))
+        scored = [(self._rate(view, deals, extra), m) for m, extra in options]
+        best = max(s for s, _ in scored)
+        top = [m for s, m in scored if s == best]
+        passing = next((m for m in mine if isinstance(m, PassTask)), None)
+        if passing is not None and best < len(deals) / 2 and base.move == passing:
+            return base
+        move = base.move if base.move in top else top[0]
+        return Decision(move, Event("BOT_CREW_SAMPLED_TAKE", "bots.crew.sampled", seat=seat, move=str(move),
+                                    wins=_num(best), deals=len(deals)))
+
+    def _predict(self, view, mine, base: Decision, rng) -> Decision:
+        from toolkit.crew.solver import solve
+
+        seat = view["seat"]
+        acting = view["current"]
+        task = next((t for t in view["tasks"] if t["owner"] == acting and t["prediction"] is None
+                     and "X" in t["en"]), None)
+        deals = sample_deals(view, self.alloc_deals, rng)
+        if task is None or not deals:
+            return base
+        tasks = solver_tasks(view)
+        counts: Counter = Counter()
+        for hands in deals:
+            r = solve(_solver_hands(view, hands), tasks, captain=view["captain"], node_limit=self.alloc_node_limit,
+                      method="search")
+            if r.winnable:
+                counts[r.predictions.get((acting, task["id"]))] += 1
+        counts.pop(None, None)
+        if not counts:
+            return base
+        legal = {m.tricks: m for m in mine if isinstance(m, Predict)}
+        n, wins = max(counts.items(), key=lambda kv: (kv[1], -abs(kv[0] - getattr(base.move, "tricks", 0))))
+        if n not in legal:
+            return base
+        return Decision(legal[n], Event("BOT_CREW_SAMPLED_PREDICT", "bots.crew.sampled", seat=seat, tricks=n,
+                                        wins=wins, deals=len(deals)))
+
+
+def _solver_hands(view, hands) -> list:
+    return [list(h) for h in hands]
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if x == int(x) else f"{x:.1f}"
