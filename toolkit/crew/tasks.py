@@ -324,7 +324,10 @@ class Judge:
         search folds at every node); :meth:`settle` adds the exact verdict of the last trick."""
         if memo[0] != PENDING:
             return memo
-        return self._advance(memo[1], ledger)
+        status, data = self._step(memo[1], ledger)   # _advance inlined: the hot path of every search
+        if status == PENDING and ledger.count >= ledger.total:
+            status = DONE if self._final(data, ledger) else FAILED
+        return (status, data)
 
     def settle(self, memo: tuple, ledger: Ledger) -> tuple:
         """``step`` plus, with one trick left, every continuation played out: the status exactly when the
