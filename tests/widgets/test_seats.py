@@ -95,3 +95,16 @@ def test_without_autoplay_the_caller_drives_the_bots():
     assert driver.play_one() and len(model.session) == 1
     assert driver.run_until_human() >= 1 and STONES.is_over(model.session.state)
     assert not driver.play_one()
+
+
+def test_a_running_loop_outside_a_kernel_does_not_time_the_bots():
+    # Playwright's sync API leaves a loop that reports itself running in a test session; the driver must
+    # not schedule on it (nothing would ever turn it), only on an IPython kernel's loop.
+    import asyncio
+
+    async def inside_a_loop():
+        model = GameSession(STONES, seed=11, options={"players": 2})
+        BotDriver(model, SeatSetup(2, ["random"], seats=["random", "random"]))
+        return STONES.is_over(model.session.state)
+
+    assert asyncio.run(inside_a_loop())

@@ -48,6 +48,25 @@ def default_seats(players: int, levels: Sequence[str], you: int = 0) -> list[str
     return [YOU if i == you else levels[0] for i in range(players)]
 
 
+def _kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop of the IPython kernel this code runs in, or ``None`` outside a kernel.
+
+    Only a kernel's loop times the bots: other code may leave a loop that looks running but never turns
+    again for us (Playwright's sync API in a test session), and there the moves are played at once.
+    """
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    shell = get_ipython()
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 class SeatSetup(View):
     """Who plays each seat, the bots' pace, step mode and the teacher's switch.
 
@@ -208,7 +227,8 @@ class SeatSetup(View):
 class BotDriver(traitlets.HasTraits):
     """Plays the bots' seats of a :class:`GameSession` at the pace a :class:`SeatSetup` says.
 
-    In a kernel (Voila, JupyterLab) the moves are timed with the running asyncio loop's ``call_later``.
+    In a kernel (Voila, JupyterLab) the moves are timed with the kernel's asyncio loop (``call_later``);
+    elsewhere (tests, scripts) they are played at once.
 
     After every change of the game (a person's move, undo, a new game) it asks :class:`BotTable` whether
     a bot's move is due; if so it plays it after ``setup.pace`` seconds — or, in step mode, when
@@ -319,10 +339,7 @@ class BotDriver(traitlets.HasTraits):
             return
         self.setup.waiting = False
         generation = self._generation
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
+        loop = _kernel_loop()
         if loop is None or self.setup.pace <= 0:
             if loop is None:
                 self.run_until_human()
