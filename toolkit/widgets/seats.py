@@ -48,6 +48,25 @@ def default_seats(players: int, levels: Sequence[str], you: int = 0) -> list[str
     return [YOU if i == you else levels[0] for i in range(players)]
 
 
+def _kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop of the IPython kernel this code runs in, or ``None`` outside a kernel.
+
+    Only a kernel's loop times the bots: other code may leave a loop that looks running but never turns
+    again for us (Playwright's sync API in a test session), and there the moves are played at once.
+    """
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    shell = get_ipython()
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 class SeatSetup(View):
     """Who plays each seat, the bots' pace, step mode and the teacher's switch.
 
@@ -208,7 +227,8 @@ class SeatSetup(View):
 class BotDriver(traitlets.HasTraits):
     """Plays the bots' seats of a :class:`GameSession` at the pace a :class:`SeatSetup` says.
 
-    In a kernel (Voila, JupyterLab) the moves are timed with the running asyncio loop's ``call_later``.
+    In a kernel (Voila, JupyterLab) the moves are timed with the kernel's asyncio loop (``call_later``);
+    elsewhere (tests, scripts) they are played at once.
 
     After every change of the game (a person's move, undo, a new game) it asks :class:`BotTable` whether
     a bot's move is due; if so it plays it after ``setup.pace`` seconds — or, in step mode, when
@@ -231,6 +251,7 @@ class BotDriver(traitlets.HasTraits):
         self.max_moves = max_moves
         self._on_error = on_error
         self._generation = 0
+        self._running = False
         self._handle: Any = None
         self._table = self._build_table()
         model.observe(self._on_model, "revision")
@@ -271,10 +292,20 @@ class BotDriver(traitlets.HasTraits):
         return True
 
     def run_until_human(self) -> int:
-        """Play every bot move due now, at once (tests, notebooks). Returns how many were played."""
+        """Play every bot move due now, at once (tests, notebooks). Returns how many were played.
+
+        A loop, not a recursion: each bot move changes the model, whose change would schedule the next
+        move from inside this one; while this loop runs, :meth:`schedule` leaves the next move to it.
+        """
+        if self._running:
+            return 0
+        self._running = True
         played = 0
-        while played < self.max_moves and self.play_one():
-            played += 1
+        try:
+            while played < self.max_moves and self.play_one():
+                played += 1
+        finally:
+            self._running = False
         return played
 
     def hint(self, seat: int | None = None, level: str | None = None) -> Decision | None:
@@ -319,13 +350,10 @@ class BotDriver(traitlets.HasTraits):
             return
         self.setup.waiting = False
         generation = self._generation
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
+        loop = _kernel_loop()
         if loop is None or self.setup.pace <= 0:
             if loop is None:
-                self.run_until_human()
+                self.run_until_human()  # returns at once when called from inside its own loop
                 return
             self._handle = loop.call_soon(self._tick, generation)
         else:

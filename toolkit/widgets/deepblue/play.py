@@ -394,6 +394,8 @@ class GameView(_DeepBluePlayView):
     def refresh(self) -> None:
         if not hasattr(self, "driver"):
             return
+        if self.setup.lang != self.lang:        # the seat setup speaks the page's language
+            self.setup.lang = self.lang
         tr = self.t
         state = self.model.shown_state()
         self._title.value = f"<h3>{esc(tr('deepblue.ui.game_title'))}</h3>"
@@ -432,8 +434,15 @@ class GameView(_DeepBluePlayView):
         if last is not None:
             seat, decision = last
             level = self.setup.seats[seat] if seat < len(self.setup.seats) else "?"
+            before = None                       # the position the bot moved in (names the hired card)
+            session = self.model.session
+            moves = session.moves
+            for i in range(len(moves) - 1, max(len(moves) - 12, -1), -1):
+                if moves[i] == decision.move:
+                    before = session.at(i)
+                    break
             shown = (decision.text(self.lang) if self.setup.show_all else
-                     ENGINE.describe_move(decision.move, self.lang, None))
+                     ENGINE.describe_move(decision.move, self.lang, before).split(": ", 1)[-1].split("：", 1)[-1])
             self._bot_line.value = (f"<div class='deepblue-bot-move'>"
                                     f"{esc(tr('seats.bot_moved', seat=seat, level=self.setup.level_label(level), reason=shown))}"
                                     "</div>")

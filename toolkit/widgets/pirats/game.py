@@ -110,7 +110,7 @@ class GameView(View):
                                             layout=widgets.Layout(width="14em"))
         self._seed.add_class("pirats-seed")
         self._players = widgets.Dropdown(options=[2, 3, 4, 5], value=options["players"],
-                                         layout=widgets.Layout(width="10em"))
+                                         layout=widgets.Layout(width="14em"))
         self._players.add_class("pirats-players")
         self._variant = widgets.Dropdown(options=list(VARIANTS), value=options["variant"])
         self._variant.add_class("pirats-variant")
@@ -151,7 +151,7 @@ class GameView(View):
         self._ships.add_class("pirats-ships")
         self._hand = widgets.HTML()
         self._hand.add_class("pirats-hand")
-        self._moves = widgets.Dropdown(layout=widgets.Layout(width="34em"))
+        self._moves = widgets.Dropdown(layout=widgets.Layout(width="40em"), style={"description_width": "initial"})
         self._moves.add_class("pirats-moves")
         self._apply = widgets.Button(button_style="primary")
         self._apply.add_class("pirats-apply")
@@ -367,6 +367,7 @@ class GameView(View):
         self._variant.options = [(self.t(f"pirats.ui.variant.{v}"), v) for v in VARIANTS]
         self._new.description = self.t("ui.new_game")
         self._apply.description = self.t("ui.apply")
+        self._moves.description = self.t("pirats.ui.effects_move")
         self._hint.description = self.t("seats.hint")
         self._undo.description = self.t("ui.undo")
         yours = self.your_turn()

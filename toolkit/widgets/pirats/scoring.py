@@ -48,7 +48,7 @@ class ScoringView(View):
         self._intro = widgets.HTML()
         self._kind = widgets.Dropdown(options=list(LOOT_KINDS + BONUS_KINDS), value="fries")
         self._kind.add_class("pirats-kind")
-        self._value = widgets.BoundedIntText(value=2, min=1, max=MAX_LOOT_VALUE, layout=widgets.Layout(width="9em"))
+        self._value = widgets.BoundedIntText(value=2, min=1, max=MAX_LOOT_VALUE, layout=widgets.Layout(width="15em"))
         self._value.add_class("pirats-value")
         self._add = widgets.Button(button_style="primary")
         self._add.add_class("pirats-add")

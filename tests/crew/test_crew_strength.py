@@ -1,0 +1,55 @@
+"""The bot strength study: same table on any executor, counts that add up, bad input refused, the chart."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from toolkit.core.errors import RuleError
+from toolkit.crew.strength import Cell, StrengthTable, load_table, play_game, study
+
+
+def test_the_table_is_the_same_on_any_executor_and_its_counts_add_up():
+    inline = study(missions=[1, 8], players=[3], levels=["random", "beginner"], deals=4, chunk=3)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        pooled = study(missions=[1, 8], players=[3], levels=["random", "beginner"], deals=4, chunk=3, executor=pool)
+    assert inline.to_json() == pooled.to_json()
+    for (mission, players, level), cell in inline.cells.items():
+        assert cell.games == 4
+        assert cell.won_winnable <= min(cell.successes, cell.winnable)
+        games = [play_game(mission, players, i, level) for i in range(4)]
+        assert cell.successes == sum(g["success"] for g in games)
+        if mission == 8:                              # no task cards: no double-dummy verdict
+            assert cell.undecided == 4 and cell.row()["ceiling"] != cell.row()["ceiling"]   # NaN
+    again = StrengthTable.from_json(inline.to_json())
+    assert again.to_json() == inline.to_json() and again.to_csv() == inline.to_csv()
+
+
+def test_a_success_is_never_outside_the_double_dummy_ceiling():
+    """A team cannot win a deal and allocation the solver proves lost (the ceiling is a ceiling)."""
+    for i in range(6):
+        game = play_game(2, 4, i, "beginner")
+        if game["success"]:
+            assert game["winnable"] is not False
+
+
+@pytest.mark.parametrize("bad", [dict(missions=[0]), dict(players=[6]), dict(levels=["perfect"]), dict(deals=0),
+                                 dict(chunk=True)])
+def test_bad_study_parameters_are_refused(bad):
+    with pytest.raises(RuleError):
+        study(**{"missions": [1], "players": [4], "levels": ["random"], "deals": 1, **bad})
+
+
+def test_committed_table_and_chart_in_both_languages():
+    table = load_table()
+    assert table.meta["runs"] and all(isinstance(c, Cell) for c in table.cells.values())
+    cell = table.cell(1, 4, "beginner")
+    low, high = cell.interval()
+    assert low <= cell.rate <= high and cell.games >= 100
+    from toolkit.plots.crew_strength import strength_figure
+
+    en, ja = strength_figure(table, 4, "en"), strength_figure(table, 4, "ja")
+    assert "players" in en.layout.title.text and "人" in ja.layout.title.text
+    names = {trace.name for trace in en.data}
+    assert {"random", "beginner"} <= names and any("double-dummy" in n for n in names)
