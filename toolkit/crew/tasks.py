@@ -1116,6 +1116,13 @@ def _card_alternatives(task: Task, seats: int) -> list[list[tuple[int, int]]]:
 def _cards_fit(da: list[tuple[int, int]], db: list[tuple[int, int]]) -> bool:
     """Can two owners win disjoint sets of cards meeting the lower bounds ``da`` and ``db``? Exact: the
     cards are grouped by which demand masks hold them, and the counts taken from each group are tried."""
+    union_a = union_b = 0
+    for m, _ in da:
+        union_a |= m
+    for m, _ in db:
+        union_b |= m
+    if not union_a & union_b:
+        return True   # no card both want: each alone can be met (every task can)
     masks = [m for m, _ in da] + [m for m, _ in db]
     groups: dict[tuple[bool, ...], int] = {}
     for c in DECK:
