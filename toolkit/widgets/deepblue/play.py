@@ -186,6 +186,9 @@ class DiveView(_DeepBluePlayView):
         for name in ("draw", "stop", "leave", "join", "decline", "play", "protect"):
             self._buttons[name].description = self.t(f"deepblue.ui.{name}")
         self._buttons["undo"].description = self.t("ui.undo")
+        # names for screen readers: the page support turns a tooltip into the drop-down's aria-label
+        self._card_pick.tooltip = self.t("deepblue.ui.pick_card")
+        self._protect_pick.tooltip = self.t("deepblue.ui.pick_protection")
         self._render_common()
         comps = ENGINE.components
         moves = self._seat_moves()
