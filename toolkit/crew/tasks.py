@@ -1185,9 +1185,13 @@ def incompatibility(a: "int | Task", b: "int | Task", players: int = 4) -> str |
     ('positions', 'cards', 'counts', None)
     """
     ta, tb = get_task(a), get_task(b)
-    if isinstance(players, bool) or players not in (2, 3, 4, 5):
+    return _incompatibility(*sorted((ta.id, tb.id)), _table_size(players))
+
+
+def _table_size(players: Any) -> int:
+    if type(players) is not int or players not in (2, 3, 4, 5):
         raise InvalidMoveError(f"players must be 2 (with TONOJA), 3, 4 or 5, not {players!r}")
-    return _incompatibility(*sorted((ta.id, tb.id)), players)
+    return players
 
 
 def incompatible(a: "int | Task", b: "int | Task", players: int = 4) -> bool:
@@ -1222,5 +1226,6 @@ def _incompatibility(a: int, b: int, players: int) -> str | None:
 
 def incompatible_pairs(players: int) -> list[tuple[int, int, str]]:
     """Every incompatible pair ``(a, b, reason)`` with ``a < b`` at a table of ``players``."""
+    players = _table_size(players)
     return [(a, b, why) for a in TASKS for b in TASKS if a < b
             for why in [_incompatibility(a, b, players)] if why is not None]
