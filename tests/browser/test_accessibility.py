@@ -21,7 +21,7 @@ LAYOUT_PROBLEMS_JS = """(minInput) => {
   const out = [];
   const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 &&
                              getComputedStyle(el).visibility !== 'hidden'; };
-  for (const el of document.querySelectorAll('.deepsea-root .widget-label, .deepsea-root button')) {
+  for (const el of document.querySelectorAll('.deepsea-root .widget-label, .deepsea-root .jupyter-button')) {
     if (!visible(el) || !el.textContent.trim()) continue;
     if (el.scrollWidth > el.clientWidth + 2) out.push('clipped: ' + el.textContent.trim().slice(0, 60));
   }

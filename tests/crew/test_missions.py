@@ -114,8 +114,9 @@ def test_mission_8_nines():
 
 def test_mission_12_no_pink_lead():
     s = _no_task_state(12)
-    s, ev = run(s, "play P9", "play P7", "play Y2", "play P8")
-    assert s.phase == "failed" and s.reason == "crew.mission.no-pink-lead"
+    s, ev = run(s, "play P9")   # judged after every card: the lead itself breaks the rule (issue 18.3)
+    assert s.phase == "failed" and s.reason == "crew.mission.no-pink-lead" and len(s.trick) == 1
+    assert [e.code for e in ev][-1] == "CREW_EVT_CONDITION_FAILED"
     s = _no_task_state(12)
     s, _ = run(s, "play B2", "play B1", "play G1", "play Y1")
     assert s.phase == "play"

@@ -170,8 +170,11 @@ def test_only_the_first_trick():
 
 def test_relative_counts():
     """Shows "crew.task.relative"."""
-    # task 3: fewer tricks than every other player — winning two of the first two with 8 left is still open
-    assert task_status(3, 0, [FIRST, SECOND], 4) == "pending"
+    # task 3: fewer tricks than every other player. After the first trick (seat 0 won 1) the three rivals
+    # need 2 each, 6 of the 9 left: open. After two (seat 0 won 2) they need 3 each, 9 of the 8 left: the
+    # table can see it is lost (the rivals share the tricks left; issue 18.2)
+    assert task_status(3, 0, [FIRST], 4) == "pending"
+    assert task_status(3, 0, [FIRST, SECOND], 4) == "failed"
     # task 2: more than all others combined — decided once no remaining trick can change it
     tricks = [T(0, f"B{i} G{i} Y{i} P{i}") for i in range(1, 7)]
     assert task_status(2, 0, tricks, 4) == "done"

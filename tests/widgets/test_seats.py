@@ -108,3 +108,25 @@ def test_a_running_loop_outside_a_kernel_does_not_time_the_bots():
         return STONES.is_over(model.session.state)
 
     assert asyncio.run(inside_a_loop())
+
+
+def test_a_long_all_bot_game_is_played_in_a_loop_in_move_order():
+    # A whole Deep Blue game (hundreds of moves) with autoplay and no kernel: each bot move changes the model,
+    # which must not schedule the next move from inside this one (the stack would overflow).
+    import sys
+
+    from toolkit.deepblue import ENGINE
+
+    model = GameSession(ENGINE, seed=4, options={"players": 2})
+    setup = SeatSetup(2, ["random"], seats=["random", "random"], step_mode=True)
+    driver = BotDriver(model, setup)
+    seen = []
+    driver.observe(lambda change: seen.append(driver.last[1].move), "moves_played")
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(300)                     # fewer frames than the game has moves
+    try:
+        setup.step_mode = False
+    finally:
+        sys.setrecursionlimit(limit)
+    assert ENGINE.is_over(model.session.state) and len(model.session) > 300
+    assert seen == model.session.moves            # `last` follows the moves in order

@@ -9,7 +9,8 @@ from toolkit.crew.cards import (COLOURS, DECK, POSITIONS, Card, Trick, card, car
                                 legal_plays, sonar_options, trick_winner, tricks_in_mission, why_illegal_play,
                                 why_illegal_sonar)
 from toolkit.crew.tasks import (DONE, FAILED, PENDING, TASKS, Judge, Ledger, Task, compile_task, get_task,
-                                incompatible, select_tasks, task_status, task_statuses)
+                                incompatibility, incompatible, incompatible_pairs, select_tasks, task_status,
+                                task_statuses)
 
 from toolkit.crew.engine import (ENGINE, AssignAll, AssignTask, CrewEngine, CrewState, Distress, GiveCard,
                                  PassTask, PlayCard, Predict, Retry, Sonar, TakeTask, TimeUp, parse_move)
@@ -64,7 +65,8 @@ __all__ = [
     "why_illegal", "apply", "transition", "observe", "outcome", "is_over", "current_player", "solve",
     "Solution", "naive_solve", "BOTS", "post_mortem", "PostMortem", "allocation_review", "AllocationReview",
     "COLOURS", "DECK", "DONE", "FAILED", "Judge", "Ledger", "PENDING", "POSITIONS", "TASKS", "Card", "Task",
-    "Trick", "card", "cards", "compile_task", "deal", "deal_tonoja", "deck", "get_task", "incompatible",
+    "Trick", "card", "cards", "compile_task", "deal", "deal_tonoja", "deck", "get_task", "incompatibility",
+    "incompatible", "incompatible_pairs",
     "legal_plays", "select_tasks", "sonar_options", "task_status", "task_statuses", "trick_winner",
     "tricks_in_mission", "why_illegal_play", "why_illegal_sonar",
 ]

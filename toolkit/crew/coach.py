@@ -134,6 +134,8 @@ def _parse_hands(hands: Any) -> list[list[Card]]:
             hand = hand.split()
         if not isinstance(hand, Iterable):
             raise TypeError(f"hands[{seat}] must be a list of cards, not {hand!r:.80}")
+        if isinstance(hand, Sequence) and len(hand) > 40:
+            raise InvalidMoveError(f"hands[{seat}] holds {len(hand)} cards; the deck has 40")
         try:
             out.append([Card.parse(c) for c in hand])
         except (TypeError, ValueError) as exc:
@@ -144,6 +146,9 @@ def _parse_hands(hands: Any) -> list[list[Card]]:
 def _parse_tricks(tricks: Any, seats: int) -> list[tuple[int, tuple[Card, ...]]]:
     if isinstance(tricks, (str, bytes)) or not isinstance(tricks, Sequence):
         raise TypeError(f"tricks must be a list of tricks, not {tricks!r:.80}")
+    if len(tricks) > 40 // seats + 1:
+        raise InvalidMoveError(f"tricks holds {len(tricks)} tricks; a mission at {seats} seats has at most "
+                               f"{40 // seats if seats != 3 else 13}")
     out = []
     for k, t in enumerate(tricks):
         if isinstance(t, Trick):

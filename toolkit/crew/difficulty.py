@@ -31,6 +31,7 @@ from importlib import resources
 from typing import Any, Callable, Iterable, Mapping
 
 from toolkit.core.errors import DataError, InvalidMoveError
+from toolkit.core.studies import InlineExecutor, wilson  # noqa: F401 - also imported from here
 from toolkit.crew.cards import Card, deal
 from toolkit.crew.solver import solve
 from toolkit.crew.tasks import CAPTAIN_COMPARISON, TASKS, redeal_needed
@@ -96,20 +97,6 @@ def run_chunk(task_id: int, players: int, start: int, stop: int, seed: int = DEF
 
     A module-level function of plain arguments, so process pools and Dask workers can pickle it."""
     return [(i, *judge_deal(task_id, players, i, seed, node_limit, sat_limit)) for i in range(start, stop)]
-
-
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95 % by default) of a binomial share; ``(0, 1)`` with no trials."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    # at p = 0 or 1 the bound is exactly 0 or 1; say so rather than trust the rounding
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == trials else min(1.0, centre + half)
-    return low, high
 
 
 @dataclass(frozen=True)
@@ -199,20 +186,6 @@ class Table:
         writer.writeheader()
         writer.writerows(rows)
         return out.getvalue()
-
-
-class InlineExecutor(Executor):
-    """Runs each submitted call at once in this process (the default; handy in tests and notebooks)."""
-
-    def submit(self, fn, /, *args, **kwargs):  # type: ignore[override]
-        from concurrent.futures import Future
-
-        future: Future = Future()
-        try:
-            future.set_result(fn(*args, **kwargs))
-        except BaseException as exc:  # noqa: BLE001 - delivered through the future, like a real executor
-            future.set_exception(exc)
-        return future
 
 
 def _check(tasks: Iterable[int], players: Iterable[int], deals: int, chunk: int, node_limit: int,

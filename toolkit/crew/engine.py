@@ -463,7 +463,8 @@ class CrewEngine(Engine):
         for _ in range(200):
             if m.allocation != "standard" or len(tasks) > choosers or fixed_tasks is not None:
                 break
-            pair = next(((a, b) for i, a in enumerate(tasks) for b in tasks[i + 1:] if incompatible(a, b)), None)
+            pair = next(((a, b) for i, a in enumerate(tasks) for b in tasks[i + 1:]
+                         if incompatible(a, b, state.players)), None)
             if pair is None:
                 break
             back = pair[1]  # the more recently revealed task of the pair goes back into the deck
@@ -548,6 +549,15 @@ class CrewEngine(Engine):
             events.append(_ev("CREW_EVT_ALLOCATED", "crew.alloc.order",
                                 owners=[f"{t}→{o}" for t, o in zip(state.tasks, state.owners)]))
         return state, events
+
+    @staticmethod
+    def _prediction_viewers(state: CrewState, i: int) -> tuple[int, ...]:
+        """Who may see the X of a secret prediction: its owner, and for TONOJA's the captain who decides for
+        TONOJA. Once the task is judged (at the last trick, never before) everyone may."""
+        if state.statuses and state.statuses[i] != PENDING:
+            return tuple(range(state.seats))
+        owner = state.owners[i]
+        return (owner, state.captain) if owner is not None and owner == state.tonoja else (owner,)
 
     def _next_predictor(self, state: CrewState) -> int | None:
         for i, t in enumerate(state.tasks):
@@ -969,6 +979,11 @@ class CrewEngine(Engine):
             comms = tuple(c for c in comms if c.card is not card)  # the reminder returns
         trick = state.trick + (card,)
         if len(trick) < seats:
+            if len(trick) == 1:   # judged after every card: a forbidden lead fails when it is led
+                failed = self._judge_lead(state, seat, card, events)
+                if failed is not None:
+                    return replace(state, hands=hands, columns=columns, comms=comms, trick=trick,
+                                   **failed), tuple(events)
             return replace(state, hands=hands, columns=columns, comms=comms, trick=trick), tuple(events)
         # the trick is complete
         done = Trick.of_cards(state.leader, trick)
@@ -995,7 +1010,7 @@ class CrewEngine(Engine):
             for i in range(len(state.tasks)):
                 memo = memos[i]
                 if memo[0] == PENDING:
-                    memo = self._judge(state, i).step(memo, ledger)
+                    memo = self._judge(state, i).settle(memo, ledger)
                     if memo[0] != PENDING:
                         events.append(_shared_ev("CREW_EVT_TASK_DONE" if memo[0] == DONE else "CREW_EVT_TASK_FAILED",
                                                  "crew.task.judge", state.owners[i], task=state.tasks[i]))
@@ -1067,6 +1082,32 @@ class CrewEngine(Engine):
         """One attempt: ``play_out`` stops at success or failure (no retry)."""
         return state.phase in ("success", "failed")
 
+    def _judge_lead(self, state: CrewState, seat: int, card: Card, events: list) -> dict | None:
+        """The fields that end the attempt when ``seat`` leading ``card`` breaks a task (tasks 60/61: never
+        lead these colours) or mission 12's rule (no pink or submarine lead), else ``None``."""
+        if not state.tasks:
+            if state.mission == 12 and card.suit in ("P", SUBMARINE):
+                events.append(_shared_ev("CREW_EVT_CONDITION_FAILED", "crew.mission.no-pink-lead",
+                                         mission=state.mission))
+                return dict(phase="failed", result="failed", reason="crew.mission.no-pink-lead")
+            return None
+        memos = list(state.memos)
+        changed = None
+        for i, memo in enumerate(memos):
+            if memo[0] == PENDING:
+                new = self._judge(state, i).lead(memo, seat, card)
+                if new is not memo:
+                    memos[i] = new
+                    if new[0] == FAILED and changed is None:
+                        changed = i
+                    events.append(_shared_ev("CREW_EVT_TASK_DONE" if new[0] == DONE else "CREW_EVT_TASK_FAILED",
+                                             "crew.task.judge", state.owners[i], task=state.tasks[i]))
+        if changed is None:
+            return None
+        events.append(_shared_ev("CREW_EVT_FAILED", "crew.end.failure", task=state.tasks[changed]))
+        return dict(phase="failed", result="failed", reason="task", memos=Memos(memos),
+                    statuses=tuple(m[0] for m in memos))
+
     # ---- views ------------------------------------------------------------------------------------
     def observe(self, state: CrewState, seat: int | None) -> Mapping[str, Any]:
         """What ``seat`` may see: its own hand, the communicated cards, the tasks (secret predictions only
@@ -1082,7 +1123,7 @@ class CrewEngine(Engine):
         for i, t in enumerate(state.tasks):
             task = TASKS[t]
             pred = state.predictions[i]
-            if pred is not None and task.secret_prediction and seat != state.owners[i]:
+            if pred is not None and task.secret_prediction and seat not in self._prediction_viewers(state, i):
                 pred = "secret"
             tasks.append({"id": t, "en": task.text_en, "ja": task.text_ja,
                           "difficulty": task.difficulty_for(state.players), "owner": state.owners[i],

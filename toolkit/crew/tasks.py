@@ -320,12 +320,66 @@ class Judge:
         return (PENDING, None)
 
     def step(self, memo: tuple, ledger: Ledger) -> tuple:
+        """The memo after the trick ``ledger.last``, from the task's own bounds (what the double-dummy
+        search folds at every node); :meth:`settle` adds the exact verdict of the last trick."""
         if memo[0] != PENDING:
             return memo
-        status, data = self._step(memo[1], ledger)
+        status, data = self._step(memo[1], ledger)   # _advance inlined: the hot path of every search
         if status == PENDING and ledger.count >= ledger.total:
             status = DONE if self._final(data, ledger) else FAILED
         return (status, data)
+
+    def settle(self, memo: tuple, ledger: Ledger) -> tuple:
+        """``step`` plus, with one trick left, every continuation played out: the status exactly when the
+        table can know it (the engine and :func:`task_status` judge this way)."""
+        memo = self.step(memo, ledger)
+        if memo[0] == PENDING and ledger.count and ledger.remaining <= _ENDGAME_TRICKS.get(ledger.seats, 0):
+            return (self._endgame(memo[1], ledger), memo[1])
+        return memo
+
+    def _advance(self, data, ledger: Ledger) -> tuple[str, Any]:
+        status, data = self._step(data, ledger)
+        if status == PENDING and ledger.count >= ledger.total:
+            status = DONE if self._final(data, ledger) else FAILED
+        return status, data
+
+    def _endgame(self, data, ledger: Ledger) -> str:
+        """Exactly what the table can know in the last trick(s): every continuation — any split of the
+        unplayed cards into hands, any legal play (a seat that does not follow holds none of the led
+        colour for the rest of the continuation) — is played out. ``done`` if all keep the task met,
+        ``failed`` if none does, else ``pending`` (rule ``crew.task.judge``)."""
+        unplayed = tuple(c for c in DECK if not ledger.played & c.bit)
+        seen: set[str] = set()
+        seats = ledger.seats
+
+        def trick(led_ledger, data, leader, voids, plays, used):
+            if len(plays) == seats:
+                t = Trick.of_cards(leader, tuple(plays))
+                nxt = led_ledger.add(t)
+                status, after = self._advance(data, nxt)
+                if status != PENDING:
+                    seen.add(status)
+                    return len(seen) == 2
+                return trick(nxt, after, t.winner, voids, [], used)
+            seat = (leader + len(plays)) % seats
+            led = plays[0].suit if plays else None
+            for c in unplayed:
+                if c.bit & used or c.suit in voids[seat]:
+                    continue
+                v = voids
+                if led is not None and c.suit != led:
+                    v = voids[:seat] + (voids[seat] | {led},) + voids[seat + 1:]
+                plays.append(c)
+                stop = trick(led_ledger, data, leader, v, plays, used | c.bit)
+                plays.pop()
+                if stop:
+                    return True
+            return False
+
+        trick(ledger, data, ledger.last.winner, (frozenset(),) * seats, [], 0)
+        if seen == {DONE}:
+            return DONE
+        return FAILED if seen == {FAILED} else PENDING
 
     def _step(self, data, ledger: Ledger) -> tuple[str, Any]:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -333,6 +387,16 @@ class Judge:
     def _final(self, data, ledger: Ledger) -> bool:
         """Called when no trick is left and the task is still pending: is it fulfilled?"""
         return True
+
+    def lead(self, memo: tuple, seat: int, card: Card) -> tuple:
+        """The memo after ``seat`` led ``card`` (the table judges after every card, not only after a trick:
+        a forbidden lead fails the moment it is led). Only a lead can decide a task before its trick ends."""
+        return memo
+
+
+#: how many tricks before the end the judge plays out every continuation (cheap enough: one trick of 3–5
+#: cards is at most 120 orders; the tricks before it are judged by each task's own bounds)
+_ENDGAME_TRICKS = {3: 1, 4: 1, 5: 1}
 
 
 class CountJudge(Judge):
@@ -439,6 +503,19 @@ class TrickCountJudge(Judge):
         return ledger.wins[self.owner] == self.n
 
 
+class SecretCountJudge(TrickCountJudge):
+    """A secret prediction (task 91): X is hidden, so nothing the table sees may judge it before the last
+    trick; it is checked at the end (「秘密指定なら隠し、最後に一致を確かめます」, rule ``crew.task.prediction``)."""
+
+    __slots__ = ()
+
+    def _step(self, data, ledger):
+        return PENDING, None
+
+    def _endgame(self, data, ledger):
+        return PENDING
+
+
 class RelativeJudge(Judge):
     """Trick counts against each other player, all others combined, or the captain (judged at the end)."""
 
@@ -458,11 +535,14 @@ class RelativeJudge(Judge):
         mine, rem = ledger.wins[self.owner], ledger.remaining
         rivals = self._rivals(ledger)
         if self.cmp == ">":
+            # the owner needs one more than the best rival; tricks the owner wins are tricks no rival wins
             if any(mine + rem <= r for r in rivals):
                 return FAILED, None
             return (DONE if all(mine > r + rem for r in rivals) else PENDING), None
         if self.cmp == "<":
-            if any(mine >= r + rem for r in rivals):
+            # every rival must end above the owner, and the rivals share the tricks left (task 3 with
+            # [9, 0, 0, 0] and one trick left: two rivals each still need one)
+            if sum(max(0, mine + 1 - r) for r in rivals) > rem:
                 return FAILED, None
             return (DONE if all(mine + rem < r for r in rivals) else PENDING), None
         if any(abs(mine - r) > rem for r in rivals):
@@ -576,7 +656,18 @@ class NoLeadJudge(Judge):
         t = ledger.last
         if t.leader == self.owner and t.cards[0].suit in self.suits:
             return FAILED, None
+        if not ledger.unplayed(self.forbidden):
+            return DONE, None   # no card of these colours is left to lead
         return PENDING, None
+
+    @property
+    def forbidden(self) -> int:
+        return mask_of(c for c in DECK if c.suit in self.suits)
+
+    def lead(self, memo, seat, card):
+        if memo[0] == PENDING and seat == self.owner and card.suit in self.suits:
+            return (FAILED, memo[1])
+        return memo
 
 
 class TrickJudge(Judge):
@@ -694,13 +785,20 @@ def _win_with_judge(owner: int, p: Mapping[str, Any]) -> Judge:
         return not contains or (t.mask & other_mask).bit_count() >= need_other
 
     def feasible(ledger):
-        if ledger.unplayed(win_mask) < 1:
+        winners = [c for c in cards_of(win_mask & ~ledger.played)]
+        if not winners:
             return False
-        if contains:
-            if need_other == 2:
-                return ledger.unplayed(other_mask) >= 2
-            return ledger.unplayed(other_mask) >= 1 and ledger.unplayed(win_mask | other_mask) >= 2
-        return True
+        if not contains:
+            return True
+        others = [c for c in cards_of(other_mask & ~ledger.played)]
+        for w in winners:
+            # a colour card wins only as the highest of its colour (and with no submarine): a target of
+            # its own colour must be lower (task 13: B4 never wins B8)
+            fit = [x for x in others if x is not w and (w.suit == SUBMARINE or x.suit != w.suit
+                                                         or x.value < w.value)]
+            if fit:
+                return True
+        return False
     return TrickJudge(owner, check, feasible)
 
 
@@ -730,7 +828,8 @@ def compile_params(task: Task, owner: int, players: int, captain: int = 0,
     if cat == "trick_count":
         return TrickCountJudge(owner, p["n"])
     if cat == "trick_count_prediction":
-        return TrickCountJudge(owner, 0 if prediction is None else prediction)
+        judge = SecretCountJudge if p.get("visibility") == "secret" else TrickCountJudge
+        return judge(owner, 0 if prediction is None else prediction)
     if cat == "trick_count_relative":
         return RelativeJudge(owner, p["cmp"], p["other"], captain)
     if cat == "trick_positions":
@@ -856,7 +955,7 @@ def task_status(task_id: "int | Task", owner: int, tricks: Sequence[Any], player
     judge = compile_task(task_id, owner, players, captain, prediction)
     memo = judge.start()
     for ledger in ledger_for(tricks, players):
-        memo = judge.step(memo, ledger)
+        memo = judge.settle(memo, ledger)
         if memo[0] != PENDING:
             break
     return memo[0]
@@ -868,7 +967,7 @@ def task_statuses(task_id, owner, tricks, players, captain=0, prediction=None) -
     memo = judge.start()
     out = []
     for ledger in ledger_for(tricks, players):
-        memo = judge.step(memo, ledger)
+        memo = judge.settle(memo, ledger)
         out.append(memo[0])
     return out
 
@@ -909,55 +1008,224 @@ def redeal_needed(task_ids: Iterable[int], hands: Sequence[Sequence[Card]]) -> i
 
 
 # ---- pairs that cannot go to two different players ----------------------------------------------------
-def _demands(task: Task) -> tuple[frozenset, tuple[tuple[int, int], ...]]:
-    """(trick positions this task's owner must win, card demands ``(mask, at least k)``)."""
+# Derived from the task definitions and the player count (rule ``crew.alloc.incompatible``). Each task is
+# read as three kinds of demand on its owner, and a pair for two *different* owners is incompatible when
+# one kind can never hold for both:
+#
+# * trick counts — which vectors of tricks won per seat (summing to the mission's tricks) the task allows,
+#   for every place of the captain: "more than every other" twice, 1 with 87 at five players (5 + 4 > 8)…
+# * trick positions — the tricks the owner must win (first, first two, last…): two owners cannot both win
+#   one trick;
+# * won cards — lower bounds on the cards of a kind the owner must win (each alternative of an "any of"
+#   task separately): two owners' won cards are disjoint, so "all nine of one colour" cannot meet "at least
+#   one card of every colour" for another player, nor "all four 3s".
+# The three checks are exact each on its own; a pair that only their interplay rules out is not listed.
+
+def _count_rule(task: Task, total: int):
+    """A predicate ``ok(wins, owner, captain)`` on the tricks won per seat at the end, or None (any)."""
     p, cat = task.params, task.category
-    positions: set = set()
-    demands: list[tuple[int, int]] = []
+    if cat == "trick_count_relative":
+        cmp, other = p["cmp"], p["other"]
+
+        def ok(w, o, c):
+            if other == "captain":
+                rivals = (w[c],)
+            elif other == "sum_of_others":
+                rivals = (sum(w) - w[o],)
+            else:
+                rivals = tuple(x for s, x in enumerate(w) if s != o)
+            if cmp == ">":
+                return all(w[o] > r for r in rivals)
+            if cmp == "<":
+                return all(w[o] < r for r in rivals)
+            return all(w[o] == r for r in rivals)
+        return ok
+    lo, hi = _trick_bounds(task, total)
+    if lo == 0 and hi == total:
+        return None
+    return lambda w, o, c: lo <= w[o] <= hi
+
+
+def _trick_bounds(task: Task, total: int) -> tuple[int, int]:
+    """(fewest, most) tricks the owner can win and still fulfil ``task``."""
+    p, cat = task.params, task.category
+    if cat == "trick_count":
+        return p["n"], p["n"]
+    if cat == "streak":
+        if "exact_total" in p:
+            return p["exact_total"], p["exact_total"]
+        if "at_least_consecutive" in p:
+            return p["at_least_consecutive"], total
+        return 0, (total + 1) // 2   # never two in a row
     if cat == "trick_positions":
-        positions |= set(p.get("must_win", ()))
+        win = {total if w == "last" else w for w in p.get("must_win", ())}
         if p.get("only"):
-            positions.add("only")
-    elif cat == "capture_in_trick":
-        positions.add("last")
-        demands.append((Card.parse(p["card"]).bit, 1))
-    elif cat == "capture_cards":
-        demands.append((mask_of(Card.parse(c) for c in p["cards"]), len(p["cards"])))
-    elif cat == "card_count":
-        for c in p.get("all_of", [p] if "filter" in p else []):
-            if c["n"] > 0:
-                demands.append((_filter_mask(c["filter"]), c["n"]))
-    elif cat == "card_count_compare" and p["cmp"] == "==":
-        demands += [(_filter_mask(p["a"]), 1), (_filter_mask(p["b"]), 1)]
-    return frozenset(positions), tuple(demands)
+            return len(win), len(win)
+        return len(win), total - len(p.get("must_not_win", ()))
+    if cat in ("no_lead", "trick_count_prediction"):
+        return 0, total
+    if cat == "card_count" and not _card_alternatives(task, 3):
+        return 0, total
+    alternatives = _card_alternatives(task, 3)
+    if cat == "card_count" and any(not alt for alt in alternatives):
+        return 0, total
+    return 1, total   # a card to win or a trick to win
 
 
-#: trick-count pairs that exclude each other across owners ("more than every other" twice is impossible,
-#: "more than all others combined" beats anyone's "more than every other", "fewer than every other" cannot
-#: be beneath a player who wins none)
-_EXCLUSIVE_COUNTS = {frozenset({1, 2}), frozenset({1}), frozenset({2}), frozenset({3, 74})}
+def _card_alternatives(task: Task, seats: int) -> list[list[tuple[int, int]]]:
+    """The task's demands on its owner's won cards: a list of alternatives, each a list of
+    ``(mask, at least k)`` (an empty alternative: no demand)."""
+    p, cat = task.params, task.category
+    colours = _colour_mask(lambda c: True)
+    if cat == "capture_cards":
+        out = [(mask_of(Card.parse(c) for c in p["cards"]), len(p["cards"]))]
+        return [out]
+    if cat == "capture_in_trick":
+        return [[(Card.parse(p["card"]).bit, 1)]]
+    if cat == "card_count":
+        def lows(c):
+            return [(_filter_mask(c["filter"]), c["n"])] if c["n"] > 0 else []
+        if "any_of" in p:
+            return [lows(c) for c in p["any_of"]]
+        parts = p["all_of"] if "all_of" in p else [p]
+        return [[d for c in parts for d in lows(c)]]
+    if cat == "card_count_compare":
+        a, b = _filter_mask(p["a"]), _filter_mask(p["b"])
+        return [[(a, 1), (b, 1)]] if p["cmp"] == "==" else [[(a, 1)]]
+    if cat == "win_trick_with":
+        win = _card_spec(p["winning_card"])
+        contains = p.get("trick_contains")
+        if not contains:
+            return [[(win, 1)]]
+        other = _card_spec(contains)
+        if contains.get("other_than_winner"):
+            return [[(other | win, 2)]]
+        return [[(win, 1), (other, 1), (win | other, 2)]]
+    if cat == "trick_property":
+        if "all_cards" in p:
+            pred = {"value<7": lambda c: c.value < 7, "value>5": lambda c: c.value > 5,
+                    "even": lambda c: c.value % 2 == 0, "odd": lambda c: c.value % 2 == 1}[p["all_cards"]]
+            return [[(_colour_mask(pred), seats)]]
+        if "count_equal" in p:
+            a, b = (_filter_mask({"suit": s}) for s in p["count_equal"])
+            return [[(a, 1), (b, 1)]]
+        return [[(colours, seats)]]   # a trick of colour cards only (sums)
+    return [[]]
 
 
-def incompatible(a: "int | Task", b: "int | Task") -> bool:
-    """True if tasks ``a`` and ``b`` can never both be fulfilled by two *different* players
-    (e.g. "win the first trick" and "win the first two tricks")."""
-    return _incompatible(get_task(a).id, get_task(b).id)
+def _cards_fit(da: list[tuple[int, int]], db: list[tuple[int, int]]) -> bool:
+    """Can two owners win disjoint sets of cards meeting the lower bounds ``da`` and ``db``? Exact: the
+    cards are grouped by which demand masks hold them, and the counts taken from each group are tried."""
+    union_a = union_b = 0
+    for m, _ in da:
+        union_a |= m
+    for m, _ in db:
+        union_b |= m
+    if not union_a & union_b:
+        return True   # no card both want: each alone can be met (every task can)
+    masks = [m for m, _ in da] + [m for m, _ in db]
+    groups: dict[tuple[bool, ...], int] = {}
+    for c in DECK:
+        key = tuple(bool(c.bit & m) for m in masks)
+        if any(key):
+            groups[key] = groups.get(key, 0) + 1
+    atoms = list(groups.items())
+    na = len(da)
+    cap_a = [max([k for (m, k), inside in zip(da, key[:na]) if inside] or [0]) for key, _ in atoms]
+    cap_b = [max([k for (m, k), inside in zip(db, key[na:]) if inside] or [0]) for key, _ in atoms]
+
+    def go(i, got_a, got_b):
+        if i == len(atoms):
+            return all(g >= k for g, (_, k) in zip(got_a, da)) and all(g >= k for g, (_, k) in zip(got_b, db))
+        key, size = atoms[i]
+        for a in range(min(size, cap_a[i]) + 1):
+            for b in range(min(size - a, cap_b[i]) + 1):
+                ga = tuple(g + (a if inside else 0) for g, inside in zip(got_a, key[:na]))
+                gb = tuple(g + (b if inside else 0) for g, inside in zip(got_b, key[na:]))
+                if go(i + 1, ga, gb):
+                    return True
+        return False
+    return go(0, (0,) * len(da), (0,) * len(db))
+
+
+def _positions(task: Task, total: int) -> frozenset:
+    p = task.params
+    if task.category != "trick_positions":
+        return frozenset()
+    return frozenset(total if w == "last" else w for w in p.get("must_win", ()))
 
 
 @lru_cache(maxsize=None)
-def _incompatible(a: int, b: int) -> bool:
+def _count_vectors(total: int, seats: int) -> tuple[tuple[int, ...], ...]:
+    def go(left, n):
+        if n == 1:
+            yield (left,)
+            return
+        for k in range(left + 1):
+            for rest in go(left - k, n - 1):
+                yield (k,) + rest
+    return tuple(go(total, seats))
+
+
+@lru_cache(maxsize=None)
+def _allowed_vectors(task_id: int, players: int, owner: int, captain: int) -> frozenset | None:
+    total, seats = tricks_in_mission(players), 3 if players == 2 else players
+    rule = _count_rule(TASKS[task_id], total)
+    if rule is None:
+        return None
+    return frozenset(w for w in _count_vectors(total, seats) if rule(w, owner, captain))
+
+
+def incompatibility(a: "int | Task", b: "int | Task", players: int = 4) -> str | None:
+    """Why tasks ``a`` and ``b`` can never both be fulfilled by two *different* players at a table of
+    ``players`` (2 = with TONOJA): ``"counts"`` (tricks won), ``"positions"`` (the same trick to win) or
+    ``"cards"`` (the cards to win cannot be shared out), else ``None``.
+
+    >>> incompatibility(79, 78), incompatibility(45, 44, 3), incompatibility(1, 87, 5), incompatibility(1, 87, 4)
+    ('positions', 'cards', 'counts', None)
+    """
+    ta, tb = get_task(a), get_task(b)
+    return _incompatibility(*sorted((ta.id, tb.id)), _table_size(players))
+
+
+def _table_size(players: Any) -> int:
+    if type(players) is not int or players not in (2, 3, 4, 5):
+        raise InvalidMoveError(f"players must be 2 (with TONOJA), 3, 4 or 5, not {players!r}")
+    return players
+
+
+def incompatible(a: "int | Task", b: "int | Task", players: int = 4) -> bool:
+    """True if tasks ``a`` and ``b`` can never both be fulfilled by two *different* players at a table of
+    ``players`` (e.g. "win the first trick" and "win the first two tricks"); see :func:`incompatibility`."""
+    return incompatibility(a, b, players) is not None
+
+
+@lru_cache(maxsize=None)
+def _incompatibility(a: int, b: int, players: int) -> str | None:
+    if a == b:
+        return None
     ta, tb = TASKS[a], TASKS[b]
-    if ta.id == tb.id:
-        return False
-    if frozenset({ta.id, tb.id}) in _EXCLUSIVE_COUNTS:
-        return True
-    pa, da = _demands(ta)
-    pb, db = _demands(tb)
-    if (pa - {"only"}) & (pb - {"only"}):
-        return True
-    for ma, ka in da:
-        for mb, kb in db:
-            # two owners need disjoint won sets: possible iff both fit in the union (Hall, two sets)
-            if ka + kb > (ma | mb).bit_count() and (ma & mb):
-                return True
-    return False
+    total, seats = tricks_in_mission(players), 3 if players == 2 else players
+    # trick counts: owners 0 and 1, the captain anywhere a captain-comparison task allows
+    captains = [c for c in range(min(seats, 3)) if not (ta.captain_comparison and c == 0)
+                and not (tb.captain_comparison and c == 1)]
+    apart = True
+    for c in captains:
+        va, vb = _allowed_vectors(a, players, 0, c), _allowed_vectors(b, players, 1, c)
+        if va is None or vb is None or va & vb:
+            apart = False
+            break
+    if apart and captains:
+        return "counts"
+    if _positions(ta, total) & _positions(tb, total):
+        return "positions"
+    if all(not _cards_fit(x, y) for x in _card_alternatives(ta, seats) for y in _card_alternatives(tb, seats)):
+        return "cards"
+    return None
+
+
+def incompatible_pairs(players: int) -> list[tuple[int, int, str]]:
+    """Every incompatible pair ``(a, b, reason)`` with ``a < b`` at a table of ``players``."""
+    players = _table_size(players)
+    return [(a, b, why) for a in TASKS for b in TASKS if a < b
+            for why in [_incompatibility(a, b, players)] if why is not None]

@@ -28,6 +28,7 @@ from typing import Any, Callable, Sequence
 from toolkit.core.bots import play_out
 from toolkit.core.checks import check_int, check_seed
 from toolkit.core.errors import InvalidStateError
+from toolkit.core.studies import InlineExecutor, process_pool  # noqa: F401 - process_pool re-exported
 
 __all__ = ["LEVELS", "lineups", "game_seed", "run_study", "StudyResult", "LevelRow", "MarginRow", "process_pool"]
 
@@ -153,18 +154,6 @@ class StudyResult:
         return "\n".join(lines)
 
 
-class _InProcess:
-    class _Done:
-        def __init__(self, value: Any):
-            self._value = value
-
-        def result(self, timeout: float | None = None) -> Any:
-            return self._value
-
-    def submit(self, fn: Callable, *args: Any) -> "_InProcess._Done":
-        return self._Done(fn(*args))
-
-
 def run_study(players: Sequence[int] = (2, 3, 4, 5), games: int | Sequence[int] = 1000, seed: int = 0,
               executor: Any = None, chunk_size: int = 25, scenario: str = "troubled-waters",
               levels: Sequence[str] = LEVELS,
@@ -188,7 +177,7 @@ def run_study(players: Sequence[int] = (2, 3, 4, 5), games: int | Sequence[int] 
     levels = tuple(levels)
     chunks = [Chunk(p, seed, s, min(n, s + chunk_size), scenario, levels)
               for p, n in zip(players, counts) for s in range(0, n, chunk_size)]
-    pool = executor if executor is not None else _InProcess()
+    pool = executor if executor is not None else InlineExecutor()
     futures = [(c, pool.submit(run_chunk, c)) for c in chunks]
     total, done = sum(c.stop - c.start for c in chunks), 0
     if progress is not None:
@@ -228,7 +217,3 @@ def run_study(players: Sequence[int] = (2, 3, 4, 5), games: int | Sequence[int] 
     return StudyResult(seed, sum(counts), scenario, tuple(level_rows), tuple(margin_rows))
 
 
-def process_pool(workers: int | None = None):
-    """A process pool (the usual executor for a study)."""
-    from concurrent.futures import ProcessPoolExecutor
-    return ProcessPoolExecutor(max_workers=workers)

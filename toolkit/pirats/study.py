@@ -30,6 +30,7 @@ import numpy as np
 from toolkit.core.bots import play_out
 from toolkit.core.checks import check_int, check_seed, check_str
 from toolkit.core.errors import InvalidStateError
+from toolkit.core.studies import InlineExecutor, process_pool, wilson  # noqa: F401 - process_pool re-exported
 
 __all__ = ["PAIRS", "Row", "StudyResult", "game_seats", "game_seed", "process_pool", "run_chunk", "run_study"]
 
@@ -126,16 +127,6 @@ def run_chunk(chunk: Chunk) -> Tally:
     return tally
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a proportion (``wins`` may be fractional: shared victories)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 @dataclass(frozen=True)
 class Row:
     a: str
@@ -179,18 +170,6 @@ class StudyResult:
         return "\n".join(lines)
 
 
-class _InProcess:
-    class _Done:
-        def __init__(self, value: Any):
-            self._value = value
-
-        def result(self, timeout: float | None = None) -> Any:
-            return self._value
-
-    def submit(self, fn: Callable, *args: Any) -> "_InProcess._Done":
-        return self._Done(fn(*args))
-
-
 def plan(pairs: Sequence[tuple[str, str]], players: Sequence[int], variants: Sequence[str], games: int,
          seed: int, chunk_size: int) -> list[Chunk]:
     """Validate the study's parameters and cut it into chunks (in a fixed order)."""
@@ -222,7 +201,7 @@ def run_study(pairs: Sequence[tuple[str, str]] = PAIRS, players: Sequence[int] =
     ``progress(done_games, total_games)`` is called as chunks finish (in submission order).
     """
     chunks = plan(list(pairs), list(players), list(variants), games, seed, chunk_size)
-    pool = executor if executor is not None else _InProcess()
+    pool = executor if executor is not None else InlineExecutor()
     futures = [(c, pool.submit(run_chunk, c)) for c in chunks]
     total = sum(c.stop - c.start for c in chunks)
     done = 0
@@ -239,7 +218,3 @@ def run_study(pairs: Sequence[tuple[str, str]] = PAIRS, players: Sequence[int] =
     return StudyResult(seed, rows)
 
 
-def process_pool(workers: int | None = None) -> Any:
-    """A process pool (the usual executor for a study)."""
-    from concurrent.futures import ProcessPoolExecutor
-    return ProcessPoolExecutor(max_workers=workers)

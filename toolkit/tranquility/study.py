@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterable, Sequence
 import numpy as np
 
 from toolkit.core.errors import InvalidStateError
+from toolkit.core.studies import InlineExecutor, process_pool, wilson  # noqa: F401 - process_pool re-exported
 from toolkit.tranquility.model import REMOVAL_VARIANTS
 from toolkit.tranquility.sim import STRATEGIES, play
 
@@ -103,13 +104,7 @@ class Row:
 
     def interval(self, z: float = 1.96) -> tuple[float, float]:
         """Wilson score interval for the win rate (95% by default)."""
-        n = self.games
-        if not n:
-            return 0.0, 1.0
-        p = self.wins / n
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return max(0.0, centre - half), min(1.0, centre + half)
+        return wilson(self.wins, self.games, z)
 
 
 @dataclass(frozen=True)
@@ -131,20 +126,6 @@ class StudyResult:
             lines.append(f"{r.strategy:<12} {r.players:>7} {r.variant:<11} {r.games:>6} {r.win_rate:>8.1%}  "
                          f"{lo:.1%}–{hi:.1%}")
         return "\n".join(lines)
-
-
-class _InProcess:
-    """The trivial executor: runs each task at submit time (no pickling, no processes)."""
-
-    class _Done:
-        def __init__(self, value: Any):
-            self._value = value
-
-        def result(self, timeout: float | None = None) -> Any:
-            return self._value
-
-    def submit(self, fn: Callable, *args: Any) -> "_InProcess._Done":
-        return self._Done(fn(*args))
 
 
 def plan(strategies: Sequence[str], players: Sequence[int], variants: Sequence[str], games: int, seed: int,
@@ -184,7 +165,7 @@ def run_study(strategies: Sequence[str] = ("greedy", "feasibility"), players: Se
     ``progress(done_games, total_games)`` is called as chunks finish (in submission order).
     """
     chunks = plan(list(strategies), list(players), list(variants), games, seed, chunk_size, short_hand_loss)
-    pool = executor if executor is not None else _InProcess()
+    pool = executor if executor is not None else InlineExecutor()
     futures = [(c, pool.submit(run_chunk, c)) for c in chunks]
     total = sum(c.stop - c.start for c in chunks)
     done = 0
@@ -202,12 +183,6 @@ def run_study(strategies: Sequence[str] = ("greedy", "feasibility"), players: Se
         rows.append(Row(s, p, v, t.games, t.wins, t.turns / t.games, t.filled / t.games,
                         tuple(sorted(t.codes.items()))))
     return StudyResult(seed, tuple(rows))
-
-
-def process_pool(workers: int | None = None):
-    """A process pool sized for this machine (the usual executor for a study)."""
-    from concurrent.futures import ProcessPoolExecutor
-    return ProcessPoolExecutor(max_workers=workers)
 
 
 def available_strategies() -> Iterable[str]:

@@ -251,6 +251,7 @@ class BotDriver(traitlets.HasTraits):
         self.max_moves = max_moves
         self._on_error = on_error
         self._generation = 0
+        self._running = False
         self._handle: Any = None
         self._table = self._build_table()
         model.observe(self._on_model, "revision")
@@ -291,10 +292,20 @@ class BotDriver(traitlets.HasTraits):
         return True
 
     def run_until_human(self) -> int:
-        """Play every bot move due now, at once (tests, notebooks). Returns how many were played."""
+        """Play every bot move due now, at once (tests, notebooks). Returns how many were played.
+
+        A loop, not a recursion: each bot move changes the model, whose change would schedule the next
+        move from inside this one; while this loop runs, :meth:`schedule` leaves the next move to it.
+        """
+        if self._running:
+            return 0
+        self._running = True
         played = 0
-        while played < self.max_moves and self.play_one():
-            played += 1
+        try:
+            while played < self.max_moves and self.play_one():
+                played += 1
+        finally:
+            self._running = False
         return played
 
     def hint(self, seat: int | None = None, level: str | None = None) -> Decision | None:
@@ -342,7 +353,7 @@ class BotDriver(traitlets.HasTraits):
         loop = _kernel_loop()
         if loop is None or self.setup.pace <= 0:
             if loop is None:
-                self.run_until_human()
+                self.run_until_human()  # returns at once when called from inside its own loop
                 return
             self._handle = loop.call_soon(self._tick, generation)
         else:

@@ -186,6 +186,9 @@ class DiveView(_DeepBluePlayView):
         for name in ("draw", "stop", "leave", "join", "decline", "play", "protect"):
             self._buttons[name].description = self.t(f"deepblue.ui.{name}")
         self._buttons["undo"].description = self.t("ui.undo")
+        # names for screen readers: the page support turns a tooltip into the drop-down's aria-label
+        self._card_pick.tooltip = self.t("deepblue.ui.pick_card")
+        self._protect_pick.tooltip = self.t("deepblue.ui.pick_protection")
         self._render_common()
         comps = ENGINE.components
         moves = self._seat_moves()
@@ -434,8 +437,15 @@ class GameView(_DeepBluePlayView):
         if last is not None:
             seat, decision = last
             level = self.setup.seats[seat] if seat < len(self.setup.seats) else "?"
+            before = None                       # the position the bot moved in (names the hired card)
+            session = self.model.session
+            moves = session.moves
+            for i in range(len(moves) - 1, max(len(moves) - 12, -1), -1):
+                if moves[i] == decision.move:
+                    before = session.at(i)
+                    break
             shown = (decision.text(self.lang) if self.setup.show_all else
-                     ENGINE.describe_move(decision.move, self.lang, None).split(": ", 1)[-1].split("：", 1)[-1])
+                     ENGINE.describe_move(decision.move, self.lang, before).split(": ", 1)[-1].split("：", 1)[-1])
             self._bot_line.value = (f"<div class='deepblue-bot-move'>"
                                     f"{esc(tr('seats.bot_moved', seat=seat, level=self.setup.level_label(level), reason=shown))}"
                                     "</div>")
