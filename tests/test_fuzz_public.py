@@ -314,18 +314,7 @@ def test_discovery_finds_the_public_surface():
 
 #: Callables that still leak, each with the reason it is left. ``xfail(strict=False)``: a fix by the owner
 #: makes the test pass without editing this list (then drop the entry). Everything else must pass.
-KNOWN_GAPS = {
-    **dict.fromkeys(
-        ["toolkit.crew.solver.card_of", "toolkit.crew.solver.engine_all_done",
-         "toolkit.crew.solver.explain_impossible", "toolkit.crew.solver.forced_submarines",
-         "toolkit.crew.solver.forced_wins", "toolkit.crew.solver.make_judge"],
-        "solver internals listed in toolkit.crew.solver.__all__ by the package split (a compatibility list); "
-        "the solver's owner should drop them from __all__ or check their inputs"),
-    **dict.fromkeys(
-        ["toolkit.crew.bots.own_moves", "toolkit.crew.bots.view_actor", "toolkit.tranquility.bots.StrategyBot",
-         "toolkit.tranquility.bots.seat_game"],
-        "bot modules written today by the bots helpers (in progress on their branches)"),
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 
 #: Callables not fuzzed, each with the reason: they run for minutes or start processes by design, so "no

@@ -34,7 +34,8 @@ from toolkit.core.engine import Engine
 from toolkit.core.errors import RuleError
 from toolkit.core.explain import Event
 
-__all__ = ["Bot", "BotError", "BotTable", "Decision", "RandomBot", "bot_rng", "bots_of", "make_bot", "play_out"]
+__all__ = ["Bot", "BotError", "BotTable", "Decision", "RandomBot", "bot_rng", "bots_of", "check_view", "make_bot",
+           "play_out"]
 
 
 class BotError(RuleError):
@@ -90,6 +91,17 @@ class RandomBot:
             return Decision(None, Event("BOT_NO_MOVE", "bots.random", seat=seat))
         move = mine[int(rng.integers(len(mine)))]
         return Decision(move, Event("BOT_RANDOM", "bots.random", seat=seat, options=len(mine)))
+
+
+def check_view(view: Any, game: str, keys: Sequence[str] = ("seat",)) -> Mapping[str, Any]:
+    """Refuse what is not an observation of ``game`` (``ENGINE.observe(state, seat)``): a non-mapping is a
+    ``TypeError`` naming ``view``; a mapping without the entries a bot reads is a :class:`BotError`."""
+    if not isinstance(view, Mapping):
+        raise TypeError(f"view must be the mapping ENGINE.observe(state, seat) returns, not {type(view).__name__}")
+    missing = [k for k in keys if k not in view]
+    if missing:
+        raise BotError(f"view is not a {game} observation: it lacks {', '.join(map(repr, missing))}")
+    return view
 
 
 def bot_rng(seed: int, seat: int) -> np.random.Generator:

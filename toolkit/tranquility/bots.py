@@ -37,7 +37,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
-from toolkit.core.bots import Decision
+from toolkit.core.bots import BotError, Decision, check_view
 from toolkit.core.explain import Event
 from toolkit.core.i18n import Term
 from toolkit.tranquility.cards import CELLS, COLUMNS, ISLAND_MAX, MONSTER, TERMS, is_island, parse_card, row_cells
@@ -56,6 +56,10 @@ def _cards(names: Sequence[str]) -> list[int]:
     return [parse_card(c) for c in names]
 
 
+#: The observation entries a Tranquility bot reads (``seat_game``)
+_VIEW_KEYS = ("seat", "players", "cells", "hand_order", "pile_sizes", "start_space")
+
+
 def seat_game(view: Mapping[str, Any], ignore_rows: Sequence[int] = ()) -> Game:
     """What the viewing seat knows, as a simulator :class:`Game` holding that seat alone.
 
@@ -64,6 +68,7 @@ def seat_game(view: Mapping[str, Any], ignore_rows: Sequence[int] = ()) -> Game:
     may not use now — the rock's row, purple rows, and with an orange storm every cell with no neighbour —
     are ``blocked``; ``ignore_rows`` lifts the block of those rows (to ask "what if the rock moved?").
     """
+    check_view(view, "Tranquility", _VIEW_KEYS)
     seat = view["seat"]
     players = view["players"]
     cells = [c or 0 for c in view["cells"]]
@@ -106,6 +111,8 @@ class StrategyBot:
     """A seat played by one of the study's strategies (``STRATEGIES[level]``)."""
 
     def __init__(self, level: str):
+        if not isinstance(level, str) or level not in STRATEGIES:
+            raise BotError(f"level must be one of {', '.join(map(repr, STRATEGIES))}, not {level!r}")
         self.name = level
         self.strategy: Strategy = STRATEGIES[level]()
 

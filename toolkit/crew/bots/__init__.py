@@ -34,7 +34,10 @@ __all__ = ["CrewRandomBot", "view_actor", "own_moves"]
 
 def view_actor(view: Mapping[str, Any], move: Any) -> int | None:
     """The seat that makes ``move`` as a seat sees it (``CrewEngine.actor`` from the view alone)."""
+    from toolkit.core.bots import check_view
     from toolkit.crew.engine import GiveCard, Sonar, TimeUp
+
+    check_view(view, "Crew", ("seat", "decider"))
 
     if isinstance(move, (Sonar, GiveCard)):
         return move.seat
@@ -45,7 +48,11 @@ def view_actor(view: Mapping[str, Any], move: Any) -> int | None:
 
 def own_moves(view: Mapping[str, Any], legal: Sequence[Any]) -> list:
     """The moves of ``legal`` the viewing seat makes."""
-    seat = view.get("seat")
+    from toolkit.core.bots import check_view
+
+    seat = check_view(view, "Crew", ("seat", "decider"))["seat"]
+    if isinstance(legal, (str, bytes)) or not isinstance(legal, (Sequence, set, frozenset)):
+        raise TypeError(f"legal must be the list ENGINE.legal_moves(state) returns, not {type(legal).__name__}")
     return [m for m in legal if view_actor(view, m) == seat]
 
 

@@ -64,4 +64,4 @@ from toolkit.crew.solver.api import (Position, Solution, TaskRef, _REASON_MARGIN
                                      _task, _whole, engine_all_done, explain_impossible, prepare, solve)  # noqa: F401
 from toolkit.crew.solver.oracle import (naive_solve)  # noqa: F401
 
-__all__ = ['ALL_COLOUR_CARDS', 'COLOURS', 'COLOUR_CARDS_ASC', 'COLOUR_MASK', 'DONE', 'FAILED', 'N_CARDS', 'PENDING', 'Position', 'SUB', 'SUIT_INDEX', 'Solution', 'TaskRef', 'card_code', 'card_of', 'engine_all_done', 'explain_impossible', 'forced_submarines', 'forced_wins', 'make_judge', 'naive_solve', 'prepare', 'solve']
+__all__ = ['ALL_COLOUR_CARDS', 'COLOURS', 'COLOUR_CARDS_ASC', 'COLOUR_MASK', 'DONE', 'FAILED', 'N_CARDS', 'PENDING', 'Position', 'SUB', 'SUIT_INDEX', 'Solution', 'TaskRef', 'card_code', 'naive_solve', 'prepare', 'solve']
