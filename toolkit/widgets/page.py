@@ -48,7 +48,9 @@ function labelText(el) {
     const span = box.querySelector('.widget-label-basic span');
     text = span ? span.textContent.trim() : '';
   }
-  text = text || (label && label.getAttribute('title')) || box.getAttribute('title') || '';
+  // A tooltip (ipywidgets puts it on the control itself, or on its box) names a control that has no
+  // description; as an aria-label it counts as a real name (a title alone is axe's "label-title-only").
+  text = text || el.getAttribute('title') || (label && label.getAttribute('title')) || box.getAttribute('title') || '';
   if (!text) {
     // An unlabelled control right after a caption (HBox([HTML("<b>Seed</b>"), IntText()])): the caption
     // is what a sighted learner reads as its name.
