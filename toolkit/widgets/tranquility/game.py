@@ -556,8 +556,12 @@ class GameView(View):
             tb.observe(self._on_tick, "value")
             toggles.append(tb)
         self._discards.children = tuple(toggles)
-        for widget in old:
-            widget.close()  # the old seat's cards leave the browser, not just the layout
+        # The old seat's cards leave the browser, not just the layout — one redraw later: closing a model
+        # the page may still be building a view for (a language switch while a bot moves) made the widget
+        # manager draw its error icon in place of the toggles.
+        for widget in getattr(self, "_retired_toggles", ()):
+            widget.close()
+        self._retired_toggles = tuple(old)
 
     @safe_callback
     def _on_tick(self, _change: Any = None) -> None:
