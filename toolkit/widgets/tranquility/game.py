@@ -545,7 +545,6 @@ class GameView(View):
         return self.t(f"tranquility.ui.card.{name}")
 
     def _set_discard_toggles(self, names: list[str]) -> None:
-        old = self._discards.children
         toggles = []
         self._toggle_cards = list(names)
         self._toggle_lang = self.lang
@@ -555,13 +554,10 @@ class GameView(View):
             tb.add_class(f"tranq-discard-{name}")
             tb.observe(self._on_tick, "value")
             toggles.append(tb)
+        # The old toggles are dropped from the layout, not closed: closing a model the page may still be
+        # building a view for (bots moving while the page connects, a language switch) made the widget
+        # manager draw its error icon. They only ever held cards of a seat shown on this page.
         self._discards.children = tuple(toggles)
-        # The old seat's cards leave the browser, not just the layout — one redraw later: closing a model
-        # the page may still be building a view for (a language switch while a bot moves) made the widget
-        # manager draw its error icon in place of the toggles.
-        for widget in getattr(self, "_retired_toggles", ()):
-            widget.close()
-        self._retired_toggles = tuple(old)
 
     @safe_callback
     def _on_tick(self, _change: Any = None) -> None:
