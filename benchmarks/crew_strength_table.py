@@ -125,8 +125,9 @@ def main() -> None:
                           file=sys.stderr, flush=True)
                     break
         finally:
+            workers = list((getattr(pool, "_processes", None) or {}).values())
             pool.shutdown(wait=False, cancel_futures=True)
-            for proc in list(getattr(pool, "_processes", {}).values()):
+            for proc in workers:                      # a chunk still running is dropped, not waited for
                 proc.terminate()
 
 
