@@ -100,3 +100,34 @@ def test_expert_signals_distress_when_the_sampled_exchange_gains_enough(monkeypa
     deals = sample_deals(view, bot.alloc_deals, rng)
     assert d.move.direction == distress_gain(view, deals, bot._deal_winnable(view))[0]
     assert "signals distress" in d.text("en") and "遭難信号" in d.text("ja")
+
+
+def test_the_solves_of_one_deal_share_a_search_without_changing_a_decided_verdict():
+    """One search (and transposition table) per sampled deal serves every card's solve: each decided
+    verdict is the one a fresh search gives, and the later solves reuse the table (fewer nodes in all)."""
+    from toolkit.core.bots import BotTable
+    from toolkit.crew import PlayCard
+    from toolkit.crew.bots.expert import _Solver, solver_tasks
+
+    compared = 0
+    shared_nodes = fresh_nodes = 0
+    seed = 0
+    while compared < 30:
+        seed += 1
+        state = ENGINE.new_state(seed, players=4, mission=4)
+        table = BotTable(ENGINE, ["beginner"] * 4, seed)
+        while (step := table.step(state)) is not None:
+            plays = [m.card for m in ENGINE.legal_moves(state) if isinstance(m, PlayCard)]
+            if isinstance(step[1].move, PlayCard) and len(plays) > 2 and len(state.tricks) >= 2:
+                view = ENGINE.observe(state, ENGINE.decider(state))
+                for hands in sample_deals(view, 2, np.random.default_rng(1)):
+                    shared = _Solver(hands, solver_tasks(view), view)
+                    for c in plays:
+                        a, n_a, _ = shared.solve(c, 20_000)
+                        b, n_b, _ = _Solver(hands, solver_tasks(view), view).solve(c, 20_000)
+                        shared_nodes, fresh_nodes = shared_nodes + n_a, fresh_nodes + n_b
+                        if a is not None and b is not None:
+                            assert a == b
+                            compared += 1
+            state = ENGINE.apply(state, step[1].move)
+    assert shared_nodes <= fresh_nodes
