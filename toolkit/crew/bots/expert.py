@@ -185,30 +185,22 @@ def card_classes(view: Mapping[str, Any], cards: Sequence[Card]) -> list[list[Ca
 
 def card_verdicts(view: Mapping[str, Any], cards: Sequence[Card], rng: np.random.Generator, *, deals: int = 20,
                   min_deals: int = 6, node_limit: int = 2000, budget: int = 24_000,
-                  know: Knowledge | None = None, sampled: Sequence | None = None,
-                  refine: float = 0.0) -> Verdicts:
+                  know: Knowledge | None = None, sampled: Sequence | None = None) -> Verdicts:
     """For each of ``cards`` (the seat's — or TONOJA's — legal cards), in how many sampled deals the
     mission stays winnable after it is played. Deals come from :func:`sample_deals` unless ``sampled``
     gives them. Equivalent cards (:func:`card_classes`) are solved once; each solve gets at most
-    ``node_limit`` nodes and no more than its share of ``budget`` over ``min_deals`` deals.
-
-    ``refine``: the share of ``budget`` kept for a second pass. The first pass solves every deal and card
-    with the small per-solve cap; the second re-solves, with ``node_limit`` nodes each, the undecided
-    verdicts of the cards that could still be best (its count of wins plus undecided deals reaches the
-    leader's wins), the most contended card first, until the budget is spent."""
+    ``node_limit`` nodes and no more than its share of ``budget`` over ``min_deals`` deals."""
     tasks = solver_tasks(view)
     classes = card_classes(view, cards)
-    first_budget = int(budget * (1 - refine))
-    small = max(200, min(node_limit, first_budget // (min_deals * (len(classes) + 1))))
+    small = max(200, min(node_limit, budget // (min_deals * (len(classes) + 1))))
     nodes = used = 0
     pool = list(sampled) if sampled is not None else sample_deals(view, deals, rng, know=know)
     acting = view["current"]
     trick = view["trick"]
     pos = len(trick["cards"])
     table: list[list] = []                   # per deal used: per class, True / False / None
-    solvers: list = []
     for hands in pool:
-        if used >= min_deals and nodes >= first_budget:
+        if used >= min_deals and nodes >= budget:
             break
         used += 1
         solver = _Solver(hands, tasks, view)
@@ -230,23 +222,6 @@ def card_verdicts(view: Mapping[str, Any], cards: Sequence[Card], rng: np.random
                 nodes += n
             row.append(verdict)
         table.append(row)
-        solvers.append(solver)
-    if refine and node_limit > small:
-        tried: set = set()
-        while nodes < budget:
-            wins = [sum(1 for row in table if row[k]) for k in range(len(classes))]
-            open_ = [sum(1 for row in table if row[k] is None) for k in range(len(classes))]
-            lead = max(wins, default=0)
-            contenders = [k for k in range(len(classes)) if open_[k] and wins[k] + open_[k] >= lead]
-            todo = [(i, k) for k in sorted(contenders, key=lambda k: -(wins[k] + open_[k]))
-                    for i, row in enumerate(table) if row[k] is None and (i, k) not in tried]
-            if not todo:
-                break
-            i, k = todo[0]
-            tried.add((i, k))
-            verdict, n, _ = solvers[i].solve(classes[k][0], node_limit)
-            nodes += n
-            table[i][k] = verdict
     wins_by = {c: 0 for c in cards}
     undecided = {c: 0 for c in cards}
     for row in table:
@@ -272,12 +247,12 @@ class ExpertBot:
 
     def __init__(self, deals: int = 40, min_deals: int = 8, node_limit: int = 3000, budget: int = 40_000,
                  alloc_deals: int = 8, alloc_node_limit: int = 1500, signals: str = "sampled",
-                 signal_deals: int = 6, refine: float = 0.0):
+                 signal_deals: int = 6):
         if signals not in ("sampled", "beginner"):
             raise TypeError(f"signals must be 'sampled' or 'beginner', not {signals!r}")
         self.deals, self.min_deals, self.node_limit, self.budget = deals, min_deals, node_limit, budget
         self.alloc_deals, self.alloc_node_limit = alloc_deals, alloc_node_limit
-        self.signals, self.signal_deals, self.refine = signals, signal_deals, refine
+        self.signals, self.signal_deals = signals, signal_deals
         self.beginner = BeginnerBot()
 
     def decide(self, view: Mapping[str, Any], legal: Sequence[Any], rng: np.random.Generator) -> Decision:
@@ -317,7 +292,7 @@ class ExpertBot:
             return base
         cards = [m.card for m in plays]
         v = card_verdicts(view, cards, rng, deals=self.deals, min_deals=self.min_deals, node_limit=self.node_limit,
-                          budget=self.budget, refine=self.refine)
+                          budget=self.budget)
         best = max(v.score(c) for c in cards)
         if best == 0:
             return Decision(base.move, Event("BOT_CREW_FALLBACK", "bots.crew.fallback", seat=seat, why=base.reason))
