@@ -70,9 +70,19 @@ def test_sonar_check_by_clicking_cards(open_dashboard):
     assert page.locator(".crew-sonar-hand input").input_value().endswith("B9")
 
 
+BADGE_MARGINS_JS = """() => [...document.querySelectorAll('.crew-c-winbadge')].map(b => {
+  const t = b.closest('.crew-c-table').getBoundingClientRect(), r = b.getBoundingClientRect();
+  return Math.min(r.top - t.top, t.bottom - r.bottom, r.left - t.left, t.right - r.right); })"""
+
+
 def test_task_judge_presets_clicked_and_typed_tricks(open_dashboard):
     page = open_dashboard("crew-task-judge", "task=78")
     _wait_text(page, ".crew-task-count", "96 of 96")
+    # the winner's badge, on the trick and on the previous trick (both won by the bottom seat), stays
+    # inside its table with room to spare (it used to touch the edge)
+    page.locator(".crew-task-trick .crew-c-trick-small .crew-c-winbadge").wait_for()
+    margins = page.evaluate(BADGE_MARGINS_JS)
+    assert len(margins) == 2 and min(margins) >= 3, margins
     page.locator(".crew-task-preset select").select_option("as_many")
     _wait_text(page, ".crew-task-status", "failed")
     page.locator(".crew-task-preset select").select_option("first_two")
