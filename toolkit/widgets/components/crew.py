@@ -22,7 +22,7 @@ Hidden information: a component holds exactly the cards a view hands it. The vie
 >>> hand.receive({"type": "pick", "card": "P9"}); [str(c) for c in picked]
 ['P9']
 >>> hand.receive({"type": "pick", "card": "B5"}); hand.refusal
-'B5 is not in this hand.'
+'blue 5 is not in this hand.'
 """
 
 from __future__ import annotations
