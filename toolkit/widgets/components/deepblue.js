@@ -26,7 +26,7 @@ function thing(model, obj, cls, info, tag) {
   const note = (obj && obj.note) || "";
   if (aria) {
     e.setAttribute("aria-label", note ? aria + " — " + note : aria);
-    if (!clickable && !tag) e.setAttribute("role", "img");
+    if (!clickable) e.setAttribute("role", "img");
   }
   if (note) {
     e.title = note;
@@ -61,6 +61,7 @@ function buttons(model, list, info, cls) {
 function renderBoard(model, root, info) {
   const labels = model.get("labels");
   if (labels.title) root.appendChild(el("div", "db-c-heading", labels.title));
+  if (labels.hint) root.appendChild(el("div", "db-c-hint", labels.hint));
   const sites = model.get("sites");
   const cols = Math.max(1, ...sites.map((s) => s.x + 1));
   const rows = Math.max(1, ...sites.map((s) => s.y + 1));
@@ -68,7 +69,7 @@ function renderBoard(model, root, info) {
   sea.setAttribute("role", "group");
   if (labels.title) sea.setAttribute("aria-label", labels.title);
   sea.style.gridTemplateColumns = "repeat(" + cols + ", minmax(0, 1fr))";
-  sea.style.gridTemplateRows = "repeat(" + rows + ", auto)";
+  sea.style.gridTemplateRows = "repeat(" + rows + ", 1fr)";   // equal rows: the lanes join cell centres
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("class", "db-c-lanes");
@@ -102,8 +103,9 @@ function renderBoard(model, root, info) {
     if (s.spots && s.spots.length) {
       const spots = el("div", "db-c-spots");
       for (const sp of s.spots) {
-        const e = thing(model, sp, "db-c-spot db-c-spot-" + sp.spot, info);
-        e.textContent = sp.label;
+        const e = thing(model, sp, "db-c-spot db-c-spot-" + sp.spot, info, "span");
+        if (sp.gem) e.appendChild(gemToken(sp.gem, true));
+        if (sp.label) e.appendChild(el("span", "", sp.label));
         if (sp.taken) e.classList.add("db-c-spot-taken");
         spots.appendChild(e);
       }
@@ -208,7 +210,7 @@ function renderDive(model, root, info) {
     const e = thing(model, d, "db-c-diver db-c-status-" + d.status + (d.you ? " db-c-you" : ""), info);
     e.dataset.seat = String(d.seat);
     e.style.setProperty("--seat", d.colour);
-    e.appendChild(el("span", "db-c-diver-boat", "⛵"));
+    const boat = el("span", "db-c-diver-boat"); boat.setAttribute("aria-hidden", "true"); e.appendChild(boat);
     e.appendChild(el("span", "db-c-diver-name", d.name + (d.leader ? " ⚓" : "")));
     e.appendChild(el("span", "db-c-diver-text", d.text));
     if (d.action) e.appendChild(el("span", "db-c-diver-action", d.action));
@@ -224,7 +226,7 @@ function render({ model, el: host }) {
   const draw = () => {
     // keep the keyboard focus on the same object across a redraw (the kernel answers a click with new state)
     const active = host.contains(document.activeElement) ? document.activeElement.dataset.key : null;
-    const root = el("div", "db-c db-c-" + model.get("_kind"));
+    const root = el("div", "db-c db-c-root-" + model.get("_kind"));
     root.lang = model.get("lang");
     const info = el("div", "db-c-info");
     info.setAttribute("aria-hidden", "true");

@@ -159,12 +159,13 @@ class GemBagView(View):
         self._typed.add_class("deepblue-typed-counts")
         self._spot_label, self._bonus_label, self._pairs_label, self._kept_label, self._k_label = (
             widgets.HTML() for _ in range(5))
-        options = widgets.HBox([widgets.VBox([self._spot_label, self._spot]), widgets.VBox([self._bonus_label, self._bonus]),
-                                widgets.VBox([self._pairs_label, self._pairs]), widgets.VBox([self._kept_label, self._kept])],
+        options = widgets.HBox([widgets.VBox([label, box], layout=widgets.Layout(margin="0 1.5em 0.4em 0"))
+                                for label, box in ((self._spot_label, self._spot), (self._bonus_label, self._bonus),
+                                                   (self._pairs_label, self._pairs), (self._kept_label, self._kept))],
                                layout=widgets.Layout(flex_flow="row wrap"))
         # two charts side by side where there is room, one above the other in a narrow preview
         charts = widgets.GridBox([self._survival_chart, self._vp_chart, self._stop_go_chart, self._policy_chart],
-                                 layout=widgets.Layout(grid_template_columns="repeat(auto-fit, minmax(min(100%, 30em), 1fr))",
+                                 layout=widgets.Layout(grid_template_columns="repeat(auto-fit, minmax(min(100%, 36em), 1fr))",
                                                        width="100%"))
         self._finish([self._title, self._bag_tokens, self._drawn_tokens, self._shield_tokens, self._typed, options,
                       self._summary, self._advice, self._link, widgets.HBox([self._k_label, self._k],

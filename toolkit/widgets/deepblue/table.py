@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping
 
+import ipywidgets as widgets
+
 from toolkit.core.i18n import translate as t
 from toolkit.deepblue.bots import card_worth
 from toolkit.deepblue.engine import ENGINE
@@ -45,7 +47,7 @@ def card_item(card_id: int, lang: str, key: str | None = None) -> dict[str, Any]
     if card.propellers:
         icons.append({"icon": "propellers", "glyph": "⟳", "text": t("deepblue.ui.card_props", lang, n=card.propellers)})
     if card.protection:
-        icons.append({"icon": "protect", "glyph": "✋", "gem": gem_item(card.protection, lang),
+        icons.append({"icon": "protect", "glyph": "⊘", "gem": gem_item(card.protection, lang),
                       "text": t("deepblue.ui.card_protect", lang, gem=gem_name(card.protection, lang))})
     if card.scores:
         need = " + ".join(f"{n} {gem_name(c, lang)}" for c, n in card.score_requires)
@@ -82,6 +84,8 @@ class DeepBlueTable:
         # a view that shows no board or market (the dive example) does not create them: every widget
         # created in the kernel costs a comm and its state on the wire, displayed or not
         self.board = DeepBlueBoard(lang=lang) if board else None
+        if self.board is not None:          # beside the dive and the bag where there is room, else above them
+            self.board.layout = widgets.Layout(flex="1 1 26em", max_width="44em", min_width="0")
         self.dive = DiveTrack(lang=lang)
         self.bag = GemBagTokens(lang=lang)
         self.market = CrewCardRow(lang=lang) if market else None
@@ -193,7 +197,8 @@ class DeepBlueTable:
             gems_at.setdefault(site, []).append(gem_item(colour, lang))
         offers: dict[str, Any] = {}
         refusals: dict[str, str] = {}
-        costs: dict[int, str] = {}
+        costs: dict[int, str] = {}        # what a click on a site costs or does (hover/focus, aria-label)
+        short: dict[int, str] = {}        # the same, drawn on the site: "⟳ 2"
         mine = me is not None and bool(moves)
         boat = None
         landing = -1
@@ -205,19 +210,19 @@ class DeepBlueTable:
                 if state.phase == "action" or (landing < 0 and b not in state.sail.moved):
                     offers[f"boat:{b}"] = ("boat", b)
             if boat is not None and landing < 0:
-                self._offer_sites(state, me, boat, sails, offers, refusals, costs)
+                self._offer_sites(state, me, boat, sails, offers, refusals, costs, short)
             for m in moves:
                 if isinstance(m, StartDive):
                     site = state.players[me].boats[m.boat].site
                     offers[f"site:{site}"] = m
-                    costs[site] = self._tr("deepblue.comp.dive_here")
+                    costs[site] = short[site] = self._tr("deepblue.comp.dive_here")
                     refusals.pop(f"site:{site}", None)
         dive_site = obs["dive"]["site"] if obs.get("dive") else None
         if mine and state.phase == "join":
             join = next((m for m in moves if isinstance(m, Join)), None)
             if join is not None and dive_site is not None:
                 offers[f"site:{dive_site}"] = join
-                costs[dive_site] = self._tr("deepblue.ui.join")
+                costs[dive_site] = short[dive_site] = self._tr("deepblue.ui.join")
         taken: dict[int, set] = {}
         for p in obs["players"]:
             for b in p["boats"]:
@@ -241,7 +246,9 @@ class DeepBlueTable:
                     self._tr("deepblue.comp.bonus", vp=tile["leader_bonus"])
                 for i, spot in enumerate(tile["spots"]):
                     key = f"spot:{i}" if landing >= 0 and state.players[me].boats[landing].site == s.id else None
-                    item = {"key": key, "spot": spot, "label": t(f"deepblue.spot.{spot}", lang),
+                    item = {"key": key, "spot": spot, "label": t(f"deepblue.spot.{spot}", lang) if key else "",
+                            "gem": gem_item("blue" if spot == "any" else spot, lang) | (
+                                {"letter": "★", "fill": "#ffffff", "fg": "#1a1a1a"} if spot == "any" else {}),
                             "taken": i in taken.get(s.id, set()),
                             "aria": self._tr("deepblue.comp.spot_aria", kind=t(f"deepblue.spot.{spot}", lang))}
                     if key is not None:
@@ -263,10 +270,11 @@ class DeepBlueTable:
                                   "aria": self._tr("deepblue.comp.boat_aria", who=self._seat_name(p["seat"], me),
                                                    boat=b + 1, site=name)})
             aria = f"{name}: {detail}" if detail else name
-            if costs.get(s.id):
-                aria += f" — {costs[s.id]}"
+            if spots:
+                aria += " · " + ", ".join(sp["aria"] for sp in spots)
             sites.append({"key": f"site:{s.id}", "site": s.id, "x": s.x, "y": s.y, "kind": kind, "label": label,
-                          "detail": detail, "cost": costs.get(s.id, ""), "aria": aria, "gems": gems_at.get(s.id, []),
+                          "detail": detail, "cost": short.get(s.id, ""), "note": costs.get(s.id, ""), "aria": aria,
+                          "gems": gems_at.get(s.id, []),
                           "spots": spots, "boats": boats, "mark": "dive" if s.id == dive_site else ""})
         sites_by_id = {s.id: s for s in comps.board.sites}
         lanes = [(sites_by_id[a].x, sites_by_id[a].y, sites_by_id[b].x, sites_by_id[b].y) for a, b in comps.board.edges]
@@ -286,9 +294,9 @@ class DeepBlueTable:
             hint = (self._tr("deepblue.comp.board_hint_spot") if landing >= 0 else
                     self._tr("deepblue.comp.board_hint_sail", propellers=state.sail.propellers))
         self.board.show(sites, lanes, buttons, offers, refusals,
-                        labels={"title": self._tr("deepblue.comp.board") + (f" — {hint}" if hint else "")})
+                        labels={"title": self._tr("deepblue.comp.board"), "hint": hint})
 
-    def _offer_sites(self, state, me, boat, sails, offers, refusals, costs) -> None:
+    def _offer_sites(self, state, me, boat, sails, offers, refusals, costs, short) -> None:
         """Offer each site the chosen boat can reach; the others carry the engine's reason."""
         lang = self.lang
         comps = ENGINE.components
@@ -312,6 +320,7 @@ class DeepBlueTable:
             if ok:
                 sail = min(ok, key=lambda pair: worth[pair[0]])[0]
                 offers[f"site:{site.id}"] = [sail, move] if sail is not None else move
+                short[site.id] = f"⟳ {steps}"
                 if sail is None:
                     costs[site.id] = self._tr("deepblue.comp.steps", n=steps)
                 else:
