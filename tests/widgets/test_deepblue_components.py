@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from toolkit.deepblue.bots import PolicyBot
 from toolkit.deepblue.engine import ENGINE
 from toolkit.deepblue.model import Hire, MoveBoat, SetSail
-from toolkit.widgets.components.deepblue import GEM_STYLE, DeepBlueBoard
+from toolkit.widgets.components.deepblue import GEM_STYLE, SEAT_STYLE, DeepBlueBoard
 from toolkit.widgets.deepblue import GameView
 from toolkit.widgets.deepblue.gem_bag import GemBagView, query_from_inputs, settings_from_query
 from toolkit.widgets.deepblue.table import DeepBlueTable, moves_of
@@ -42,10 +42,12 @@ def _luminance(hex_colour: str) -> float:
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
 
-def test_gem_token_letters_meet_wcag_aa():
+def test_gem_token_letters_and_boat_labels_meet_wcag_aa():
     for colour, style in GEM_STYLE.items():
         a, b = sorted((_luminance(style["fill"]), _luminance(style["fg"])), reverse=True)
         assert (a + 0.05) / (b + 0.05) >= 4.5, colour
+    for seat, fill in enumerate(SEAT_STYLE):                     # white seat numbers on the boats
+        assert 1.05 / (_luminance(fill) + 0.05) >= 4.5, seat
 
 
 def test_traits_reflect_the_seats_observation():

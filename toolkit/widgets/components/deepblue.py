@@ -62,7 +62,7 @@ GEM_STYLE: dict[str, dict[str, str]] = {
 }
 
 #: player boat colours by seat (distinct, and each labelled with its seat number on the board)
-SEAT_STYLE: tuple[str, ...] = ("#c0392b", "#b35900", "#1d6e38", "#1f5fbf", "#6f2da8")
+SEAT_STYLE: tuple[str, ...] = ("#b3261e", "#8f4700", "#1d6e38", "#1f5fbf", "#6f2da8")
 
 
 def tr(key: str, lang: str, **params: Any) -> str:
