@@ -49,7 +49,7 @@ MAX_KEY = 40            # longest key a click may name ("card:123", "add:silver"
 MAX_OBJECTS = 200       # a component never draws more objects than this (50 cards, 16 sites, 7 colours)
 
 #: Gem token faces: fill, text colour on it, and a letter so that colour is not the only cue. Text on
-#: the token meets WCAG AA (pinned by tests/widgets/test_deepblue_components.py).
+#: the token meets WCAG AA (pinned by tests/widgets/test_deepblue_table.py).
 GEM_STYLE: dict[str, dict[str, str]] = {
     "silver": {"fill": "#c8cbd0", "fg": "#1a1a1a", "letter": "S"},
     "gold": {"fill": "#e3b919", "fg": "#1a1a1a", "letter": "G"},
