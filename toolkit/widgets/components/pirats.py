@@ -77,7 +77,7 @@ TOKEN_STYLE: dict[str, dict[str, str]] = {
     "fries": {"bg": "#f2c14e", "fg": "#1a1a1a"}, "noodles": {"bg": "#f4e3c1", "fg": "#1a1a1a"},
     "burger": {"bg": "#9c5b2e", "fg": "#ffffff"}, "teddy": {"bg": "#c08552", "fg": "#1a1a1a"},
     "doll": {"bg": "#e8a0bf", "fg": "#1a1a1a"}, "can": {"bg": "#8e9aa6", "fg": "#1a1a1a"},
-    "ketchup": {"bg": "#b71c1c", "fg": "#ffffff"}, "chili": {"bg": "#d84315", "fg": "#ffffff"},
+    "ketchup": {"bg": "#b71c1c", "fg": "#ffffff"}, "chili": {"bg": "#bf360c", "fg": "#ffffff"},
     "milkshake": {"bg": "#f8bbd0", "fg": "#1a1a1a"}, "parrot": {"bg": "#2e7d32", "fg": "#ffffff"},
     "opener": {"bg": "#455a64", "fg": "#ffffff"},
 }

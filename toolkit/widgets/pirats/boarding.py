@@ -69,7 +69,7 @@ class BoardingView(View):
         self._captain = widgets.Checkbox(value=settings["captain"], indent=False)
         self._captain.add_class("pirats-captain-occupied")
         self._captain.observe(self._on_setting, "value")
-        self._start = widgets.Dropdown(value=settings["start"], options=[("0", 0), ("1", 1), ("2", 2), ("3", 3)])
+        self._start = widgets.Dropdown(value=settings["start"], options=self._start_options())
         self._start.add_class("pirats-start")
         self._start.observe(self._on_setting, "value")
         self._cards = widgets.IntSlider(value=settings["cards"], min=1, max=3)
@@ -104,6 +104,9 @@ class BoardingView(View):
                       self._ship, self._result, self._order, self._form, self._share])
         self._ready = True
         self.refresh()
+
+    def _start_options(self) -> list[tuple[str, int]]:
+        return [(self.t("pirats.ui.area"), 0)] + [(self.t("pirats.ui.space", number=n), n) for n in (1, 2, 3)]
 
     # ---- the position -------------------------------------------------------------------------
     def position(self) -> PiratsState:
@@ -182,8 +185,11 @@ class BoardingView(View):
             box.description = self.t("pirats.ui.occupied", number=n)
         self._captain.description = self.t("pirats.ui.captain_occupied")
         self._start.description = self.t("pirats.ui.start")
-        self._start.options = [(self.t("pirats.ui.area"), 0)] + [(self.t("pirats.ui.space", number=n), n)
-                                                                 for n in (1, 2, 3)]
+        options = self._start_options()
+        if tuple(options) != tuple(self._start.options):   # a new language: relabel, keep the choice
+            keep = self._start.value
+            self._start.options = options
+            self._start.value = keep
         self._cards.description = self.t("pirats.ui.cards")
         self._move.description = self.t("pirats.ui.move")
         self._become.description = self.t("pirats.ui.become_captain")
