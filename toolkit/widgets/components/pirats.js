@@ -326,9 +326,9 @@ function renderBoard(model, root) {
   hull.appendChild(stern);
   const deck = el("div", "pir-deck");
   for (const s of model.get("spaces")) {
-    const space = clickable("div", "pir-space pir-cell-" + s.space + (s.captain ? " pir-captain" : "") +
-                            " pir-who-" + s.who, s.aria, send({ what: "space", space: s.space }), "space:" + s.space);
+    const space = clickable("div", "pir-space pir-cell-" + s.space + (s.captain ? " pir-captain" : ""), s.aria, send({ what: "space", space: s.space }), "space:" + s.space);
     space.dataset.space = String(s.space);
+    space.dataset.who = s.who;
     space.appendChild(el("span", "pir-space-no", s.captain ? "C" : s.space));
     if (s.who !== "empty") space.appendChild(el("span", "pir-figure pir-who-" + s.who, s.text));
     deck.appendChild(space);
@@ -356,7 +356,7 @@ function render({ model, el: host }) {
   const draw = () => {
     // keep the keyboard focus on the same object across a redraw (the kernel answers every click)
     const active = host.contains(document.activeElement) ? document.activeElement.dataset.key : null;
-    const root = el("div", "pir pir-" + model.get("_kind") + (model.get("size") === "large" ? " pir-large" : ""));
+    const root = el("div", "pir pir-root-" + model.get("_kind") + (model.get("size") === "large" ? " pir-large" : ""));
     root.lang = model.get("lang");
     const fn = RENDER[model.get("_kind")];
     if (fn) fn(model, root);

@@ -104,7 +104,7 @@ def token_label(token: "Token | str", lang: str) -> str:
 def token_item(token: "Token | str", lang: str, **extra: Any) -> dict[str, Any]:
     """A token as the page draws it: text, kind, value (loot), label, ``loot`` (square) or ``bonus`` (round)."""
     t = Token.parse(token)
-    name = i18n.translate(f"pirats.token.{t.kind}", lang)
+    name = i18n.translate(f"pirats.comp.short.{t.kind}", lang)   # the face's short name; the label says it all
     return {"token": str(t), "kind": t.kind, "value": t.value if t.is_loot else None, "name": name,
             "label": t.text(lang), "shape": "loot" if t.is_loot else "bonus", **extra}
 
