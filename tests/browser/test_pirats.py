@@ -191,3 +191,35 @@ def test_the_boarding_position_is_set_up_by_clicking_the_ship(open_dashboard):
     _wait_text(page, ".pirats-share", "cards=3")
     page.locator(".pirats-move").click()
     _wait_text(page, ".deepsea-message", "pirats.move.no-captain")
+
+
+def _hands_on_the_wire(frames: list[bytes]) -> list[str]:
+    """Every hand the table component was sent: its seat, or "{}" for none (the public view)."""
+    import re
+    wire = b"\n".join(frames).decode("utf-8", "replace")
+    return re.findall(r'"hand":\s*\{(?:"seat":\s*(\d+))?', wire)
+
+
+def test_a_bot_table_never_sends_a_hand_and_yours_only_your_own(page, open_dashboard):
+    """Hidden information on the wire: with three bots playing on their own, the table's component is sent
+    no hand at all (the public view); at a table where you are seat 0, only seat 0's."""
+    frames: list[bytes] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(
+        p if isinstance(p, bytes) else p.encode("utf-8"))))
+    page = open_dashboard("pirats-game", "seed=5&players=3&seats=greedy,cautious,random&pace=0")
+    page.wait_for_function("() => document.querySelector('.pirats-log').innerText.includes('Seat 2')",
+                           timeout=60000)
+    page.wait_for_timeout(3000)                                         # the bots keep playing meanwhile
+    sent = _hands_on_the_wire(frames)
+    assert sent and set(sent) == {""}, sent                             # the trait went out, always empty
+    assert page.locator(".pir-hand").count() == 0
+    frames.clear()
+    page = open_dashboard("pirats-game", "seed=5&players=3&pace=0")
+    _wait_text(page, ".pir-hand", "Seat 0's hand")
+    page.locator("button.pir-deck-pile").click()
+    page.locator("button.pir-deck-pile").click()
+    page.wait_for_function("() => document.querySelector('.pirats-log').innerText.includes('Seat 2')",
+                           timeout=60000)
+    _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
+    sent = _hands_on_the_wire(frames)
+    assert sent and set(sent) == {"0"}, sent

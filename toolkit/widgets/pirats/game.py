@@ -99,7 +99,7 @@ class GameView(View):
         self._players = widgets.Dropdown(options=[2, 3, 4, 5], value=options["players"],
                                          layout=widgets.Layout(width="14em"))
         self._players.add_class("pirats-players")
-        self._variant = widgets.Dropdown(options=list(VARIANTS), value=options["variant"])
+        self._variant = widgets.Dropdown(options=list(VARIANTS), value=options["variant"])   # labelled in refresh
         self._variant.add_class("pirats-variant")
         self._new = widgets.Button()
         self._new.add_class("pirats-new")
@@ -433,7 +433,11 @@ class GameView(View):
         self._seed.description = self.t("ui.seed")
         self._players.description = self.t("pirats.ui.players")
         self._variant.description = self.t("pirats.ui.variant")
-        self._variant.options = [(self.t(f"pirats.ui.variant.{v}"), v) for v in VARIANTS]
+        variants = [(self.t(f"pirats.ui.variant.{v}"), v) for v in VARIANTS]
+        if tuple(variants) != tuple(self._variant.options):   # relabel (a new language), keep the choice
+            keep = self._variant.value if self._variant.value in VARIANTS else self.model.state.variant
+            self._variant.options = variants
+            self._variant.value = keep
         self._new.description = self.t("ui.new_game")
         self._apply.description = self.t("ui.apply")
         self._moves.description = self.t("pirats.ui.effects_move")
