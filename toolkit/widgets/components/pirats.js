@@ -43,6 +43,7 @@ function charmSymbol(card) {
   svg.setAttribute("class", "pir-symbol");
   const path = document.createElementNS(SVG_NS, "path");
   path.setAttribute("d", STYLE.charms[card]);
+  path.setAttribute("fill-rule", "evenodd");   // the cat's eyes are holes
   svg.appendChild(path);
   return svg;
 }

@@ -59,7 +59,8 @@ HERE = Path(__file__).parent
 #: pinned by tests/widgets/test_pirats_components.py.
 CHARM_STYLE: dict[str, dict[str, str]] = {
     "cat": {"bg": "#8a3f12", "fg": "#ffffff",
-            "symbol": "M4 10V2.5l4.5 4h7L20 2.5V10c0 6-3.6 10.5-8 10.5S4 16 4 10Z"},
+            "symbol": "M3.5 2l5 5.5h7l5-5.5v10c0 5.2-3.8 9.5-8.5 9.5S3.5 17.2 3.5 12Z"
+                      "M7.2 12.8a1.6 1.6 0 1 0 3.2 0a1.6 1.6 0 1 0-3.2 0Z M13.6 12.8a1.6 1.6 0 1 0 3.2 0a1.6 1.6 0 1 0-3.2 0Z"},
     "bird": {"bg": "#1b4f8a", "fg": "#ffffff",
              "symbol": "M2 12.5c3.5-4 7.5-4.5 10-2.5 1.5-3.5 5-5 10-4.5-2.6 1.6-3.8 3.4-4.5 5.5"
                        "-.8 5.5-6.5 9-12 7.5L2 21.5l3-4.5Z"},

@@ -93,13 +93,15 @@ class GameView(View):
         self._autoplay = autoplay
         self.model = GameSession(ENGINE, seed=settings["seed"] if seed is None else seed, options=options)
         self._title = widgets.HTML()
+        # labels at their natural width, so the fields are not squeezed in Japanese or ?display=large
         self._seed = widgets.BoundedIntText(value=self.model.session.seed, min=0, max=2**31 - 1,
-                                            layout=widgets.Layout(width="14em"))
+                                            layout=widgets.Layout(width="13em"), style={"description_width": "initial"})
         self._seed.add_class("pirats-seed")
         self._players = widgets.Dropdown(options=[2, 3, 4, 5], value=options["players"],
-                                         layout=widgets.Layout(width="14em"))
+                                         layout=widgets.Layout(width="10em"), style={"description_width": "initial"})
         self._players.add_class("pirats-players")
-        self._variant = widgets.Dropdown(options=list(VARIANTS), value=options["variant"])   # labelled in refresh
+        self._variant = widgets.Dropdown(options=list(VARIANTS), value=options["variant"],   # labelled in refresh
+                                         layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
         self._variant.add_class("pirats-variant")
         self._new = widgets.Button()
         self._new.add_class("pirats-new")
@@ -132,8 +134,10 @@ class GameView(View):
         self._hint_text.add_class("pirats-hint-text")
         self._effects = widgets.HTML()
         self._effects.add_class("pirats-effects")
+        self._effects.add_class("deepsea-side")
         self._log = widgets.HTML()
         self._log.add_class("pirats-log")
+        self._log.add_class("deepsea-side")          # hidden in ?display=large (projectors)
         self._new.on_click(self._on_new)
         self._apply.on_click(self._on_apply)
         self._hint.on_click(self._on_hint)
