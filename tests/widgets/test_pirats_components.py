@@ -182,6 +182,8 @@ def test_a_sailing_is_paid_out_by_clicking_the_loot_tokens():
     front = next(s for s in table.ships if s["ship"] == ship)["flotsam"][0]["tokens"]
     pickable = [t for t in front if t.get("pickable")]
     assert pickable and all(t["shape"] == "loot" for t in pickable) and "loot" in table.prompt
+    picking = [sp for s in table.ships for sp in s["spaces"] if sp["picking"]]   # whose pick it is, marked
+    assert len(picking) == 1 and picking[0]["figure"]["seat"] == ENGINE.current_player(state)
     n = len(view.model.session)
     click(table, what="loot", ship=ship, token=pickable[0]["token"])
     assert view.model.session.steps[n].move == TakeLoot(Token.parse(pickable[0]["token"]))

@@ -93,7 +93,7 @@ function renderShip(model, ship, labels) {
   const deck = el("div", "pir-deck");
   for (const s of ship.spaces) {
     const cls = "pir-space" + (s.captain ? " pir-captain" : "") + (s.target ? " pir-target" : "") +
-                (s.sail ? " pir-sail" : "") + (s.figure ? "" : " pir-free");
+                (s.sail ? " pir-sail" : "") + (s.picking ? " pir-picking" : "") + (s.figure ? "" : " pir-free");
     const space = ship.clickable
       ? clickable("div", cls, s.aria, send({ what: "space", ship: ship.ship, space: s.space }),
                   "space:" + ship.ship + ":" + s.space)

@@ -222,6 +222,7 @@ class PiratsTable(PiratsComponent):
         targets = {tuple(t) for t in off.get("targets", ())} if live else set()
         sail = off.get("sail") if live else None
         loot_ship = off.get("loot") if live else None
+        sailing = obs.get("sailing") or {}
         ships = []
         for name in SHIPS:
             ship = obs["ships"][name]
@@ -241,7 +242,11 @@ class PiratsTable(PiratsComponent):
                     aria += " — " + _tr("pirats.comp.target", lang)
                 if sails:
                     aria += " — " + _tr("pirats.comp.sail_here", lang)
+                picking = sailing.get("ship") == name and sailing.get("space") == number and fig is not None
+                if picking:
+                    aria += " — " + _tr("pirats.comp.picking", lang)
                 spaces.append({"space": number, "where": where, "figure": fig, "target": target, "sail": sails,
+                               "picking": picking,
                                "aria": aria, "captain": index == CAPTAIN})
             groups = []
             for g, group in enumerate(ship["flotsam"]):
