@@ -246,7 +246,9 @@ class DeepBlueTable:
                     self._tr("deepblue.comp.bonus", vp=tile["leader_bonus"])
                 for i, spot in enumerate(tile["spots"]):
                     key = f"spot:{i}" if landing >= 0 and state.players[me].boats[landing].site == s.id else None
-                    item = {"key": key, "spot": spot, "label": t(f"deepblue.spot.{spot}", lang) if key else "",
+                    # the token shows the kind (S/G/R, ✕ in black or blue, ★ either); its name is the aria-label
+                    # and shows on hover/focus
+                    item = {"key": key, "spot": spot, "label": "", "note": t(f"deepblue.spot.{spot}", lang) if key else "",
                             "gem": gem_item("blue" if spot == "any" else spot, lang) | (
                                 {"letter": "★", "fill": "#ffffff", "fg": "#1a1a1a"} if spot == "any" else {}),
                             "taken": i in taken.get(s.id, set()),
