@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
@@ -73,8 +74,11 @@ def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashb
             page.wait_for_timeout(200)
             continue
         before = page.locator(".pirats-log").inner_text()
-        page.locator(".pirats-hint").click()
-        page.locator(".pirats-hint-text").filter(has_text="greedy").wait_for(timeout=60000)
+        try:   # the status may be read a moment before the rest of the redraw (the buttons) has arrived
+            page.locator(".pirats-hint:enabled").click(timeout=5000)
+            page.locator(".pirats-hint-text").filter(has_text="greedy").wait_for(timeout=10000)
+        except PlaywrightTimeout:
+            continue
         page.locator(".pirats-apply").click()
         clicks += 1
         page.wait_for_function("old => document.querySelector('.pirats-log').innerText !== old", arg=before,
