@@ -146,3 +146,29 @@ def test_the_move_list_stays_as_a_collapsed_fallback(open_dashboard):
     page.locator(".deepblue-game-apply").click()
     _wait_text(page, ".deepblue-status", "Turn: seat 1")
     _wait_text(page, ".deepblue-log", "deepblue.rest")
+
+
+def test_a_bot_seat_table_never_sends_the_bots_cards(page, open_dashboard):
+    """You at seat 0, two policy bots playing at a quick pace: every websocket frame the kernel sent (all the
+    components' state) and the DOM hold seat 0's starting cards and none of the bots' (which never become
+    public: starting cards never enter the market)."""
+    from toolkit.deepblue import ENGINE
+
+    frames: list[bytes] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(
+        p if isinstance(p, bytes) else p.encode("utf-8"))))
+    page = open_dashboard("deep-blue-game", "seed=5&players=3&seats=you,policy,policy&pace=0.1")
+    _offer(page, ".deepblue-hand-component", "rest").click()                 # seat 0 rests; the bots play
+    page.wait_for_function("() => document.querySelector('.deepblue-log').innerText.split('core.turn').length > 3",
+                           timeout=60000)
+    _offer(page, ".deepblue-hand-component", "rest")                         # seat 0's turn again
+    page.wait_for_timeout(500)
+    state = ENGINE.new_state(5, players=3)
+    wire = b"\n".join(frames).decode("utf-8", "replace")
+    html = page.locator(".deepsea-root").first.evaluate("e => e.outerHTML")
+    bots = [c for s in (1, 2) for c in ENGINE.components.starters(state.players[s].colour)]
+    for c in bots:
+        assert not re.search(rf'card:{c}\b|"id": {c},', wire), f"a bot's card {c} went over the websocket"
+        assert f'data-card="{c}"' not in html
+    mine = ENGINE.components.starters(state.players[0].colour)
+    assert all(re.search(rf'card:{c}\b', wire) for c in mine)                # the check can fail

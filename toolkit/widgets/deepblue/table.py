@@ -83,13 +83,14 @@ class DeepBlueTable:
         self._on_move = on_move
         # a view that shows no board or market (the dive example) does not create them: every widget
         # created in the kernel costs a comm and its state on the wire, displayed or not
+        # the first component carries the drawing code (ESM + CSS) for all five (``assets``)
         self.board = DeepBlueBoard(lang=lang) if board else None
         if self.board is not None:          # beside the dive and the bag where there is room, else above them
             self.board.layout = widgets.Layout(flex="1 1 26em", max_width="44em", min_width="0")
-        self.dive = DiveTrack(lang=lang)
-        self.bag = GemBagTokens(lang=lang)
-        self.market = CrewCardRow(lang=lang) if market else None
-        self.hand = CrewCardRow(lang=lang)
+        self.dive = DiveTrack(lang=lang, assets=self.board is None)
+        self.bag = GemBagTokens(lang=lang, assets=False)
+        self.market = CrewCardRow(lang=lang, assets=False) if market else None
+        self.hand = CrewCardRow(lang=lang, assets=False)
         for comp in self.components:
             comp.add_class(f"deepblue-{comp._kind}-component")
             comp.on_pick(self._picked)
@@ -246,7 +247,9 @@ class DeepBlueTable:
                     self._tr("deepblue.comp.bonus", vp=tile["leader_bonus"])
                 for i, spot in enumerate(tile["spots"]):
                     key = f"spot:{i}" if landing >= 0 and state.players[me].boats[landing].site == s.id else None
-                    item = {"key": key, "spot": spot, "label": t(f"deepblue.spot.{spot}", lang) if key else "",
+                    # the token shows the kind (S/G/R, ✕ in black or blue, ★ either); its name is the aria-label
+                    # and shows on hover/focus
+                    item = {"key": key, "spot": spot, "label": "", "note": t(f"deepblue.spot.{spot}", lang) if key else "",
                             "gem": gem_item("blue" if spot == "any" else spot, lang) | (
                                 {"letter": "★", "fill": "#ffffff", "fg": "#1a1a1a"} if spot == "any" else {}),
                             "taken": i in taken.get(s.id, set()),
