@@ -22,7 +22,7 @@ Hidden information: a component holds exactly the cards a view hands it. The vie
 >>> hand.receive({"type": "pick", "card": "P9"}); [str(c) for c in picked]
 ['P9']
 >>> hand.receive({"type": "pick", "card": "B5"}); hand.refusal
-'B5 is not in this hand.'
+'blue 5 is not in this hand.'
 """
 
 from __future__ import annotations
@@ -373,7 +373,8 @@ class TrickTable(CrewComponent):
     seat to act outlined, and the previous trick drawn smaller beside it. Display only.
 
     ``show(seats, leader, cards, winner=None, previous=None, names=None, bottom=0, acting=None)``:
-    ``cards`` in play order from ``leader``; ``previous`` = ``(leader, cards, winner)``.
+    ``cards`` in play order from ``leader``; ``previous`` = ``(leader, cards, winner)``; ``caption`` is a line
+    above the table, ``heading_key`` a message key replacing the "Trick on the table" heading.
     """
 
     _kind = Unicode("trick").tag(sync=True)
@@ -387,7 +388,8 @@ class TrickTable(CrewComponent):
     def show(self, seats: int, leader: int | None, cards: Sequence["Card | str"], winner: int | None = None,
              previous: tuple[int, Sequence["Card | str"], int] | None = None,
              names: Mapping[int, str] | None = None, bottom: int = 0, acting: int | None = None,
-             you: Iterable[int] = (), caption: str = "", marked: Iterable[int] = ()) -> None:
+             you: Iterable[int] = (), caption: str = "", marked: Iterable[int] = (),
+             heading_key: str = "") -> None:
         if not 2 <= int(seats) <= 5:
             raise RuleError(f"a table of {seats!r} seats: the Crew has 2 to 5")
         played = [Card.parse(c) for c in cards]
@@ -399,7 +401,7 @@ class TrickTable(CrewComponent):
             prev = (int(p_leader), [Card.parse(c) for c in p_cards], int(p_winner))
         self._shown = {"seats": int(seats), "leader": leader, "cards": played, "winner": winner, "previous": prev,
                        "names": dict(names or {}), "bottom": bottom, "acting": acting, "you": set(you),
-                       "caption": caption, "marked": set(marked)}
+                       "caption": caption, "marked": set(marked), "heading_key": heading_key}
         self._render()
 
     def _box(self, seats: int, leader: int | None, played: list[Card], winner: int | None, title: str,
@@ -429,7 +431,8 @@ class TrickTable(CrewComponent):
                           "wins": _tr("crew.comp.wins", lang) if seat == winner else "",
                           "mark": "alt" if title == "current" and seat in s["marked"] and card else "",
                           "acting": seat == s["acting"] and title == "current"})
-        return {"seats": spots, "title": _tr(f"crew.comp.trick_{title}", lang), "caption": caption}
+        key = s.get("heading_key") if title == "current" and s.get("heading_key") else f"crew.comp.trick_{title}"
+        return {"seats": spots, "title": _tr(key, lang), "caption": caption}
 
     def _render(self) -> None:
         s = getattr(self, "_shown", None)
