@@ -188,6 +188,11 @@ class GameView(View):
         self._teacher = widgets.HTML()
         self._teacher.add_class("tranq-teacher")
         self._seats_box = widgets.VBox()
+        # Rows of the private area kept from one drawing to the next: a new box each time made the page
+        # rebuild (detach) the Hint button on every refresh, which a click could miss on a loaded machine.
+        self._buttons_row = widgets.HBox()
+        self._other_row = widgets.HBox([self._other, self._other_apply])
+        self._hint_row = widgets.HBox([self._hint, self._play_hint])
         # wiring (every callback validates what it receives)
         self._new.on_click(self._on_new)
         self._reveal.on_click(self._on_reveal)
@@ -578,11 +583,14 @@ class GameView(View):
                 buttons.insert(0, self._start)
             if FINISH in self.state.hands[seat]:
                 buttons.append(self._finish_button)
-            children += [self._choice, self._discard_label, self._discards, widgets.HBox(buttons)]
+            if tuple(self._buttons_row.children) != tuple(buttons):
+                self._buttons_row.children = tuple(buttons)
+            children += [self._choice, self._discard_label, self._discards, self._buttons_row]
         if self._other.options:
-            children.append(widgets.HBox([self._other, self._other_apply]))
-        children += [widgets.HBox([self._hint, self._play_hint]), self._hint_text]
-        self._private.children = tuple(children)
+            children.append(self._other_row)
+        children += [self._hint_row, self._hint_text]
+        if tuple(self._private.children) != tuple(children):
+            self._private.children = tuple(children)
 
     def _label(self, name: str) -> str:
         """A card as the hand shows it: islands by number, the others by their translated name."""
