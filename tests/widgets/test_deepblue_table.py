@@ -193,3 +193,17 @@ def test_board_offers_are_private_to_the_kernel(kind):
     board.show([{"key": "site:1", "label": "1"}], offers={"site:1": object()})
     assert "site:1" in board.offers and all("object" not in json.dumps(board.get_state()[k], default=str)
                                             for k in ("sites", "labels"))
+
+
+def test_one_component_per_view_carries_the_drawing_code():
+    """anywidget sends a component's ESM and CSS with its state: a table of five components (and the gem
+    bag's three token rows) sends them once; the others wait for that module in the page."""
+    from toolkit.widgets.components.deepblue import _CSS, _ESM
+    from toolkit.widgets.deepblue import DiveView
+
+    for comps in (GameView(seed=1, step_mode=True).table.components, DiveView().table.components,
+                  (lambda v: (v._bag_tokens, v._drawn_tokens, v._shield_tokens))(GemBagView())):
+        carriers = [c for c in comps if c._esm == _ESM]
+        assert len(carriers) == 1 and carriers[0]._css == _CSS
+        assert all(c._css == "" and "__deepseaDeepBlue" in c._esm for c in comps if c is not carriers[0])
+    assert "__deepseaDeepBlue = api" in _ESM

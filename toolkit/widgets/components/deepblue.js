@@ -248,4 +248,10 @@ function render({ model, el: host }) {
   return () => model.off("change", draw);
 }
 
+// components created with assets=False wait for this module (see _STUB_ESM in deepblue.py)
+const api = { render };
+for (const resolve of globalThis.__deepseaDeepBlueWaiters || []) resolve(api);
+globalThis.__deepseaDeepBlueWaiters = [];
+globalThis.__deepseaDeepBlue = api;
+
 export default { render };

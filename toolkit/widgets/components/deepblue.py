@@ -30,6 +30,7 @@ author of a component's state).
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
@@ -42,8 +43,29 @@ from toolkit.core import i18n
 log = logging.getLogger("toolkit.widgets.components")
 HERE = Path(__file__).parent
 
-_ESM = (HERE / "deepblue.js").read_text(encoding="utf-8")
-_CSS = (HERE / "deepblue.css").read_text(encoding="utf-8")
+
+
+def _lean(text: str, comment: str) -> str:
+    """The source without whole-line comments and indentation (the page needs neither; ~30% fewer bytes)."""
+    if comment == "/*":
+        text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    lines = (line.strip() for line in text.splitlines())
+    return "\n".join(line for line in lines if line and not (comment == "//" and line.startswith("//")))
+
+
+_ESM = _lean((HERE / "deepblue.js").read_text(encoding="utf-8"), "//")
+_CSS = _lean((HERE / "deepblue.css").read_text(encoding="utf-8"), "/*")
+#: What a component without its own copy of the drawing code sends instead (``assets=False``): it waits
+#: for the module that the first component of the page registered (``deepblue.js`` ends by doing so).
+#: anywidget sends a component's ESM and CSS with its state, ~20 kB per instance; a table of five
+#: components sends them once (the stylesheet anywidget installs applies to the whole page).
+_STUB_ESM = """
+function ready() {
+  if (globalThis.__deepseaDeepBlue) return Promise.resolve(globalThis.__deepseaDeepBlue);
+  return new Promise((resolve) => (globalThis.__deepseaDeepBlueWaiters ||= []).push(resolve));
+}
+export default { async render(ctx) { const api = await ready(); return api.render(ctx); } };
+"""
 
 MAX_KEY = 40            # longest key a click may name ("card:123", "add:silver", ...)
 MAX_OBJECTS = 200       # a component never draws more objects than this (50 cards, 16 sites, 7 colours)
@@ -79,8 +101,12 @@ class DeepBlueComponent(anywidget.AnyWidget):
     labels = Dict().tag(sync=True)
     refusal = Unicode("").tag(sync=True)
 
-    def __init__(self, lang: str = "en", **kwargs: Any):
+    def __init__(self, lang: str = "en", assets: bool = True, **kwargs: Any):
+        """``assets=False``: this component draws with the code another component of the same page carries
+        (the first one a view creates); it then sends no ESM or CSS of its own."""
         super().__init__(**kwargs)
+        if not assets:
+            self._esm, self._css = _STUB_ESM, ""
         self._offers: dict[str, Any] = {}
         self._refusals: dict[str, str] = {}
         self._pick_callbacks: list[Callable[[Any], Any]] = []

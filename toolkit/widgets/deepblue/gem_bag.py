@@ -114,9 +114,9 @@ class GemBagView(View):
         # the counts as gem tokens to click (− / +); the number boxes above stay as the typed alternative
         self._bag_tokens = GemBagTokens(lang=self.lang)
         self._bag_tokens.add_class("deepblue-bag-tokens")
-        self._drawn_tokens = GemBagTokens(lang=self.lang)
+        self._drawn_tokens = GemBagTokens(lang=self.lang, assets=False)   # drawn with the bag's code
         self._drawn_tokens.add_class("deepblue-drawn-tokens")
-        self._shield_tokens = GemBagTokens(lang=self.lang)
+        self._shield_tokens = GemBagTokens(lang=self.lang, assets=False)
         self._shield_tokens.add_class("deepblue-shield-tokens")
         for tokens in (self._bag_tokens, self._drawn_tokens, self._shield_tokens):
             tokens.on_pick(self._on_token)

@@ -83,13 +83,14 @@ class DeepBlueTable:
         self._on_move = on_move
         # a view that shows no board or market (the dive example) does not create them: every widget
         # created in the kernel costs a comm and its state on the wire, displayed or not
+        # the first component carries the drawing code (ESM + CSS) for all five (``assets``)
         self.board = DeepBlueBoard(lang=lang) if board else None
         if self.board is not None:          # beside the dive and the bag where there is room, else above them
             self.board.layout = widgets.Layout(flex="1 1 26em", max_width="44em", min_width="0")
-        self.dive = DiveTrack(lang=lang)
-        self.bag = GemBagTokens(lang=lang)
-        self.market = CrewCardRow(lang=lang) if market else None
-        self.hand = CrewCardRow(lang=lang)
+        self.dive = DiveTrack(lang=lang, assets=self.board is None)
+        self.bag = GemBagTokens(lang=lang, assets=False)
+        self.market = CrewCardRow(lang=lang, assets=False) if market else None
+        self.hand = CrewCardRow(lang=lang, assets=False)
         for comp in self.components:
             comp.add_class(f"deepblue-{comp._kind}-component")
             comp.on_pick(self._picked)
