@@ -23,12 +23,12 @@ def test_winnable_built_by_clicking_solved_and_stepped_as_cards(open_dashboard):
     page = open_dashboard("crew-winnable", "players=4&seed=1&tasks=0:16")
     page.locator('.crew-solver-picker button[data-card][aria-pressed="true"]').first.wait_for()
     card = str(deal(4, 1)[0][0])
-    page.locator(f'.crew-solver-hand-cards-0 button[data-card="{card}"]').click()    # out of seat 0
-    page.wait_for_function("c => !document.querySelector(`.crew-solver-hand-cards-0 button[data-card='${c}']`)",
+    page.locator(f'.crew-solver-picker button[data-card="{card}"]').click()           # out of seat 0
+    page.wait_for_function("c => !document.querySelector(`.crew-solver-hand-cards-0 [data-card='${c}']`)",
                            arg=card)
     page.locator(".crew-solver-build-seat button", has_text="Seat 1").click()
     page.locator(f'.crew-solver-picker button[data-card="{card}"]').click()           # into seat 1
-    page.locator(f'.crew-solver-hand-cards-1 button[data-card="{card}"]').wait_for()
+    page.locator(f'.crew-solver-hand-cards-1 [data-card="{card}"]').wait_for()
     _wait_text(page, ".crew-solver-build-seat", "Seat 1 · 11")
     # a card in another seat's hand is refused, not moved
     other = str(deal(4, 1)[2][0])

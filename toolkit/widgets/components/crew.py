@@ -58,9 +58,22 @@ CARD_STYLE: dict[str, dict[str, str]] = {
                     "0 2.2-2.2 3.5-5.5 3.5H7.5C4 18 2 16.8 2 14.5Z M19.5 6.5h2v4"},
 }
 
-_ESM = (HERE / "crew.js").read_text(encoding="utf-8").replace(
+def _compact(source: str, comment: str) -> str:
+    """The module or stylesheet without comment lines and indentation: every component instance carries its
+    own copy over the websocket (~30 % less per instance). Only whole-line comments are dropped."""
+    import re
+    if comment == "/*":
+        source = re.sub(r"/\*.*?\*/", "", source, flags=re.S)
+    lines = (line.strip() for line in source.splitlines())
+    out = "\n".join(line for line in lines if line and not (comment == "//" and line.startswith("//")))
+    if comment == "/*":   # CSS: no space is needed around these
+        out = re.sub(r"\s*([{};,>])\s*", r"\1", out).replace(": ", ":")
+    return out
+
+
+_ESM = _compact((HERE / "crew.js").read_text(encoding="utf-8"), "//").replace(
     "__STYLE__", json.dumps({"suits": {s: {"symbol": v["symbol"]} for s, v in CARD_STYLE.items()}}))
-_CSS = (HERE / "crew.css").read_text(encoding="utf-8")
+_CSS = _compact((HERE / "crew.css").read_text(encoding="utf-8"), "/*")
 
 MAX_CARDS = 40
 #: what a highlighted card means, for screen readers

@@ -23,7 +23,7 @@ from toolkit.core.errors import InvalidMoveError, RuleError
 from toolkit.crew.cards import Card, cards as parse_cards, deal
 from toolkit.crew.solver import Solution, TaskRef, _engine_status, prepare, solve
 from toolkit.widgets.base import Chart, View, query_params, safe_callback
-from toolkit.widgets.components.crew import CardPicker, CrewHand, TaskTokens, TrickTable, parse_card
+from toolkit.widgets.components.crew import CardPicker, TaskTokens, TrickTable, parse_card
 
 PLAYER_CHOICES = (3, 4, 5)
 MAX_TEXT = 200
@@ -153,19 +153,16 @@ class WinnableView(View):
         self._rows = [widgets.HBox([h, t]) for h, t in zip(self._hands, self._tasks)]
         # point, don't type: the hands are built by clicking cards, the tasks given by clicking; the boxes
         # above stay the one source of truth (typed codes are accepted as they always were)
-        self._build_label = widgets.HTML()
-        self._build_seat = widgets.ToggleButtons(options=[("0", 0)], value=0, style={"button_width": "auto"})
+        self._build_seat = widgets.ToggleButtons(options=[("0", 0)], value=0,
+                                                 style={"button_width": "auto", "description_width": "initial"})
         self._build_seat.add_class("crew-solver-build-seat")
         self._picker = CardPicker(ordered=False, title_key="crew.ui.solver.picker_title")
         self._picker.add_class("crew-solver-picker")
-        self._hand_views = [CrewHand(title_key="crew.ui.solver.hand_title", title_params={"seat": i, "n": 0})
-                            for i in range(5)]
-        for i, hv in enumerate(self._hand_views):
-            hv.add_class("crew-solver-hand-cards")
-            hv.add_class(f"crew-solver-hand-cards-{i}")
-            hv.on_pick(lambda card, seat=i: self._remove_card(seat, card))
-        self._hands_box = widgets.VBox(self._hand_views)
-        self._type_toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
+        # every seat's hand as cards with its count: one HTML widget (each anywidget instance carries its
+        # own copy of the component module and stylesheet, ~22 kB: five hand components tripled the page)
+        self._hands_box = widgets.HTML()
+        self._hands_box.add_class("crew-solver-hands")
+        self._type_toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto", align_self="flex-start"))
         self._type_toggle.add_class("crew-solver-type")
         self._rows_box = widgets.VBox(self._rows)
         self._rows_box.layout.display = "none"
@@ -178,13 +175,12 @@ class WinnableView(View):
         self._task_tokens = TaskTokens()
         self._task_tokens.add_class("crew-solver-task-tokens")
         self._task_label = widgets.HTML()
-        self._line_table = TrickTable()
-        self._line_table.add_class("crew-solver-line-table")
+        self._line_table: TrickTable | None = None   # made at the first solution (page weight at open)
         self._line_back = widgets.Button(layout=widgets.Layout(width="auto"))
         self._line_back.add_class("crew-solver-line-back")
         self._line_next = widgets.Button(layout=widgets.Layout(width="auto"))
         self._line_next.add_class("crew-solver-line-next")
-        self._line_box = widgets.VBox([self._line_table, widgets.HBox([self._line_back, self._line_next])])
+        self._line_box = widgets.VBox([widgets.HBox([self._line_back, self._line_next])])
         self._line_box.layout.display = "none"
         self._link = widgets.HTML()
         self._link.add_class("crew-solver-link")
@@ -236,9 +232,9 @@ class WinnableView(View):
         self._finish([
             self._title,
             widgets.HBox([self._players, self._seed, self._deal], layout=wrap),
-            widgets.HBox([self._build_label, self._build_seat], layout=wrap),
+            self._build_seat,
             widgets.HBox([self._picker, self._hands_box], layout=wrap),
-            widgets.HBox([self._type_toggle]),
+            self._type_toggle,
             self._rows_box,
             self._task_label,
             widgets.HBox([self._task_choice, self._task_owner, self._task_add], layout=wrap),
@@ -318,8 +314,7 @@ class WinnableView(View):
         self._task_owner.options = seats
         if self._build_seat.value >= players:
             self._build_seat.value = 0
-        for i, hv in enumerate(self._hand_views):
-            hv.layout.display = "" if i < players else "none"
+
 
     def deal(self, seed: int) -> None:
         """Deal a seeded game to the hand boxes; the submarine 4 holder becomes captain and leads."""
@@ -365,10 +360,6 @@ class WinnableView(View):
         if not isinstance(seat, int) or not 0 <= seat < self._players.value:
             raise InvalidMoveError("choose the seat whose hand you build")
         self._write_hand(seat, list(value))
-
-    @safe_callback
-    def _remove_card(self, seat: int, card: Card) -> None:
-        self._write_hand(seat, [c for c in self.hand_cards(seat) if c != card])
 
     @safe_callback
     def _on_build_seat(self, change: Mapping[str, Any]) -> None:
@@ -429,10 +420,13 @@ class WinnableView(View):
         self._picker.limit = 40
         self._picker.set_value([c for c in held[seat] if c not in others])
         self._picker.set_unavailable(others)
-        for s, hv in enumerate(self._hand_views[:players]):
-            hv.lang = self.lang
-            hv.set_title("crew.ui.solver.hand_title", seat=s, n=len(held[s]))
-            hv.set_cards(held[s])
+        from toolkit.widgets.crew.common import chips
+        rows = []
+        for s in range(players):
+            title = html.escape(self.t("crew.ui.solver.hand_title", seat=s, n=len(held[s])))
+            rows.append(f"<div class='crew-solver-hand-cards crew-solver-hand-cards-{s}' data-seat='{s}' "
+                        f"data-count='{len(held[s])}'><b>{title}</b><div>{chips(held[s], self.lang)}</div></div>")
+        self._hands_box.value = "".join(rows)
 
     def _tasks_by_seat(self) -> dict[int, list[Any]]:
         out: dict[int, list[Any]] = {}
@@ -660,6 +654,10 @@ class WinnableView(View):
         seats = pos.players if pos.players != 2 else 3
         names = {s: self.t("crew.ui.solver.hand", seat=s) for s in range(seats)}
         caption = self.t("crew.ui.solver.line_caption", n=number, total=len(sol.line))
+        if self._line_table is None:
+            self._line_table = TrickTable()
+            self._line_table.add_class("crew-solver-line-table")
+            self._line_box.children = (self._line_table,) + tuple(self._line_box.children)
         self._line_table.lang = self.lang
         if number == 0:
             first = sol.line[0]
@@ -701,7 +699,7 @@ class WinnableView(View):
         self._mission_label.value = html.escape(self.t("crew.ui.solver.mission_json"))
         self._load.description = self.t("crew.ui.solver.load_mission")
         self._mission.placeholder = self.t("crew.ui.solver.mission_placeholder")
-        self._build_label.value = html.escape(self.t("crew.ui.solver.build_label"))
+        self._build_seat.description = self.t("crew.ui.solver.build_label")
         self._build_seat.tooltip = self.t("crew.ui.solver.build_label")
         self._type_toggle.description = self.t("crew.ui.solver.type_codes")
         self._type_toggle.tooltip = self.t("crew.ui.solver.type_codes_tip")
