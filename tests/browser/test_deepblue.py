@@ -16,6 +16,16 @@ def _wait_text(page, selector: str, text: str, timeout: int = 60000) -> None:
         arg=[selector, text], timeout=timeout)
 
 
+def _axe_serious(page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is now (mid-game states: the dashboards'
+    first states are read by test_accessibility.py)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    result = Axe().run(page).response
+    return [f"{v['id']}: {v['nodes'][0]['html'][:160]}" for v in result["violations"]
+            if v["impact"] in ("serious", "critical")]
+
+
 def _offer(page, scope: str, key: str):
     """The clickable object ``key`` in the component ``scope``, once the kernel offers it."""
     loc = page.locator(f'{scope} button.db-c-offer[data-key="{key}"]')
@@ -71,6 +81,11 @@ def test_dive_by_clicks_join_draw_surface_and_hides_other_hands(open_dashboard):
     # seat 0's own cards are shown, seat 1's (yellow starters 5-8) never reach the page
     assert page.locator(".deepblue-hand-component .db-c-card[data-card='1']").count() == 1
     assert page.locator(".db-c-card[data-card='5']").count() == 0
+    assert _axe_serious(page) == []                                          # drawn gems, divers, offers
+    page.locator(".deepsea-lang button", has_text="日本語").click()
+    page.wait_for_function("document.documentElement.lang === 'ja'", timeout=30000)
+    page.wait_for_timeout(600)
+    assert _axe_serious(page) == []
     _offer(page, ".deepblue-dive-component", "surface").click()             # the leader's boat: stop
     _wait_text(page, ".deepblue-log", "deepblue.dive.score")
 
@@ -102,6 +117,7 @@ def test_part_of_a_seeded_game_by_clicking_sites_spots_cards_and_the_bag(page, o
     surface.first.click()
     _wait_text(page, ".deepblue-log", "deepblue.dive.score")
     _offer(page, ".deepblue-market-component", "slot:1").click()          # several payments: choose, then pay
+    assert _axe_serious(page) == []                                          # paying: cards and tokens to click
     _offer(page, ".deepblue-hand-component", "pay").click()
     _wait_text(page, ".deepblue-log", "deepblue.hire.pay")
     # seat 1's own starting cards never reach the page (DOM or websocket)

@@ -34,3 +34,18 @@ def test_click_a_card_then_a_cell_then_place(open_dashboard, console_errors):
     page.keyboard.press("Enter")
     page.wait_for_function("document.querySelector('.tranq-link').innerText.includes('number=12')")
     assert console_errors == []
+
+
+def test_the_game_table_shows_where_a_picked_card_may_go(open_dashboard, console_errors):
+    page = open_dashboard("tranquility-game", "players=2&seed=4&seats=you,you")
+    page.locator(".tranq-reveal").click()
+    hand = page.locator(".tranq-hand button")
+    hand.first.wait_for(state="visible")
+    card = next(t for t in (hand.nth(i).inner_text().strip() for i in range(hand.count())) if t.isdigit())
+    hand.filter(has_text=card).first.click()
+    # an empty grid: every cell takes the card for free, outlined, and its tooltip says so before any click
+    page.wait_for_function("document.querySelectorAll('.tranq-grid-cell.tranq-cell-legal').length === 36")
+    assert f"{card} here costs 0" in page.locator(".tranq-grid-cell-17").get_attribute("title")
+    options = page.locator(".tranq-other select option")
+    assert options.count() > 36                       # "All moves" lists the placements too
+    assert console_errors == []

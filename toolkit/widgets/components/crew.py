@@ -466,9 +466,12 @@ class TaskTokens(CrewComponent):
         super().__init__(lang=lang, **kwargs)
 
     def show(self, tasks: Sequence[Mapping[str, Any]], seats: int, names: Mapping[int, str] | None = None,
-             selectable: Iterable[int] = (), you: Iterable[int] = ()) -> None:
+             selectable: Iterable[int] = (), you: Iterable[int] = (),
+             action_key: str = "crew.comp.click_to_take") -> None:
+        """``action_key``: what clicking a selectable token does, for screen readers (take it, remove it)."""
         if len(tasks) > MAX_TASKS:
             raise RuleError(f"{len(tasks)} tasks: at most {MAX_TASKS}")
+        self._action_key = action_key
         self._tasks = [dict(t) for t in tasks]
         self._seats = int(seats)
         self._names = dict(names or {})
@@ -502,7 +505,7 @@ class TaskTokens(CrewComponent):
                 selectable = t.get("id") in self._selectable
                 aria = f"#{t.get('id')} {text} — {status_text}"
                 if selectable:
-                    aria += f" — {_tr('crew.comp.click_to_take', lang)}"
+                    aria += f" — {_tr(getattr(self, '_action_key', 'crew.comp.click_to_take'), lang)}"
                 tokens.append({"id": t.get("id"), "text": text, "status": status, "difficulty": t.get("difficulty"),
                                "note": note, "selectable": selectable, "aria": aria})
             groups.append({"owner": owner, "name": name, "tasks": tokens, "you": owner in self._you})

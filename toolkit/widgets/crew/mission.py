@@ -849,7 +849,7 @@ class MissionView(View):
         self._replay_table.show(seats, trick.leader, cards, winner=trick.winner if complete else None,
                                 previous=previous, names={s: self.short_name(s) for s in range(seats)},
                                 bottom=self.viewing_seat() or 0, caption=caption,
-                                marked=changed if trick_index == 0 else ())
+                                marked=changed if trick_index == 0 else (), heading_key="crew.ui.pm_replay_heading")
         self._replay_back.description = self.t("crew.ui.pm_back")
         self._replay_next.description = self.t("crew.ui.pm_next")
         self._replay_back.disabled = self._replay_pos == 0
