@@ -289,17 +289,23 @@ def test_the_boarding_position_is_set_up_by_clicking_the_ship():
     assert BoardingView(query=view.share_query()).share_query() == view.share_query()
     click(board, what="area")
     assert board.area["you"] and view.share_query() == "occupied=2&start=0&cards=2&captain=1"
-    view._move.click()
-    assert "pirats." in view._result.value + view._message.value
+    view._move.click()               # two cards from the area: past the pirat on 2, onto 3
+    assert "lands on space 3" in view._result.value
+    assert [s["who"] for s in board.after] == ["empty", "other", "you", "other"]
+    assert [s["who"] for s in board.spaces] == ["empty", "other", "empty", "other"]   # the setup is kept
     for bad in ({"type": "pick", "what": "space", "space": 7}, {"type": "pick", "what": "cards", "count": 9},
                 {"type": "pick", "what": "deck"}):
         click_before = view.share_query()
         board.receive(bad)
         assert board.refusal and view.share_query() == click_before
-    shown = view._ship
-    assert not shown.clickable
-    shown.receive({"type": "pick", "what": "space", "space": 1})
-    assert shown.refusal and view.share_query() == "occupied=2&start=0&cards=2&captain=1"
+    click(board, what="space", space=1)                  # a new setup: the result is gone
+    assert board.after == [] and view.share_query() == "occupied=1,2&start=0&cards=2&captain=1"
+    picture = ShipBoard(clickable=False)                  # a ship drawn as a picture refuses clicks
+    picture.show(["empty"] * 4, 1)
+    picked = []
+    picture.on_pick(picked.append)
+    picture.receive({"type": "pick", "what": "space", "space": 1})
+    assert picture.refusal and not picked
 
 
 def test_components_relabel_in_japanese():
