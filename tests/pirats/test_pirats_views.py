@@ -55,7 +55,7 @@ def test_boarding_view_drives_the_engine():
     assert "pirats.move.no-captain" in view._message.value
     view._occupied[2].value = True
     view._become.click()
-    assert "pirats.captain.cost" not in view._message.value and view._ship.spaces[3]["who"] == "you"
+    assert "pirats.captain.cost" not in view._message.value and view._board.after[3]["who"] == "you"
     assert "payout order" in view._order.value
     view.lang = "ja"
     assert "宝を取る順番" in view._order.value

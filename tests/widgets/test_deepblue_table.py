@@ -207,3 +207,25 @@ def test_one_component_per_view_carries_the_drawing_code():
         assert len(carriers) == 1 and carriers[0]._css == _CSS
         assert all(c._css == "" and "__deepseaDeepBlue" in c._esm for c in comps if c is not carriers[0])
     assert "__deepseaDeepBlue = api" in _ESM
+
+
+def test_sailing_pays_with_the_propeller_cards_clicked_in_the_hand():
+    """Without a choice the cheapest accepted payment is suggested; clicked propeller cards replace it, and a
+    site they cannot reach carries the engine's reason (too far)."""
+    state = ENGINE.new_state(4, players=2)
+    played = []
+    table = DeepBlueTable(lambda m: played.append(m) or True)
+    moves = moves_of(ENGINE.legal_moves(state), 0)
+    table.update(state, 0, moves)
+    props = {c: ENGINE.components.card(c).propellers for c in state.players[0].hand}
+    small = min((c for c, n in props.items() if n), key=props.get)
+    suggested = table.board.offers["site:7"]
+    assert isinstance(suggested, list) and suggested[0] in moves and suggested[1] == MoveBoat(0, 0, 7)
+    table.hand.receive({"type": "pick", "key": f"card:{small}"})           # pay with this card only
+    far = next(s["key"] for s in table.board.sites if s["act"] == "refuse" and s["kind"] != "harbour")
+    sail = SetSail(0, (small,), 0)
+    assert table.board.offers["site:7"] == [sail, MoveBoat(0, 0, 7)]
+    note = next(s["note"] for s in table.board.sites if s["key"] == far)
+    assert note == ENGINE.why_illegal(ENGINE.apply(state, sail), MoveBoat(0, 0, int(far[5:]))).text("en")
+    table.board.receive({"type": "pick", "key": "site:7"})
+    assert played == [sail, MoveBoat(0, 0, 7)]

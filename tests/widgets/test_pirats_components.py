@@ -223,7 +223,7 @@ def test_the_auction_is_clicking_a_stool_then_a_bid_or_pass():
 
 # ---- hostile clicks ----------------------------------------------------------------------------------------
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.lists(hostile, max_size=5))
 def test_hostile_messages_never_raise_nor_play_anything_unoffered(msgs):
     view = GameView(seed=3, players=3, seats=people(3), autoplay=False)
@@ -289,17 +289,23 @@ def test_the_boarding_position_is_set_up_by_clicking_the_ship():
     assert BoardingView(query=view.share_query()).share_query() == view.share_query()
     click(board, what="area")
     assert board.area["you"] and view.share_query() == "occupied=2&start=0&cards=2&captain=1"
-    view._move.click()
-    assert "pirats." in view._result.value + view._message.value
+    view._move.click()               # two cards from the area: past the pirat on 2, onto 3
+    assert "lands on space 3" in view._result.value
+    assert [s["who"] for s in board.after] == ["empty", "other", "you", "other"]
+    assert [s["who"] for s in board.spaces] == ["empty", "other", "empty", "other"]   # the setup is kept
     for bad in ({"type": "pick", "what": "space", "space": 7}, {"type": "pick", "what": "cards", "count": 9},
                 {"type": "pick", "what": "deck"}):
         click_before = view.share_query()
         board.receive(bad)
         assert board.refusal and view.share_query() == click_before
-    shown = view._ship
-    assert not shown.clickable
-    shown.receive({"type": "pick", "what": "space", "space": 1})
-    assert shown.refusal and view.share_query() == "occupied=2&start=0&cards=2&captain=1"
+    click(board, what="space", space=1)                  # a new setup: the result is gone
+    assert board.after == [] and view.share_query() == "occupied=1,2&start=0&cards=2&captain=1"
+    picture = ShipBoard(clickable=False)                  # a ship drawn as a picture refuses clicks
+    picture.show(["empty"] * 4, 1)
+    picked = []
+    picture.on_pick(picked.append)
+    picture.receive({"type": "pick", "what": "space", "space": 1})
+    assert picture.refusal and not picked
 
 
 def test_components_relabel_in_japanese():
@@ -311,3 +317,62 @@ def test_components_relabel_in_japanese():
     board = ShipBoard(lang="ja")
     board.show(["empty", "you", "other", "empty"], 2)
     assert board.spaces[1]["text"] == "あなたの駒" and "船長" in board.spaces[3]["where"]
+
+
+def test_what_the_table_offers_is_exactly_what_the_engine_allows():
+    """Random games in every variant: the deck and row are buttons iff a draw is legal, the loot tokens offered
+    are the legal picks, the action buttons are the legal pass/stay/step, the lit spaces of each figure are
+    where its legal moves land; and clicking an offered action or token plays exactly that move."""
+    import random
+    from toolkit.pirats.model import SnailStep, Stay
+    kinds = {Pass: "pass", Stay: "stay", SnailStep: "step"}
+    seen: set[str] = set()
+    for seed, players, variant in ((1, 2, "standard"), (2, 3, "auction"), (3, 4, "landlubber"), (4, 3, "standard")):
+        view = GameView(seed=seed, players=players, variant=variant, seats=people(players), autoplay=False)
+        rng = random.Random(seed)
+        for _ in range(120):
+            if view.model.outcome is not None:
+                break
+            table, legal = view._table, view.model.legal_moves
+            assert table.supply["draw"] == any(isinstance(m, Draw) for m in legal)
+            assert {a["action"] for a in table.actions} == {kinds[type(m)] for m in legal if type(m) in kinds}
+            offered = {t["token"] for s in table.ships for g in s["flotsam"] for t in g["tokens"] if t.get("pickable")}
+            assert offered == {str(m.token) for m in legal if isinstance(m, TakeLoot)}
+            targets = view.figure_targets()
+            for figure in {f for (f, _s, _i) in targets}:
+                click(table, what="figure", figure=figure)
+                lit = {(s["ship"], sp["space"]) for s in table.ships for sp in s["spaces"] if sp["target"]}
+                assert lit == {(sh, i + 1) for (f, sh, i) in targets if f == figure}
+                click(table, what="figure", figure=figure)          # and unchoose it
+            n = len(view.model.session)
+            if table.actions and rng.random() < 0.5:
+                action = rng.choice(table.actions)["action"]
+                click(table, what="action", action=action)
+                assert kinds[type(view.model.session.steps[n].move)] == action
+                seen.add(action)
+            elif offered and rng.random() < 0.8:
+                token = sorted(offered)[0]
+                ship = next(s["ship"] for s in table.ships if any(t.get("pickable") for t in s["flotsam"][0]["tokens"]))
+                click(table, what="loot", ship=ship, token=token)
+                assert view.model.session.steps[n].move == TakeLoot(Token.parse(token))
+                seen.add("loot")
+            else:
+                assert view.play(rng.choice(legal))
+    assert {"pass", "loot"} <= seen
+
+
+def test_the_auction_winner_pays_by_clicking_cards():
+    from toolkit.pirats.model import Pay
+    view = GameView(seed=6, players=3, variant="auction", seats=people(3), autoplay=False)
+    # open every auction at its price plus one, and pass in the bidding: the opener wins and pays
+    state = _play_until(view, "pay", lambda legal: next((m for m in legal if isinstance(m, OpenAuction) and m.bid >= 1),
+                                                        next((m for m in legal if isinstance(m, Pass)), legal[0])))
+    need, seat = state.auction.bid, state.turn
+    table = view._table
+    assert table.hand["seat"] == seat and table.hand["pick"] == need and "pay" in table.prompt
+    n = len(view.model.session)
+    chosen = [c["card"] for c in table.hand["cards"][:need]]
+    for i in range(need):
+        click(table, what="hand", index=i)
+    assert len(view.model.session) == n + 1
+    assert view.model.session.steps[n].move == Pay(tuple(chosen.count(s) for s in SHIPS))

@@ -308,15 +308,13 @@ function renderTokens(model, root) {
   root.appendChild(pile);
 }
 
-function renderBoard(model, root) {
-  const labels = model.get("labels");
-  const live = model.get("clickable");
-  const send = (msg) => live ? () => model.send(Object.assign({ type: "pick" }, msg)) : null;
+// one ship: the area (your pirat at home) and the hull; buttons only when `send` makes them
+function boardShip(labels, area, spaces, send, keyPrefix) {
   const wrap = el("div", "pir-voyage pir-one-ship");
   wrap.setAttribute("role", "group");
   wrap.setAttribute("aria-label", labels.ship);
-  const area = model.get("area");
-  const home = clickable("div", "pir-area" + (area.you ? " pir-you-here" : ""), area.aria, send({ what: "area" }), "area");
+  const home = clickable("div", "pir-area" + (area.you ? " pir-you-here" : ""), area.aria,
+                         send ? send({ what: "area" }) : null, keyPrefix + "area");
   home.appendChild(el("span", "pir-label", area.label));
   if (area.you) home.appendChild(el("span", "pir-figure pir-who-you", labels.you));
   wrap.appendChild(home);
@@ -326,8 +324,9 @@ function renderBoard(model, root) {
   stern.appendChild(el("span", "pir-ship-name", labels.ship));
   hull.appendChild(stern);
   const deck = el("div", "pir-deck");
-  for (const s of model.get("spaces")) {
-    const space = clickable("div", "pir-space pir-cell-" + s.space + (s.captain ? " pir-captain" : ""), s.aria, send({ what: "space", space: s.space }), "space:" + s.space);
+  for (const s of spaces) {
+    const space = clickable("div", "pir-space pir-cell-" + s.space + (s.captain ? " pir-captain" : ""), s.aria,
+                            send ? send({ what: "space", space: s.space }) : null, keyPrefix + "space:" + s.space);
     space.dataset.space = String(s.space);
     space.dataset.who = s.who;
     space.appendChild(el("span", "pir-space-no", s.captain ? "C" : s.space));
@@ -337,18 +336,34 @@ function renderBoard(model, root) {
   hull.appendChild(deck);
   hull.appendChild(el("div", "pir-bow"));
   wrap.appendChild(hull);
-  root.appendChild(wrap);
+  return wrap;
+}
+
+function renderBoard(model, root) {
+  const labels = model.get("labels");
+  const live = model.get("clickable");
+  const send = live ? (msg) => () => model.send(Object.assign({ type: "pick" }, msg)) : null;
+  root.appendChild(boardShip(labels, model.get("area"), model.get("spaces"), send, ""));
   const cards = el("div", "pir-cards pir-play");
   cards.setAttribute("role", "group");
   cards.setAttribute("aria-label", labels.cards);
   cards.appendChild(el("span", "pir-label", labels.cards));
   for (const c of model.get("cards")) {
-    const card = charmCard(c.card, c.label + " " + c.count, c.aria, send({ what: "cards", count: c.count }),
+    const card = charmCard(c.card, c.label + " " + c.count, c.aria, send ? send({ what: "cards", count: c.count }) : null,
                            c.on ? "pir-chosen" : "pir-off", "cards:" + c.count);
     if (live) card.setAttribute("aria-pressed", c.on ? "true" : "false");
     cards.appendChild(card);
   }
   root.appendChild(cards);
+  const after = model.get("after");
+  if (after.length) {
+    const box = el("div", "pir-after");
+    box.appendChild(heading(labels.after));
+    const you = !after.some((s) => s.who === "you");
+    box.appendChild(boardShip(labels, { label: model.get("area").label, you: you, aria: model.get("area").label +
+                                        (you ? ": " + labels.you : "") }, after, null, "after:"));
+    root.appendChild(box);
+  }
 }
 
 const RENDER = { table: renderTable, tokens: renderTokens, ship: renderBoard };

@@ -492,20 +492,23 @@ class ShipBoard(PiratsComponent):
     """One ship (the cat ship) for the boarding example: your area, spaces 1–3 and the captain space,
     and the charm cards you would play.
 
-    ``show(spaces, cards, max_cards=3)``: ``spaces`` four entries ``"empty"``, ``"you"`` or ``"other"``
-    (index 3 = captain); a click on a space, your area or a card is passed to ``on_pick`` as
-    ``("space", n)``, ``("area", None)`` or ``("cards", n)``; the view decides what it means.
+    ``show(spaces, cards, max_cards=3, after=None)``: ``spaces`` four entries ``"empty"``, ``"you"`` or
+    ``"other"`` (index 3 = captain); ``after`` the same for the ship after a move, drawn below as a picture
+    (one component, so the page receives the module once). A click on a space, your area or a card is passed
+    to ``on_pick`` as ``("space", n)``, ``("area", None)`` or ``("cards", n)``; the view decides what it means.
     """
 
     _kind = Unicode("ship").tag(sync=True)
     spaces = List().tag(sync=True)
     cards = List().tag(sync=True)
     area = Dict().tag(sync=True)
+    after = List().tag(sync=True)
     clickable = Bool(True).tag(sync=True)
     PICKS = ("space", "area", "cards")
 
     def __init__(self, lang: str = "en", clickable: bool = True, **kwargs: Any):
         self._shown: tuple[tuple[str, ...], int, int] | None = None
+        self._after: tuple[str, ...] | None = None
         super().__init__(lang=lang, **kwargs)
         self.clickable = bool(clickable)
 
@@ -514,17 +517,15 @@ class ShipBoard(PiratsComponent):
             return None, _tr("crew.comp.not_clickable", self.lang)
         return super()._check_pick(content)
 
-    def show(self, spaces: Sequence[str], cards: int, max_cards: int = 3) -> None:
-        if len(spaces) != 4 or any(s not in ("empty", "you", "other") for s in spaces):
-            raise RuleError(f"a ship has four spaces, each empty, you or other: not {list(spaces)!r:.60}")
+    def show(self, spaces: Sequence[str], cards: int, max_cards: int = 3, after: Sequence[str] | None = None) -> None:
+        for ship in (spaces, after or ["empty"] * 4):
+            if len(ship) != 4 or any(s not in ("empty", "you", "other") for s in ship):
+                raise RuleError(f"a ship has four spaces, each empty, you or other: not {list(ship)!r:.60}")
         self._shown = (tuple(spaces), int(cards), int(max_cards))
+        self._after = None if after is None else tuple(after)
         self._render()
 
-    def _render(self) -> None:
-        shown = getattr(self, "_shown", None)
-        if shown is None:
-            return
-        spaces, cards, top = shown
+    def _items(self, spaces: Sequence[str], live: bool) -> list[dict[str, Any]]:
         lang = self.lang
         items = []
         for index, who in enumerate(spaces):
@@ -532,21 +533,31 @@ class ShipBoard(PiratsComponent):
                      else _tr("pirats.comp.space", lang, number=index + 1))
             text = _tr(f"pirats.comp.who_{who}", lang)
             aria = f"{where}: {text}"
-            if self.clickable:
+            if live:
                 aria += " — " + _tr("pirats.comp.click_cycle" if index < CAPTAIN else "pirats.comp.click_toggle", lang)
             items.append({"space": index + 1, "where": where, "who": who, "text": text, "aria": aria,
                           "captain": index == CAPTAIN})
+        return items
+
+    def _render(self) -> None:
+        shown = getattr(self, "_shown", None)
+        if shown is None:
+            return
+        spaces, cards, top = shown
+        lang = self.lang
+        items = self._items(spaces, self.clickable)
         card = i18n.translate("pirats.card.cat", lang)
         home = "you" not in spaces
         with self.hold_sync():
             self.labels = {"ship": i18n.translate("pirats.ship.cat", lang), "stern": _tr("pirats.comp.stern", lang),
                            "bow": _tr("pirats.comp.bow", lang), "cards": _tr("pirats.comp.cards_to_play", lang, n=cards),
-                           "you": _tr("pirats.comp.who_you", lang)}
+                           "you": _tr("pirats.comp.who_you", lang), "after": _tr("pirats.comp.after_move", lang)}
             self.area = {"label": _tr("pirats.comp.area", lang), "you": home,
                          "aria": _tr("pirats.comp.area", lang) + (
                              ": " + _tr("pirats.comp.who_you", lang) if home else
                              " — " + _tr("pirats.comp.click_home", lang) if self.clickable else "")}
             self.spaces = items
+            self.after = [] if self._after is None else self._items(self._after, False)
             self.cards = [{"count": n, "card": "cat", "label": card, "on": n <= cards,
                            "aria": _tr("pirats.comp.play_cards", lang, n=n, card=card)} for n in range(1, top + 1)]
 

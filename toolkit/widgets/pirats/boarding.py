@@ -83,9 +83,6 @@ class BoardingView(View):
         self._board.add_class("pirats-ship-board")
         self._board.on_pick(self._on_board_pick)
         self._board.on_refuse(lambda text: self.report(text, error=True))
-        self._ship = ShipBoard(lang=self.lang, clickable=False)   # the ship after the move tried
-        self._ship.add_class("pirats-ship")
-        self._ship.layout.display = "none"
         self._form = widgets.Accordion(children=[widgets.VBox([
             widgets.HBox(self._occupied + [self._captain], layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self._start, self._cards], layout=widgets.Layout(flex_flow="row wrap"))])])
@@ -101,7 +98,7 @@ class BoardingView(View):
         self._become.on_click(self._on_become)
         self._after: PiratsState | None = None
         self._finish([self._title, self._intro, self._board, widgets.HBox([self._move, self._become]),
-                      self._ship, self._result, self._order, self._form, self._share])
+                      self._result, self._order, self._form, self._share])
         self._ready = True
         self.refresh()
 
@@ -199,10 +196,9 @@ class BoardingView(View):
             self.report(exc, error=True)
             return
         shown = self._after or before
-        self._board.lang = self._ship.lang = self.lang
-        self._board.show(self._spaces(before), self._cards.value)
-        self._ship.show(self._spaces(shown), self._cards.value)
-        self._ship.layout.display = "" if self._after is not None else "none"
+        self._board.lang = self.lang
+        self._board.show(self._spaces(before), self._cards.value,
+                         after=None if self._after is None else self._spaces(shown))
         self._form.set_title(0, self.t("pirats.ui.settings_form"))
         self._share.value = (f"<p class='pirats-link'>{esc(self.t('pirats.ui.share_position'))} "
                              f"<code>?{esc(self.share_query())}</code></p>")
