@@ -159,3 +159,19 @@ def test_encode_decode_keeps_every_move_kind():
     _seed, _opts, texts = parse_mission_code(mission_code(10, 4, 1, moves))
     assert [ENGINE.parse_move(t) for t in texts] == list(moves)
     assert encode_moves(moves).count(".") == len(moves) - 1
+
+
+def test_too_many_allocations_for_a_click_are_counted_not_solved():
+    """Mission 17 (free selection), seed 1 draws four tasks: 4 ** 4 = 256 allocations (fewer without the
+    captain's comparisons) — over the click budget, so the panel says how many, and solves none."""
+    from toolkit.widgets.crew.mission import MAX_REVIEWED_ALLOCATIONS
+
+    view = MissionView(seed=1, mission=17, autoplay=False, seats=["random"] * 4)
+    view.driver.run_until_human()
+    assert len(view.model.state.tasks) == 4
+    view.show_post_mortem()
+    html = view._review.value
+    n = int(re.search(r"allows (\d+) allocations", html).group(1))
+    assert n > MAX_REVIEWED_ALLOCATIONS and "crew-pm-allocations'" not in html
+    view.lang = "ja"
+    assert f"{n}通り" in view._review.value

@@ -67,8 +67,9 @@ def seats_from_query(params: Mapping[str, str], seats: int, levels: Sequence[str
 
 MAX_MOVES_TEXT = 3000
 #: the post-mortem reviews the other allocations the mission allows only up to this many (one solver call
-#: each: 48 is well under a few seconds; four tasks freely allocated at four seats would be 256)
-MAX_REVIEWED_ALLOCATIONS = 48
+#: each: 64 — three tasks freely allocated at four seats — took 2.4 s on this 2-core machine; four would
+#: be 256)
+MAX_REVIEWED_ALLOCATIONS = 64
 
 
 def encode_moves(moves: Sequence[Any]) -> str:
@@ -736,13 +737,22 @@ class MissionView(View):
             return
         review = post_mortem(**inputs, node_limit=200_000)
         allocations = None
+        state = self.model.state
+        mission = state.mission if state.mission >= 1 else None
+        self._allocations_skipped = 0
         try:
             from toolkit.crew import allocation_review
-            state = self.model.state
+            from toolkit.crew.coach import mission_allocations
+            if mission is not None:
+                ids = sorted(t for items in inputs["tasks"].values()
+                             for t in (i[0] if isinstance(i, tuple) else i for i in items))
+                allowed = len(mission_allocations(ids, state.players, inputs["captain"], mission))
+                if allowed > MAX_REVIEWED_ALLOCATIONS:
+                    self._allocations_skipped = allowed
+                    raise RuleError(f"{allowed} allocations: too many to review in one click")
             allocations = allocation_review(inputs["hands"], inputs["tasks"], leader=inputs["leader"],
                                             captain=inputs["captain"], node_limit=100_000,
-                                            max_allocations=MAX_REVIEWED_ALLOCATIONS,
-                                            mission=state.mission if state.mission >= 1 else None,
+                                            max_allocations=MAX_REVIEWED_ALLOCATIONS, mission=mission,
                                             players=state.players)
         except (ImportError, RuleError):   # too many allocations to review in a click: say only the verdict
             allocations = None
@@ -758,6 +768,9 @@ class MissionView(View):
         names = {s: self.seat_name(s) for s in range(seats)}
         parts = [f"<h4>{esc(tr('crew.ui.pm_title'))}</h4>",
                  f"<p class='crew-pm-verdict'>{esc(review.explain(self.lang))}</p>"]
+        if allocations is None and getattr(self, "_allocations_skipped", 0):
+            parts.append(f"<p class='crew-pm-allocations-skipped'>"
+                         f"{esc(tr('crew.ui.pm_allocations_skipped', n=self._allocations_skipped))}</p>")
         if allocations is not None:
             good = allocations.winnable
             listed = "; ".join(", ".join(f"#{t}→{self.short_name(seat)}" for seat, ts in sorted(a.items()) for t in ts)
