@@ -34,6 +34,13 @@ def test_winnable_built_by_clicking_solved_and_stepped_as_cards(open_dashboard):
     other = str(deal(4, 1)[2][0])
     page.locator(f'.crew-solver-picker button[data-card="{other}"]').click(force=True)   # aria-disabled
     _wait_text(page, ".crew-solver-picker .crew-c-refusal", "already used")
+    # the keyboard alone: Space on a focused card takes it out of seat 1, Enter puts it back
+    page.locator(f'.crew-solver-picker button[data-card="{card}"]').focus()
+    page.keyboard.press("Space")
+    _wait_text(page, ".crew-solver-build-seat", "Seat 1 · 10")
+    page.locator(f'.crew-solver-picker button[data-card="{card}"]').focus()
+    page.keyboard.press("Enter")
+    _wait_text(page, ".crew-solver-build-seat", "Seat 1 · 11")
     page.locator(".crew-solver-task-choice select").select_option(index=16)   # "#17 …"
     page.locator(".crew-solver-task-owner button", has_text="2").click()
     page.locator(".crew-solver-task-add").click()
