@@ -70,9 +70,19 @@ def test_sonar_check_by_clicking_cards(open_dashboard):
     assert page.locator(".crew-sonar-hand input").input_value().endswith("B9")
 
 
+BADGE_MARGINS_JS = """() => [...document.querySelectorAll('.crew-c-winbadge')].map(b => {
+  const t = b.closest('.crew-c-table').getBoundingClientRect(), r = b.getBoundingClientRect();
+  return Math.min(r.top - t.top, t.bottom - r.bottom, r.left - t.left, t.right - r.right); })"""
+
+
 def test_task_judge_presets_clicked_and_typed_tricks(open_dashboard):
     page = open_dashboard("crew-task-judge", "task=78")
     _wait_text(page, ".crew-task-count", "96 of 96")
+    # the winner's badge, on the trick and on the previous trick (both won by the bottom seat), stays
+    # inside its table with room to spare (it used to touch the edge)
+    page.locator(".crew-task-trick .crew-c-trick-small .crew-c-winbadge").wait_for()
+    margins = page.evaluate(BADGE_MARGINS_JS)
+    assert len(margins) == 2 and min(margins) >= 3, margins
     page.locator(".crew-task-preset select").select_option("as_many")
     _wait_text(page, ".crew-task-status", "failed")
     page.locator(".crew-task-preset select").select_option("first_two")
@@ -182,3 +192,44 @@ def test_a_saved_mission_link_opens_its_post_mortem_and_replays_the_winning_line
         page.wait_for_function(
             "n => document.querySelector('.crew-replay-table .crew-c-trickbox').querySelectorAll('[data-card]').length"
             " !== n", arg=before, timeout=30000)
+
+
+def test_saved_missions_paste_a_code_open_its_post_mortem_and_step_the_winning_line(open_dashboard):
+    """The visible flow: a mission played here (seed 25, lost in trick 5) saved as a code; a learner pastes
+    the code into "Saved missions", opens it, reads the card-by-card verdicts (the fatal card outlined with
+    its seat) and steps the winning alternative on the replay table. A hostile code is refused in words."""
+    from toolkit.widgets.crew.mission import mission_code
+
+    view = _play_by_policy(25)
+    view.show_post_mortem()
+    review = view._review_data[0]
+    assert review.lost_after is not None and review.lost_after[0] >= 2, "seed 25 changed: pick another seed"
+    code = mission_code(25, 4, 1, view.model.session.moves)
+    page = open_dashboard("crew-mission", "step=1")
+    page.locator(".crew-saved-code input").fill("seed=1&moves=take_1")
+    page.locator(".crew-saved-load").click()
+    _wait_text(page, ".crew-saved-status", "not legal")
+    page.locator(".crew-saved-code input").fill(code)
+    page.locator(".crew-saved-load").click()
+    page.locator(".crew-pm-lost").wait_for(timeout=60000)
+    _wait_text(page, ".crew-saved-status", "post-mortem is below")
+    seat, card = review.lost_card
+    fatal = page.locator(".crew-pm-cards .crew-pm-fatal")
+    assert fatal.count() == 1 and fatal.get_attribute("data-card") == str(card)
+    assert fatal.get_attribute("data-seat") == str(seat)
+    assert page.locator(".crew-pm-cards .crew-pm-card").count() == len(review.verdicts)
+    assert page.locator(".crew-pm-allocations").get_attribute("data-rules") == "crew.alloc.order"
+    # this page now lists the game among its saved missions
+    assert "seed 25" in page.locator(".crew-saved-list select").inner_text().replace("\xa0", " ")
+    replay = page.locator(".crew-replay-table .crew-c-trickbox").first
+    replay.locator(".crew-c-mark-alt").wait_for()
+    for _ in range(4):
+        before = replay.locator("[data-card]").count()
+        caption = replay.locator(".crew-c-caption").inner_text()
+        page.locator(".crew-replay-next").click()
+        page.wait_for_function(
+            "c => document.querySelector('.crew-replay-table .crew-c-caption').innerText !== c", arg=caption,
+            timeout=30000)
+    page.locator(".deepsea-lang button", has_text="日本語").click()
+    _wait_text(page, ".crew-pm-cards", "1枚ごとの判定")
+    _wait_text(page, ".crew-saved-status", "振り返り")

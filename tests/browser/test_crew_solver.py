@@ -14,17 +14,54 @@ def _wait_text(page, selector: str, text: str, timeout: int = 60000) -> None:
         arg=[selector, text], timeout=timeout)
 
 
-def test_winnable_solves_a_shared_position_and_replays_the_line(open_dashboard):
-    # a teacher's link: four players, deal 1, seat 0 must win the pink 3 (task 16)
+def test_winnable_built_by_clicking_solved_and_stepped_as_cards(open_dashboard):
+    """A teacher's link (four players, deal 1, seat 0 must win the pink 3); the learner moves a card from
+    seat 0's hand to seat 1 by clicking, gives task 17 to seat 2 by clicking, solves, steps the winning line
+    on the table; the link keeps the codes. Typed codes still work, and a malformed one is refused."""
+    from toolkit.crew.cards import deal
+
     page = open_dashboard("crew-winnable", "players=4&seed=1&tasks=0:16")
-    assert "P" in page.locator(".crew-solver-hand-0 input").input_value()
+    page.locator('.crew-solver-picker button[data-card][aria-pressed="true"]').first.wait_for()
+    card = str(deal(4, 1)[0][0])
+    page.locator(f'.crew-solver-picker button[data-card="{card}"]').click()           # out of seat 0
+    page.wait_for_function("c => !document.querySelector(`.crew-solver-hand-cards-0 [data-card='${c}']`)",
+                           arg=card)
+    page.locator(".crew-solver-build-seat button", has_text="Seat 1").click()
+    page.locator(f'.crew-solver-picker button[data-card="{card}"]').click()           # into seat 1
+    page.locator(f'.crew-solver-hand-cards-1 [data-card="{card}"]').wait_for()
+    _wait_text(page, ".crew-solver-build-seat", "Seat 1 · 11")
+    # a card in another seat's hand is refused, not moved
+    other = str(deal(4, 1)[2][0])
+    page.locator(f'.crew-solver-picker button[data-card="{other}"]').click(force=True)   # aria-disabled
+    _wait_text(page, ".crew-solver-picker .crew-c-refusal", "already used")
+    # the keyboard alone: Space on a focused card takes it out of seat 1, Enter puts it back
+    page.locator(f'.crew-solver-picker button[data-card="{card}"]').focus()
+    page.keyboard.press("Space")
+    _wait_text(page, ".crew-solver-build-seat", "Seat 1 · 10")
+    page.locator(f'.crew-solver-picker button[data-card="{card}"]').focus()
+    page.keyboard.press("Enter")
+    _wait_text(page, ".crew-solver-build-seat", "Seat 1 · 11")
+    page.locator(".crew-solver-task-choice select").select_option(index=16)   # "#17 …"
+    page.locator(".crew-solver-task-owner button", has_text="2").click()
+    page.locator(".crew-solver-task-add").click()
+    page.locator('.crew-solver-task-tokens [data-task="17"]').wait_for()
+    assert "hands=0:" in page.locator(".crew-solver-link a").get_attribute("href")
     page.locator(".crew-solver-solve").click()
-    _wait_text(page, ".crew-solver-verdict", "Winnable")
-    _wait_text(page, ".crew-solver-trick", "Trick 1")
-    _wait_text(page, ".crew-solver-trick", "done")
+    _wait_text(page, ".crew-solver-verdict", "innable")
+    table = page.locator(".crew-solver-line-table")
+    table.locator(".crew-c-caption").wait_for()
+    if "Winnable" in page.locator(".crew-solver-verdict").inner_text():
+        caption = table.locator(".crew-c-caption").inner_text()
+        page.locator(".crew-solver-line-back").click()
+        page.wait_for_function("c => document.querySelector('.crew-solver-line-table .crew-c-caption').innerText !== c",
+                               arg=caption)
+        page.locator(".crew-solver-line-back").focus()          # the keyboard steps it too
+        page.keyboard.press("Enter")
+        _wait_text(page, ".crew-solver-trick", "Trick 1")
     page.locator(".deepsea-lang button", has_text="日本語").click()
-    _wait_text(page, ".crew-solver-verdict", "達成可能")
-    # a malformed task box is refused in the page, not with a traceback
+    _wait_text(page, ".crew-solver-verdict", "達成")
+    # power users: the typed boxes are still there, and a malformed task box is refused in the page
+    page.locator(".crew-solver-type").click()
     page.locator(".crew-solver-tasks-1 input").fill("abc")
     page.locator(".crew-solver-solve").click()
     _wait_text(page, ".deepsea-message", "abc")

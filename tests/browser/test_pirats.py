@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
@@ -45,18 +46,16 @@ def test_boarding_lands_past_occupied_spaces_and_refuses_a_gap(open_dashboard):
 def test_game_plays_a_draw_and_the_bots_answer(open_dashboard):
     page = open_dashboard("pirats-game", "seed=3&players=3&pace=0")
     _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
-    _wait_text(page, ".pirats-hand", "Seat 0's hand")
-    page.locator(".pirats-moves select").select_option(label="Draw a card from the deck")
-    page.locator(".pirats-apply").click()
+    _wait_text(page, ".pir-hand", "Seat 0's hand")
+    page.locator("button.pir-deck-pile").click()
     _wait_text(page, ".pirats-log", "Seat 0 drew a card from the deck")
-    page.locator(".pirats-moves select").select_option(label="Draw a card from the deck")
-    page.locator(".pirats-apply").click()
+    page.locator("button.pir-deck-pile").click()
     # seats 1 and 2 are bots: they move on their own, say why, and it is seat 0's turn again
     _wait_text(page, ".pirats-bot-reason", "(greedy)")
     page.wait_for_function("() => document.querySelector('.pirats-log').innerText.includes('Seat 2')",
                            timeout=60000)
     _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
-    assert "Seat 0's hand" in page.locator(".pirats-hand").inner_text()
+    assert "Seat 0's hand" in page.locator(".pir-hand").inner_text()
 
 
 def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashboard):
@@ -65,6 +64,7 @@ def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashb
         p if isinstance(p, bytes) else p.encode("utf-8"))))
     page = open_dashboard("pirats-game", "seed=2&players=2&pace=0")
     _wait_text(page, ".pirats-status", "to move")
+    page.locator(".pirats-all-moves .jupyter-widget-Collapse-header").click()   # the list, for the hint's move
     clicks = 0
     for _ in range(300):
         status = page.locator(".pirats-status").inner_text()
@@ -74,8 +74,11 @@ def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashb
             page.wait_for_timeout(200)
             continue
         before = page.locator(".pirats-log").inner_text()
-        page.locator(".pirats-hint").click()
-        page.locator(".pirats-hint-text").filter(has_text="greedy").wait_for(timeout=60000)
+        try:   # the status may be read a moment before the rest of the redraw (the buttons) has arrived
+            page.locator(".pirats-hint:enabled").click(timeout=5000)
+            page.locator(".pirats-hint-text").filter(has_text="greedy").wait_for(timeout=10000)
+        except PlaywrightTimeout:
+            continue
         page.locator(".pirats-apply").click()
         clicks += 1
         page.wait_for_function("old => document.querySelector('.pirats-log').innerText !== old", arg=before,
@@ -96,9 +99,131 @@ def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashb
 def test_game_moves_a_figure_by_clicking_a_space(open_dashboard):
     page = open_dashboard("pirats-game", "seed=3&players=3&step=1")
     _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
-    page.locator(".pirats-figures button", has_text="raccoon").click()
-    page.locator(".pirats-space-cat-1").click()
+    page.locator(".pir-seat[data-seat='0'] button.pir-figure[data-figure='raccoon']").click()
+    page.locator("button.pir-space-cat-1.pir-target").click()
     _wait_text(page, ".pirats-log", "Seat 0 moved the raccoon on the cat ship")
-    _wait_text(page, ".pirats-space-cat-1", "0 raccoon")
+    page.wait_for_function("() => (document.querySelector('.pir-space-cat-1') || {getAttribute: () => ''})"
+                           ".getAttribute('aria-label').includes('Seat 0 (red): raccoon')", timeout=60000)
     # step mode: the bot waits for "Next move"
     _wait_text(page, ".pirats-status", "Next move")
+
+
+# ---- point, don't type (issue #17): the table, the pile and the ship are the controls ------------------------
+
+def _log_grows(page, before: str) -> None:
+    page.wait_for_function("old => document.querySelector('.pirats-log').innerText !== old", arg=before,
+                           timeout=60000)
+
+
+def test_part_of_a_seeded_game_played_by_clicks_only(open_dashboard):
+    """Seat 0 draws a face-up card and one from the deck, the bots move (step mode: "Next move"), then seat 0
+    clicks a figure and a lit space. The move list stays collapsed throughout."""
+    page = open_dashboard("pirats-game", "seed=3&players=3&step=1")
+    _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
+    assert not page.locator(".pirats-moves select").is_visible()        # the list is the collapsed fallback
+    before = page.locator(".pirats-log").inner_text()
+    page.locator("button.pir-charm[data-card='bird']").first.click()
+    _wait_text(page, ".pirats-log", "Seat 0 took the face-up bird card")
+    _wait_text(page, ".pir-prompt", "second card")                     # the table says what to click next
+    page.locator("button.pir-deck-pile").click()
+    page.wait_for_function("() => !document.querySelector('button.pir-deck-pile')", timeout=60000)
+    for _ in range(12):                                                  # the two bots: one click a move
+        if "Seat 0 (red) to move" in page.locator(".pirats-status").inner_text():
+            break
+        before = page.locator(".pirats-log").inner_text()
+        page.locator(".deepsea-next-move").click()
+        _log_grows(page, before)
+        page.wait_for_timeout(200)
+    _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
+    figure = page.locator(".pir-seat[data-seat='0'] button.pir-figure").first
+    name = figure.get_attribute("data-figure")
+    figure.click()
+    target = page.locator("button.pir-space.pir-target").first
+    target.wait_for(timeout=60000)
+    ship = target.get_attribute("class").split("pir-space-")[1].split("-")[0]
+    before = page.locator(".pirats-log").inner_text()
+    target.click()
+    _log_grows(page, before)
+    assert f"moved the {name.split('#')[0]} on the {ship} ship" in page.locator(".pirats-log").inner_text()
+
+
+def test_the_table_works_from_the_keyboard(open_dashboard):
+    """Cards and the deck are Tab stops (real buttons) and Enter/Space play them; focus stays on the table."""
+    page = open_dashboard("pirats-game", "seed=3&players=3&step=1")
+    _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
+    page.locator(".pirats-hint").focus()
+    for _ in range(40):                                                  # Tab from the Hint button to the deck
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.classList.contains('pir-deck-pile')"):
+            break
+    else:
+        raise AssertionError("the deck is not reachable with Tab")
+    before = page.locator(".pirats-log").inner_text()
+    page.keyboard.press("Enter")
+    _log_grows(page, before)
+    assert "Seat 0 drew a card from the deck" in page.locator(".pirats-log").inner_text()
+    card = page.locator("button.pir-charm[data-key^='row:']").first
+    card.focus()
+    before = page.locator(".pirats-log").inner_text()
+    page.keyboard.press(" ")
+    _log_grows(page, before)
+    assert "Seat 0 took the face-up" in page.locator(".pirats-log").inner_text()
+
+
+def test_the_scoring_pile_is_built_by_clicks_and_keys(open_dashboard):
+    page = open_dashboard("pirats-scoring", "tokens=fries%202")
+    _wait_text(page, ".pirats-total", "Total: 2 points")
+    page.locator("button.pir-token[data-token='ketchup']").click()
+    _wait_text(page, ".pirats-total", "Total: 7 points")
+    page.locator("button.pir-token[data-token='fries 3']").focus()
+    page.keyboard.press("Enter")
+    _wait_text(page, ".pirats-total", "Total: 15 points")
+    _wait_text(page, ".pirats-share", "tokens=fries%202,ketchup,fries%203")
+    page.locator(".pir-pile button.pir-token").first.click()          # take fries 2 off again
+    _wait_text(page, ".pirats-total", "Total: 8 points")
+
+
+def test_the_boarding_position_is_set_up_by_clicking_the_ship(open_dashboard):
+    page = open_dashboard("pirats-boarding", "occupied=&start=0&cards=1")
+    page.locator("button.pir-space[data-space='1']").click()            # another pirat on 1
+    page.locator("button.pir-space[data-space='2'][data-who='empty']").wait_for(timeout=60000)
+    page.locator("button.pir-space[data-space='2']").click()            # and on 2
+    _wait_text(page, ".pirats-share", "occupied=1,2&start=0&cards=1")
+    page.locator(".pirats-move").click()
+    _wait_text(page, ".pirats-result", "lands on space 3")
+    page.locator("button.pir-charm[data-key='cards:3']").click()        # three cards: past the crew spaces
+    _wait_text(page, ".pirats-share", "cards=3")
+    page.locator(".pirats-move").click()
+    _wait_text(page, ".deepsea-message", "pirats.move.no-captain")
+
+
+def _hands_on_the_wire(frames: list[bytes]) -> list[str]:
+    """Every hand the table component was sent: its seat, or "{}" for none (the public view)."""
+    import re
+    wire = b"\n".join(frames).decode("utf-8", "replace")
+    return re.findall(r'"hand":\s*\{(?:"seat":\s*(\d+))?', wire)
+
+
+def test_a_bot_table_never_sends_a_hand_and_yours_only_your_own(page, open_dashboard):
+    """Hidden information on the wire: with three bots playing on their own, the table's component is sent
+    no hand at all (the public view); at a table where you are seat 0, only seat 0's."""
+    frames: list[bytes] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(
+        p if isinstance(p, bytes) else p.encode("utf-8"))))
+    page = open_dashboard("pirats-game", "seed=5&players=3&seats=greedy,cautious,random&pace=0")
+    page.wait_for_function("() => document.querySelector('.pirats-log').innerText.includes('Seat 2')",
+                           timeout=60000)
+    page.wait_for_timeout(3000)                                         # the bots keep playing meanwhile
+    sent = _hands_on_the_wire(frames)
+    assert sent and set(sent) == {""}, sent                             # the trait went out, always empty
+    assert page.locator(".pir-hand").count() == 0
+    frames.clear()
+    page = open_dashboard("pirats-game", "seed=5&players=3&pace=0")
+    _wait_text(page, ".pir-hand", "Seat 0's hand")
+    page.locator("button.pir-deck-pile").click()
+    page.locator("button.pir-deck-pile").click()
+    page.wait_for_function("() => document.querySelector('.pirats-log').innerText.includes('Seat 2')",
+                           timeout=60000)
+    _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
+    sent = _hands_on_the_wire(frames)
+    assert sent and set(sent) == {"0"}, sent

@@ -124,6 +124,32 @@ def test_two_charts_share_one_plotly_download_and_redraw_on_update(page, probe_s
     assert console_errors == []
 
 
+def test_charts_keep_their_height_and_follow_the_width_after_a_redraw_and_a_resize(page, probe_server,
+                                                                                    console_errors):
+    """A teacher plugs in a projector (or narrows the window) after clicking: a chart redrawn by a click
+    and then resized keeps its figure's height and takes the new width (plotly's own "responsive" mode
+    measured it at 0 px high here)."""
+    page.set_viewport_size({"width": 1200, "height": 900})
+    open_probe(page, probe_server, "served")
+    wait_for_charts(page, 2)
+    bars = ".deepsea-chart .js-plotly-plot .point"
+    page.locator(".probe-more button, button.probe-more").first.click()
+    page.wait_for_function(f"document.querySelectorAll({bars!r}).length === 4 + 3", timeout=30000)
+    sizes = ("() => [...document.querySelectorAll('.deepsea-chart-plot')]"
+             ".map(e => [e.getBoundingClientRect().width, e.getBoundingClientRect().height])")
+    before = page.evaluate(sizes)
+    assert all(h > 100 for _, h in before), before
+    for width in (800, 1600):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_function(f"() => [...document.querySelectorAll('.deepsea-chart .main-svg')]"
+                               f".every(s => Math.abs(+s.getAttribute('width') - s.closest('.deepsea-chart-plot')"
+                               f".getBoundingClientRect().width) < 2)", timeout=10000)
+        after = page.evaluate(sizes)
+        assert [round(h) for _, h in after] == [round(h) for _, h in before], (width, before, after)
+        assert all(0 < w <= width for w, _ in after), (width, after)
+    assert console_errors == []
+
+
 def test_without_the_served_copy_the_kernel_sends_plotly_once(page, probe_server, console_errors):
     traffic = Traffic(page)
     open_probe(page, probe_server, "kernel-fallback")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from hypothesis import given, settings, strategies as st
 
@@ -38,7 +39,8 @@ def test_card_colours_meet_wcag_aa():
     assert len({s["symbol"] for s in CARD_STYLE.values()}) == 5
     from toolkit.widgets.components.crew import _CSS
     for suit, style in CARD_STYLE.items():
-        assert style["bg"] in _CSS.split(f".crew-c-suit-{suit} {{")[1].split("}")[0]
+        rule = re.search(r"\.crew-c-suit-" + suit + r"\s*\{([^}]*)\}", _CSS)
+        assert rule and style["bg"] in rule.group(1), suit
 
 
 @settings(max_examples=150, deadline=None)

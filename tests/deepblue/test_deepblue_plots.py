@@ -10,6 +10,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 import pytest
 
+from toolkit.core.i18n import translate as t
 from toolkit.deepblue.gems import SETUP_BAG
 from toolkit.deepblue.risk import _survival, _vp_distribution, optimal_policy, position
 from toolkit.plots import deepblue as plots
@@ -78,7 +79,7 @@ def test_the_policy_chart_has_one_marker_per_distinct_spot_and_misses_none():
     shown = set()
     for trace in spec["data"]:
         advice = "go" if trace["marker"]["color"] == "#27ae60" else "stop"
-        status = trace["name"].split(" — ", 1)[1]
+        status = trace["name"].split(" — ", 1)[1]  # English: the situation key as the policy gives it
         i = seen_status.index(status)
         pts = [(round(x - (i - len(seen_status) / 2) * 0.06), y) for x, y in zip(trace["x"], trace["y"])]
         assert len(pts) == len(set(pts)), "a spot is drawn twice"
@@ -113,3 +114,14 @@ def test_spots_and_table_head_agree_with_the_full_table():
     for n in (0, 1, 7, 40, len(rows) + 5):
         assert fresh.table_head(n) == rows[:n]          # built without the rest of the table
     assert policy.table_head(7) == rows[:7]             # and read from it once it exists
+
+
+def test_the_policy_chart_names_the_hazard_gems_in_the_page_language():
+    policy = optimal_policy({"silver": 6, "gold": 3, "black": 2, "blue": 2}, {}, {}, [], leader_bonus=2)
+    for lang in ("en", "ja"):
+        spec = plots.policy_spec(policy, lang)
+        texts = [trace["name"] + trace["hovertemplate"] for trace in spec["data"]]
+        black, blue = t("deepblue.gem.black", lang), t("deepblue.gem.blue", lang)
+        assert texts and all(black in s and blue in s for s in texts), texts
+        if lang == "ja":
+            assert not any("black" in s or "blue" in s for s in texts), texts

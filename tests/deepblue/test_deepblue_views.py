@@ -10,6 +10,7 @@ import ipywidgets as widgets
 
 from toolkit.deepblue import ENGINE, survival
 from toolkit.deepblue.gems import SETUP_BAG
+from toolkit.deepblue.model import DrawGem
 from toolkit.widgets.deepblue import DiveView, GameView, GemBagView
 from toolkit.widgets.deepblue.gem_bag import settings_from_query
 from toolkit.widgets.base import query_params
@@ -72,28 +73,35 @@ def test_gem_bag_policy_matches_the_engine_analysis():
     assert f"{float(survival(SETUP_BAG, 5)):.3f}" in v._summary.value
 
 
-def test_dive_view_plays_a_dive_and_hides_other_hands():
+def _hand_ids(state_text: str) -> set[int]:
+    """Card ids of every crew card drawn by a Deep Blue component in the synced state."""
+    import re
+
+    return {int(m) for m in re.findall(r'"key": "card:(\d+)"', state_text)}
+
+
+def test_dive_view_plays_a_dive_by_clicks_and_hides_other_hands():
     v = DiveView(seed=7)
+    tab = v.table
     assert ENGINE.current_player(v.model.state) == 1 and v.model.state.phase == "join"
     v._seat.value = 1
-    v._on_join()
+    tab.dive.receive({"type": "pick", "key": "join"})
     v._seat.value = 2
-    v._on_join()
+    tab.dive.receive({"type": "pick", "key": "join"})
     assert v.model.state.phase == "dive"
     v._seat.value = 1
-    v._on_draw()                                   # seat 1 is not the leader: refused with the rule
-    assert "deepsea-refusal" in v._message.value and "core.turn" in v._message.value
+    tab.bag.receive({"type": "pick", "key": "bag"})      # seat 1 is not the leader: the engine's reason
+    assert "bag" not in tab.bag.offers and v.model.state.dive.draws == 0
+    assert tab.bag.refusal == ENGINE.why_illegal(v.model.state, DrawGem(1)).text("en")
     v._seat.value = 0
-    v._on_draw()
+    tab.bag.receive({"type": "pick", "key": "bag"})
     assert v.model.state.dive.draws >= 1 and "deepblue-risk" in v._risk.value
     page = _all_widget_state(v)
     hands = {s: v.model.state.players[s].hand for s in range(3)}
-    assert f'data-card=\\"{hands[0][0]}\\"' in page                 # the walk does reach the hand view
-    for seat in (1, 2):
-        for card in set(hands[seat]) - set(hands[0]):
-            assert f'data-card=\\"{card}\\"' not in page and f"data-card='{card}'" not in page
-    v._on_stop()
-    assert v.model.state.dive is None and "DEEPBLUE" not in v._dive.value
+    assert set(hands[0]) <= _hand_ids(page)               # the walk does reach the hand component
+    assert not _hand_ids(page) & (set(hands[1]) | set(hands[2])) - set(hands[0])
+    tab.dive.receive({"type": "pick", "key": "surface"})  # the leader's boat: stop the dive
+    assert v.model.state.dive is None and "deepblue.dive.score" in v._summary.value
 
 
 def test_game_view_offers_only_the_viewing_seats_moves():
@@ -101,8 +109,7 @@ def test_game_view_offers_only_the_viewing_seats_moves():
     assert g.setup.seats == ["you", "policy", "policy"]          # you are seat 0, the strongest bot elsewhere
     texts = [value for _, value in g._moves.options]
     assert texts and all(t.startswith("s0 ") for t in texts)
-    g._moves.value = next(t for t in texts if t.endswith("rest"))
-    g._on_apply()
+    g.table.hand.receive({"type": "pick", "key": "rest"})     # the rest area, clicked
     # the bots played (no event loop: at once) until seat 0 acts again; their moves are described
     assert ENGINE.current_player(g.model.state) == 0 and len(g.model.session) > 1
     assert "deepblue-bot-move" in g._bot_line.value
@@ -126,19 +133,18 @@ def test_game_view_a_learner_plays_a_game_against_bots_and_sees_only_their_hand(
             break
         seat = g.seat
         assert g.setup.is_human(seat) and seat == 0
-        obs_html = g._hand.value
-        hidden = [c for s in (1, 2) for c in g.model.state.players[s].hand if c not in g.model.state.players[0].hand]
-        assert all(f"data-card='{c}'" not in obs_html for c in hidden)
+        shown = {c["id"] for c in g.table.hand.cards}
+        assert shown == set(g.model.state.players[0].hand)
         if "deepblue-coach" in g._risk.value:
             coached += 1
             assert "%" in g._risk.value and "policy bot" in g._risk.value
         decision = g.driver.hint(seat, "policy")
         move = decision.move if decision is not None and decision.move is not None else \
             ENGINE.parse_move(g._moves.options[0][1])
-        quick = g._quick_key[1]
-        assert set(quick) <= {value for _, value in g._moves.options}     # one-click moves are legal moves
-        if str(move) in quick:                                             # click the thing, or use the list
-            g._quick.children[quick.index(str(move))].click()
+        found = click_for(g.table, move)
+        if found is not None:                                            # click the thing, or use the list
+            comp, key = found
+            comp.receive({"type": "pick", "key": key})
             clicked += 1
         else:
             g._moves.options = [(str(move), str(move))]
@@ -151,7 +157,17 @@ def test_game_view_a_learner_plays_a_game_against_bots_and_sees_only_their_hand(
     assert g2.setup.waiting and len(g2.model.session) == 0
     for _ in range(5):
         g2.setup._on_next()
-    assert len(g2.model.session) == 5 and g2._hand.value == "" and "public" in g2._viewing.value
+    assert len(g2.model.session) == 5 and g2.table.hand.cards == [] and "public" in g2._viewing.value
+    assert not any(c.offers for c in g2.table.components)
+
+
+def click_for(table, move):
+    """The (component, key) whose click plays exactly ``move`` now, if any."""
+    for comp in table.components:
+        for key, value in comp.offers.items():
+            if value == move:
+                return comp, key
+    return None
 
 
 def test_game_view_from_query():

@@ -55,7 +55,7 @@ def test_boarding_view_drives_the_engine():
     assert "pirats.move.no-captain" in view._message.value
     view._occupied[2].value = True
     view._become.click()
-    assert "pirats.captain.cost" not in view._message.value and "captain" in view._ship.value.lower()
+    assert "pirats.captain.cost" not in view._message.value and view._board.after[3]["who"] == "you"
     assert "payout order" in view._order.value
     view.lang = "ja"
     assert "宝を取る順番" in view._order.value
@@ -69,25 +69,22 @@ def test_boarding_view_survives_hostile_settings():
     assert "deepsea-refusal" in view._message.value or view._result.value
 
 
+def _hand_shown(view) -> tuple[int | None, tuple[int, int, int]]:
+    """Whose hand the table draws, and its cards as (cat, bird, fish) counts."""
+    hand = view._table.hand
+    cards = [c["card"] for c in hand.get("cards", ())]
+    return hand.get("seat"), tuple(cards.count(s) for s in SHIPS)
+
+
 def test_game_view_plays_and_shows_only_the_seat_to_move():
     view = GameView(seed=3, players=3, seats=["you", "you", "you"])   # hot seat among three people
     state = view.model.state
-    assert "Seat 0&#x27;s hand" in view._hand.value
+    assert _hand_shown(view) == (0, state.hands[0])
     view.play("draw deck")
     view.play("draw deck")
-    assert view.model.state.turn == 1 and "Seat 1&#x27;s hand" in view._hand.value
-    # hot seat: nothing in the page reveals the other seats' cards
-    hand1 = view.model.state.hands[1]
-    assert f"×{hand1[0]}" in view._hand.value
-    from toolkit.pirats import SHIPS
-    from toolkit.widgets.pirats.game import _cards
-    state_now = view.model.state
-    shown = json.dumps([w.get_state() for w in _all_widgets(view)], default=str, ensure_ascii=False)
-    for other in (0, 2):
-        text = _cards(dict(zip(SHIPS, state_now.hands[other])), "en")
-        if state_now.hands[other] != hand1:
-            assert text not in shown, f"seat {other}'s hand is in the widget state"
-    assert _cards(dict(zip(SHIPS, hand1)), "en") in shown
+    # hot seat: the table draws the seat to move, and only its observation
+    assert view.model.state.turn == 1 and _hand_shown(view) == (1, view.model.state.hands[1])
+    assert view._table.observation == ENGINE.observe(view.model.state, 1)
     refused = view.play("sail cat")
     assert not refused and "pirats.sail.must" in view._message.value
     assert view.model.state.turn == 1
@@ -108,7 +105,7 @@ def test_game_view_new_game_validates_its_inputs():
     view._variant.value = "auction"
     view._new.click()
     assert view.model.state.players == 5 and view.model.state.phase == "auction"
-    assert "pirats.auction" in view._log.value or "bar" in view._board.value.lower()
+    assert "pirats.auction" in view._log.value and len(view._table.auction["bar"]) == 20
     view._moves.set_trait("index", None)
     view._apply.click()
     assert "deepsea-refusal" in view._message.value
@@ -144,15 +141,10 @@ def test_table_defaults_to_you_at_seat_0_against_the_strongest_bots():
     # no event loop here: the bots answered at once, and it is seat 0's turn again
     assert ENGINE.current_player(view.model.state) == 0 and len(view.model.session) > 2
     assert "pirats-bot-move" in view._bot_said.value and "greedy" in view._bot_said.value
-    # the page holds seat 0's hand and no other seat's (hands of equal composition excepted)
-    from toolkit.pirats import SHIPS
-    from toolkit.widgets.pirats.game import _cards
+    # the page holds seat 0's hand and draws seat 0's observation only
     state = view.model.state
-    shown = _widget_state(view)
-    assert _cards(dict(zip(SHIPS, state.hands[0])), "en") in shown
-    for other in (1, 2, 3):
-        if state.hands[other] != state.hands[0]:
-            assert _cards(dict(zip(SHIPS, state.hands[other])), "en") not in shown
+    assert _hand_shown(view) == (0, state.hands[0])
+    assert view._table.observation == ENGINE.observe(state, 0)
 
 
 def test_hints_list_every_legal_move_and_the_greedy_choice():
@@ -177,9 +169,9 @@ def test_step_mode_waits_and_hides_the_bots_moves_and_cards():
     assert not view.play("draw deck")   # a person cannot move for a bot
     assert "deepsea-refusal" in view._message.value
     # the hand shown is still seat 0's; the teacher switch shows the acting bot's
-    assert "Seat 0" in view._hand.value
+    assert _hand_shown(view)[0] == 0
     view.setup.show_all = True
-    assert "Seat 1" in view._hand.value and "show" in view.setup._warning.value.lower()
+    assert _hand_shown(view)[0] == 1 and "show" in view.setup._warning.value.lower()
     view.setup.show_all = False
     view.setup._next.click()
     assert len(view.model.session) == 3 and view.setup.waiting   # one move, then it waits again
@@ -225,29 +217,35 @@ def test_new_game_with_another_player_count_rebuilds_the_seats():
     assert view._seats_box.children == (view.setup,)
 
 
+def _click(view, **pick):
+    view._table.receive({"type": "pick", **pick})
+
+
 def test_click_a_figure_then_a_space_to_move_it():
     view = GameView(seed=3, players=3, step_mode=True)
     seat = 0
     targets = view.figure_targets()
     assert targets and all(m in view.model.legal_moves for m in targets.values())
     (figure, ship, index), move = sorted(targets.items(), key=lambda kv: str(kv[1]))[0]
-    view._figures.value = figure
-    lit = [b for b in view._spaces[SHIPS.index(ship)] if not b.disabled]
-    assert view._spaces[SHIPS.index(ship)][index] in lit
-    view._spaces[SHIPS.index(ship)][index].click()
+    _click(view, what="figure", figure=figure)
+    lit = {(s["ship"], sp["space"]) for s in view._table.ships for sp in s["spaces"] if sp["target"]}
+    assert (ship, index + 1) in lit and lit == {(sh, i + 1) for (f, sh, i) in targets if f == figure}
+    _click(view, what="space", ship=ship, space=index + 1)
     assert view.model.session.steps[0].move == move
     after = view.model.state.ships[SHIPS.index(ship)].spaces[index]
     assert after is not None and after.seat == seat
-    # the bots' turn now (step mode): every space is dark and a click is refused
-    assert all(b.disabled for row in view._spaces for b in row)
-    view._on_space("cat", 0)
+    # the bots' turn now (step mode): nothing on the table is a button and a click is refused
+    assert not view._table.interactive and not any(sp["target"] for s in view._table.ships for sp in s["spaces"])
+    _click(view, what="space", ship="cat", space=1)
     assert "deepsea-refusal" in view._message.value and len(view.model.session) == 1
 
 
 def test_a_click_on_an_unreachable_space_says_why():
     view = GameView(seed=3, players=3)
-    view._figures.value = view._figures.options[0][1]
+    figure = sorted({f for (f, _s, _i) in view.figure_targets()})[0]
+    _click(view, what="figure", figure=figure)
     view._on_space("fish", 3)
-    assert "No legal move" in view._message.value and len(view.model.session) == 0
+    assert "deepsea-refusal" in view._message.value and len(view.model.session) == 0
+    assert "pirats." in view._message.value        # the engine's reason, with its rule id
     view._on_space("nowhere", 9)
     assert "deepsea-refusal" in view._message.value

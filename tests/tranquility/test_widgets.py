@@ -46,8 +46,7 @@ def test_discard_cost_view_explains_the_help_page_example():
 def test_discard_cost_view_shows_the_cost_limit_and_refusals():
     view = DiscardCostView(cells={0: 10}, cell=1, number=16)
     assert "tranquility.place.cost-limit" in view._verdict.value
-    view._hand.value = 1
-    view._number.value = 11
+    view = DiscardCostView(cells={0: 10}, cell=1, number=11, hand=[11])
     assert "tranquility.place.cost-limit" in view._verdict.value  # a hand of 1 cannot pay even 1
     view.pick(0)
     view._place.click()  # occupied

@@ -44,3 +44,29 @@ def test_the_font_stack_names_the_common_japanese_system_fonts():
     for font in ("Hiragino Sans", "Yu Gothic", "Meiryo", "Noto Sans CJK JP", "Noto Sans JP"):
         assert font in [name.strip().strip('"') for name in FONT_STACK.split(",")]
     assert FONT_STACK.endswith("sans-serif")
+
+
+def test_only_the_rendered_message_marks_the_page_drawn():
+    page = PageSupport()
+    for hostile in ("rendered", {"event": "lang", "lang": "ja"}, ["rendered"], None, {"event": 1}):
+        page._handle_custom_msg(hostile, [])
+    assert not page.rendered and page.renders == 0 and page.lang == "en"
+    page._handle_custom_msg({"event": "rendered"}, [])
+    page._handle_custom_msg({"event": "rendered"}, [])   # a reload renders again
+    assert page.rendered and page.renders == 2
+
+
+def test_page_of_finds_the_page_of_a_nested_widget_and_forgets_closed_ones():
+    import ipywidgets as widgets
+
+    from toolkit.widgets.page import page_of
+
+    inner = widgets.HTML()
+    nested = View(show_language=False)
+    nested._finish([widgets.VBox([inner])])
+    top = View()
+    top._finish([nested])
+    assert page_of(inner) is top._page
+    assert page_of(nested) is top._page
+    top._page.close()
+    assert page_of(inner) is None

@@ -137,3 +137,135 @@ def test_a_long_all_bot_game_is_played_in_a_loop_in_move_order():
         sys.setrecursionlimit(limit)
     assert ENGINE.is_over(model.session.state) and len(model.session) > 300
     assert seen == model.session.moves            # `last` follows the moves in order
+
+
+# ---- the bots wait for their page (the Voila race: bots moving while the page connects) -------------------
+def _run_in_a_kernel_loop(monkeypatch, scenario):
+    """Run ``scenario()`` (a coroutine function) on a fresh asyncio loop that the driver takes for a kernel's,
+    in a thread of its own (this test session may hold Playwright's loop in the main thread)."""
+    import asyncio
+    import threading
+
+    from toolkit.widgets import seats
+
+    def loop_of_this_thread():
+        try:
+            return asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+
+    monkeypatch.setattr(seats, "_kernel_loop", loop_of_this_thread)
+    result: list = []
+    errors: list = []
+
+    def work():
+        try:
+            result.append(asyncio.run(scenario()))
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the test's thread
+            errors.append(exc)
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    worker.join(60)
+    if errors:
+        raise errors[0]
+    return result[0]
+
+
+def _all_bot_table_in_a_view(page_timeout: float, pace: float = 0.05):
+    from toolkit.widgets.base import View
+
+    model = GameSession(STONES, seed=5, options={"players": 2})
+    setup = SeatSetup(2, ["random"], seats=["random", "random"], pace=pace)
+    view = View()
+    view._finish([setup])          # the top-level view: it carries the page support
+    driver = BotDriver(model, setup, page_timeout=page_timeout)
+    return model, view, driver
+
+
+def test_in_a_kernel_the_bots_start_only_once_their_page_has_drawn(monkeypatch):
+    import asyncio
+
+    async def scenario():
+        model, view, driver = _all_bot_table_in_a_view(page_timeout=30)
+        await asyncio.sleep(0.4)                       # eight paces: no page has drawn, no bot moved
+        before = (len(model.session), driver.waiting_for_page)
+        view._page._handle_custom_msg({"event": "rendered"}, [])   # what the page's front end sends
+        at_message = len(model.session)
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if STONES.is_over(model.session.state):
+                break
+        return before, at_message, STONES.is_over(model.session.state), driver.waiting_for_page
+
+    before, at_message, over, waiting_after = _run_in_a_kernel_loop(monkeypatch, scenario)
+    assert before == (0, True)
+    assert at_message == 0                     # the first move comes one pace after the page has drawn
+    assert over and not waiting_after
+
+
+def test_without_a_page_message_the_bots_start_after_the_timeout(monkeypatch):
+    import asyncio
+
+    async def scenario():
+        model, view, driver = _all_bot_table_in_a_view(page_timeout=0.5)
+        await asyncio.sleep(0.3)
+        early = len(model.session)
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if STONES.is_over(model.session.state):
+                break
+        return early, STONES.is_over(model.session.state), view._page.rendered
+
+    early, over, rendered = _run_in_a_kernel_loop(monkeypatch, scenario)
+    assert early == 0 and over and not rendered
+
+
+def test_a_table_outside_any_page_plays_at_its_pace_without_waiting(monkeypatch):
+    import asyncio
+
+    async def scenario():
+        model = GameSession(STONES, seed=5, options={"players": 2})
+        setup = SeatSetup(2, ["random"], seats=["random", "random"], pace=0.02)
+        driver = BotDriver(model, setup, page_timeout=30)   # the setup is in no view with a page
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if STONES.is_over(model.session.state):
+                break
+        return STONES.is_over(model.session.state), driver.waiting_for_page
+
+    assert _run_in_a_kernel_loop(monkeypatch, scenario) == (True, False)
+
+
+def test_a_page_that_drew_before_the_bots_were_due_does_not_delay_them(monkeypatch):
+    import asyncio
+
+    async def scenario():
+        from toolkit.widgets.base import View
+
+        model = GameSession(STONES, seed=5, options={"players": 2})
+        setup = SeatSetup(2, ["random"], seats=["random", "random"], pace=0.02)
+        view = View()
+        view._finish([setup])
+        view._page._handle_custom_msg({"event": "rendered"}, [])
+        BotDriver(model, setup, page_timeout=30)
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if STONES.is_over(model.session.state):
+                break
+        return STONES.is_over(model.session.state)
+
+    assert _run_in_a_kernel_loop(monkeypatch, scenario)
+
+
+def test_closing_a_waiting_driver_stops_it_for_good(monkeypatch):
+    import asyncio
+
+    async def scenario():
+        model, view, driver = _all_bot_table_in_a_view(page_timeout=0.2)
+        driver.close()
+        view._page._handle_custom_msg({"event": "rendered"}, [])
+        await asyncio.sleep(0.5)
+        return len(model.session)
+
+    assert _run_in_a_kernel_loop(monkeypatch, scenario) == 0

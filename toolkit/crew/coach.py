@@ -35,7 +35,8 @@ from toolkit.core.errors import InvalidMoveError
 from toolkit.core.explain import Violation
 from toolkit.crew.cards import Card, Trick, legal_plays, why_illegal_play
 
-__all__ = ["AllocationReview", "PostMortem", "allocation_review", "post_mortem"]
+__all__ = ["AllocationReview", "PostMortem", "allocation_review", "mission_allocation_rules", "mission_allocations",
+           "post_mortem"]
 
 
 @dataclass(frozen=True)
@@ -109,17 +110,28 @@ class AllocationReview:
 
     allocations: tuple[tuple[Mapping[int, tuple[int, ...]], bool | None], ...]
     played: Mapping[int, tuple[int, ...]] | None = None
+    rules: tuple[str, ...] = ()
+    mission: int | None = None
 
     @property
     def winnable(self) -> list[Mapping[int, tuple[int, ...]]]:
         return [a for a, w in self.allocations if w]
+
+    def restriction(self, lang: str = "en") -> str:
+        """Which rules decided the allocations reviewed, by their titles in ``lang``."""
+        from toolkit.core.rules import get
+
+        return "; ".join(get(r).title.get(lang, get(r).title["en"]) for r in self.rules)
 
     def explain(self, lang: str = "en") -> str:
         from toolkit.core.i18n import check_language, translate
 
         check_language(lang)
         good = self.winnable
-        return translate("CREW_COACH_ALLOCATIONS", lang, winnable=len(good), total=len(self.allocations))
+        text = translate("CREW_COACH_ALLOCATIONS", lang, winnable=len(good), total=len(self.allocations))
+        if self.rules:
+            text += " " + translate("CREW_COACH_ALLOCATION_RULES", lang, rules=self.restriction(lang))
+        return text
 
 
 # ---- input ------------------------------------------------------------------------------------------
@@ -464,22 +476,112 @@ def _standard_counts(n_tasks: int, seats: int, captain: int) -> list[tuple[int, 
     return out
 
 
+def mission_allocation_rules(mission: int, ids: Sequence[int] = ()) -> tuple[str, ...]:
+    """The rule ids that decide who may own ``ids`` in logbook mission ``mission``: the mission's way of
+    handing out tasks (:attr:`toolkit.crew.missions.Mission.rule`), its own twists (19: the captain takes
+    the hardest task first; 25: the captain takes none) and, with a captain-comparison task among ``ids``,
+    the rule that keeps it from the captain.
+
+    >>> mission_allocation_rules(6), mission_allocation_rules(19, [4, 17])
+    (('crew.mission.one-member',), ('crew.alloc.order', 'crew.mission.hardest-first', 'crew.alloc.captain-comparison'))
+    """
+    from toolkit.crew.missions import mission as get_mission
+    from toolkit.crew.tasks import get_task
+
+    m = get_mission(mission)
+    rules = [m.rule]
+    if m.number == 19:
+        rules.append("crew.mission.hardest-first")
+    if m.number == 25:
+        rules.append("crew.mission.captain-no-task")
+    if any(get_task(t).captain_comparison for t in ids):
+        rules.append("crew.alloc.captain-comparison")
+    return tuple(rules)
+
+
+def mission_allocations(ids: Sequence[int], players: int, captain: int, mission: int,
+                        limit: int = 100_000) -> list[tuple[int, ...]]:
+    """Every allocation of the task ids ``ids`` (in this order) that mission ``mission`` allows at
+    ``players`` players with this ``captain``: tuples of owners, one per task, sorted.
+
+    The answer is the engine's own: a walk over every sequence of legal allocation moves
+    (``ENGINE.legal_moves`` in the allocation phase: take/pass clockwise from the captain, assign freely,
+    all to one member, the captain takes or gives all, volunteers, mission 19's hardest-first and 25's
+    captain without a task), from a state with these tasks and this captain; states reached twice are
+    walked once. ``limit`` bounds the states walked (a refusal past it).
+
+    >>> mission_allocations([17, 76], players=4, captain=0, mission=6)   # all to one member
+    [(0, 0), (1, 1), (2, 2), (3, 3)]
+    >>> len(mission_allocations([17, 76], players=4, captain=0, mission=1))   # one each, or pass: 4 * 3
+    12
+    """
+    from dataclasses import replace
+
+    from toolkit.crew.engine import ENGINE, PENDING
+    from toolkit.crew.missions import mission as get_mission
+
+    m = get_mission(mission)
+    if not m.has_tasks:
+        raise InvalidMoveError(f"mission {mission} has no task cards ({m.condition}): there is no allocation "
+                               "to review")
+    seats = 3 if players == 2 else players
+    if not 0 <= captain < seats or (players == 2 and captain == seats - 1):
+        raise InvalidMoveError(f"captain must be a seat from 0 to {seats - 1} (not TONOJA), not {captain}")
+    base = ENGINE.new_state(0, players=players, mission=mission)
+    n = len(ids)
+    state = replace(base, captain=captain, leader=captain, tasks=tuple(ids), owners=(None,) * n,
+                    predictions=(None,) * n, statuses=(PENDING,) * n, turn=0, phase="allocate", gave_away=False,
+                    task_deck=())
+    # the engine's own start of an allocation (a captain who may take none of the tasks is skipped)
+    state, _events = ENGINE._advance_allocation(state, m)
+    found: set[tuple[int, ...]] = set()
+    seen: set[tuple] = set()
+    stack = [state]
+    while stack:
+        st = stack.pop()
+        if st.phase != "allocate":
+            found.add(tuple(st.owners))
+            continue
+        key = (st.owners, st.turn)
+        if key in seen:
+            continue
+        seen.add(key)
+        if len(seen) > limit:
+            raise InvalidMoveError(f"more than {limit} allocation states for {n} tasks in mission {mission}")
+        for move in ENGINE.legal_moves(st):
+            stack.append(ENGINE.apply(st, move))
+    return sorted(found)
+
+
 def allocation_review(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], leader: int = 0,
                       captain: int = 0, rule: str = "standard", node_limit: int | None = None,
-                      max_allocations: int = 1024) -> AllocationReview:
+                      max_allocations: int = 1024, mission: int | None = None,
+                      players: int | None = None) -> AllocationReview:
     """With these ``hands`` (as dealt), which allocations of the same tasks were winnable double-dummy?
 
-    ``tasks`` is the allocation that was played (``{seat: [task id, ...]}``); every other way of giving
-    the same task ids to seats is solved too. ``rule="standard"`` keeps the numbers of tasks per seat the
-    standard allocation allows (round from the captain when there are at least as many tasks as seats,
-    else at most one each); ``rule="any"`` allows any split. The captain never gets a captain-comparison
-    task. Prediction tasks are left open (the solver chooses X: another owner would predict another
-    number). ``max_allocations`` guards the cost (each allocation is one solver call).
+    ``tasks`` is the allocation that was played (``{seat: [task id, ...]}``); every other allowed way of
+    giving the same task ids to seats is solved too. Which ways are allowed:
+
+    * ``mission`` (a logbook number) — exactly the allocations that mission's own rules allow, as the
+      engine enforces them (:func:`mission_allocations`): take or pass clockwise from the captain, free
+      assignment, all to one member (mission 6), the captain takes all or gives all to one player (10, 13),
+      volunteers (real-time missions), the captain's hardest task first (19), no task for the captain (25).
+      ``players`` is 2 with TONOJA (then ``hands`` has three hands), else the number of hands.
+    * without a mission, ``rule="standard"`` keeps the numbers of tasks per seat the standard allocation
+      allows (round from the captain when there are at least as many tasks as seats, else at most one
+      each); ``rule="any"`` allows any split.
+
+    The captain never gets a captain-comparison task. ``rules`` of the answer names the rule ids that
+    restricted the allocations. Prediction tasks are left open (the solver chooses X: another owner would
+    predict another number). ``max_allocations`` guards the cost (each allocation is one solver call).
 
     >>> hands = [["P9", "B1"], ["P1", "B2"], ["P2", "B3"], ["P3", "B4"]]
     >>> review = allocation_review(hands, {3: [76]})
     >>> [(dict(a), w) for a, w in review.allocations]
     [({0: (76,)}, True), ({1: (76,)}, False), ({2: (76,)}, False), ({3: (76,)}, True)]
+    >>> review = allocation_review(hands, {3: [76, 79]}, mission=6)   # mission 6: one member takes all
+    >>> [(dict(a), w) for a, w in review.allocations], review.rules
+    ([({0: (76, 79)}, False), ({1: (76, 79)}, False), ({2: (76, 79)}, False), ({3: (76, 79)}, False)], ('crew.mission.one-member',))
     """
     from toolkit.crew.solver import solve
     from toolkit.crew.tasks import get_task
@@ -492,6 +594,15 @@ def allocation_review(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterab
         raise InvalidMoveError(f"rule must be 'standard' or 'any', not {rule!r:.40}")
     if isinstance(max_allocations, bool) or not isinstance(max_allocations, int):
         raise TypeError(f"max_allocations must be an int, not {max_allocations!r:.40}")
+    if mission is not None and (isinstance(mission, bool) or not isinstance(mission, int)):
+        raise TypeError(f"mission must be a mission number (int) or None, not {mission!r:.40}")
+    if players is None:
+        players = seats
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise TypeError(f"players must be an int, not {players!r:.40}")
+    if (3 if players == 2 else players) != seats:
+        raise InvalidMoveError(f"players={players} needs {3 if players == 2 else players} hands (TONOJA's "
+                               f"counts as one with 2 players), not {seats}")
     given = _tasks_with_predictions(tasks, None)
     ids: list[int] = []
     for seat, items in given.items():
@@ -501,19 +612,29 @@ def allocation_review(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterab
                     for seat, items in given.items() if items}
     solve(parsed_hands, given, leader=leader, captain=captain, node_limit=1)  # validates the input
     ids.sort()
-    allowed = set(_standard_counts(len(ids), seats, captain)) if rule == "standard" else None
-    total = seats ** len(ids)
-    if total > 64 * max_allocations:
-        raise InvalidMoveError(f"{len(ids)} tasks at {seats} seats give {total} allocations; more than "
-                               f"max_allocations={max_allocations} can be reviewed")
-    candidates = []
-    for owners in product(range(seats), repeat=len(ids)):
-        if any(get_task(t).captain_comparison and o == captain for t, o in zip(ids, owners)):
-            continue
-        counts = tuple(owners.count(s) for s in range(seats))
-        if allowed is not None and counts not in allowed:
-            continue
-        candidates.append(owners)
+    comparison = any(get_task(t).captain_comparison for t in ids)
+    if mission is not None:
+        rules = mission_allocation_rules(mission, ids)
+        if seats ** len(ids) > 64 * max_allocations:
+            raise InvalidMoveError(f"{len(ids)} tasks at {seats} seats: too many allocations to walk "
+                                   f"(max_allocations={max_allocations})")
+        candidates = mission_allocations(ids, players, captain, mission, limit=64 * max_allocations)
+    else:
+        rules = ("crew.alloc.order",) if rule == "standard" else ("crew.alloc.free",)
+        rules += ("crew.alloc.captain-comparison",) if comparison else ()
+        allowed = set(_standard_counts(len(ids), seats, captain)) if rule == "standard" else None
+        total = seats ** len(ids)
+        if total > 64 * max_allocations:
+            raise InvalidMoveError(f"{len(ids)} tasks at {seats} seats give {total} allocations; more than "
+                                   f"max_allocations={max_allocations} can be reviewed")
+        candidates = []
+        for owners in product(range(seats), repeat=len(ids)):
+            if any(get_task(t).captain_comparison and o == captain for t, o in zip(ids, owners)):
+                continue
+            counts = tuple(owners.count(s) for s in range(seats))
+            if allowed is not None and counts not in allowed:
+                continue
+            candidates.append(owners)
     if len(candidates) > max_allocations:
         raise InvalidMoveError(f"{len(candidates)} allocations to review; max_allocations is {max_allocations}")
     results = []
@@ -525,4 +646,5 @@ def allocation_review(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterab
                     node_limit=node_limit)
         results.append((dict(sorted(alloc.items())), sol.winnable))
     played = dict(sorted(played_alloc.items()))
-    return AllocationReview(tuple(results), played if any(a == played for a, _ in results) else None)
+    return AllocationReview(tuple(results), played if any(a == played for a, _ in results) else None,
+                            rules=rules, mission=mission)

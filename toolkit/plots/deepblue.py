@@ -120,6 +120,15 @@ def stop_vs_go_figure(expected_by_draws: Sequence[Fraction], optimal: Fraction, 
 _SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x", "star", "cross", "hexagon")
 
 
+def _hazard_label(status: str, lang: str) -> str:
+    """``"black 1, blue 0"`` (:meth:`DivePolicy.spots`' situation key) in the page's language."""
+    parts = []
+    for part in status.split(", "):
+        colour, _, seen = part.partition(" ")
+        parts.append(f"{t(f'deepblue.gem.{colour}', lang)} {seen}")
+    return ", ".join(parts)
+
+
 def policy_spec(policy: DivePolicy, lang: str = "en") -> FigureSpec:
     """:func:`policy_figure` as a plain figure dict.
 
@@ -141,8 +150,8 @@ def policy_spec(policy: DivePolicy, lang: str = "en") -> FigureSpec:
             data.append({"type": "scatter", "x": [d + (i - len(seen_status) / 2) * 0.06 for d, _ in pts],
                          "y": [vp for _, vp in pts], "mode": "markers",
                          "marker": {"color": colour, "symbol": _SYMBOLS[i % len(_SYMBOLS)], "size": 8, "opacity": 0.75},
-                         "name": f"{word} — {status}",
-                         "hovertemplate": f"{status}<br>%{{y}} VP<br>{word}<extra></extra>"})
+                         "name": f"{word} — {_hazard_label(status, lang)}",
+                         "hovertemplate": f"{_hazard_label(status, lang)}<br>%{{y}} VP<br>{word}<extra></extra>"})
     return {"data": data, "layout": _spec_layout(t("deepblue.ui.policy_title", lang), t("deepblue.ui.gems_drawn", lang),
                                                  t("deepblue.ui.banked_vp", lang), height=380)}
 

@@ -290,6 +290,7 @@ class View(widgets.VBox):
         page = getattr(self, "_page", None)
         if page is None:
             page = self._page = PageSupport(lang=self.lang, display_mode=display_mode_from_query(query_params()))
+            page.attach(self)  # so a table's bot driver finds the page it waits for (page.page_of)
             traitlets.dlink((self, "lang"), (page, "lang"))
         return page
 

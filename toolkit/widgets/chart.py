@@ -180,9 +180,21 @@ function render({ model, el }) {
     try { figure = JSON.parse(model.get("figure_json") || "{}"); } catch (err) { return; }
     const Plotly = await plotly(model);
     if (!alive) return;
-    await Plotly.react(plot, figure.data || [], figure.layout || {},
-                       { responsive: true, displaylogo: false });
+    // Width follows the page (below); the height is the figure's own. Plotly's "responsive" option
+    // recomputed both on a window resize and, after a redraw, measured the plot at 0 px high.
+    const layout = Object.assign({}, figure.layout || {});
+    if (plot.clientWidth > 0 && layout.width === undefined) layout.width = plot.clientWidth;
+    await Plotly.react(plot, figure.data || [], layout, { displaylogo: false });
+    drawnWidth = plot.clientWidth;
   };
+  let drawnWidth = 0;
+  const resized = new ResizeObserver(() => {
+    const width = plot.clientWidth;
+    if (!alive || !window.Plotly || !plot._fullLayout || width <= 0 || width === drawnWidth) return;
+    drawnWidth = width;
+    window.Plotly.relayout(plot, { width }).catch(() => {});
+  });
+  resized.observe(el);
   const redraw = () => draw().catch((err) => {
     plot.textContent = "Chart unavailable / グラフを表示できません: " + err.message;
   });
@@ -190,6 +202,7 @@ function render({ model, el }) {
   redraw();
   return () => {
     alive = false;
+    resized.disconnect();
     model.off("change:figure_json", redraw);
     if (window.Plotly && window.Plotly.purge) window.Plotly.purge(plot);
   };

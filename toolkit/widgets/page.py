@@ -16,13 +16,23 @@ controls that a screen reader can name.
   of them never sees empty boxes), Japanese line breaking that does not split words, and button colours
   with WCAG AA contrast (ipywidgets' orange and cyan buttons with white text are 2–3:1).
 
-It carries no game data, so it cannot leak a hidden card; its two traits flow kernel → page only.
+It also tells the kernel when the page has drawn it: once its element sits in the view's root (the view is
+on screen, its widget models loaded), the front end sends the custom message ``{"event": "rendered"}``
+— again on every later render (a reloaded JupyterLab notebook, a second display of the view). The
+kernel side sets :attr:`PageSupport.rendered`; :class:`~toolkit.widgets.seats.BotDriver` waits for it before
+a table's bots start moving (see :func:`page_of`). In Voila the kernel runs the dashboard before the page
+connects, and bots changing widgets while the widget manager was still loading them once made it draw its
+error icon.
+
+It carries no game data, so it cannot leak a hidden card; its two traits flow kernel → page only, and the
+one message it accepts from the page carries no value.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+import weakref
+from typing import Any, Iterator
 
 import anywidget
 import traitlets
@@ -100,9 +110,19 @@ function render({ model, el }) {
     document.body.classList.toggle('deepsea-large', model.get('display_mode') === 'large');
     return !!root;
   };
-  // The element is attached to the view after render: retry for a few frames until the root is found.
+  // The element is attached to the view after render: retry for a few frames until the root is found,
+  // then tell the kernel the page has drawn (a table's bots wait for it; toolkit.widgets.seats).
   let tries = 0;
-  const settle = () => { if (!apply() && tries++ < 60) requestAnimationFrame(settle); };
+  let told = false;
+  const tell = () => {
+    if (told) return;
+    told = true;
+    try { model.send({ event: 'rendered' }); } catch (e) { /* a closed comm: nothing waits any more */ }
+  };
+  const settle = () => {
+    if (apply() || tries++ >= 60) { tell(); return; }
+    requestAnimationFrame(settle);
+  };
   settle();
   model.on('change:lang', apply);
   model.on('change:display_mode', apply);
@@ -141,13 +161,54 @@ body.deepsea-large .deepsea-side { display: none !important; }
 """ % {"fonts": FONT_STACK}
 
 
+#: Every live PageSupport of this kernel (one per top-level view; :func:`page_of` searches them).
+_PAGES: "weakref.WeakSet[PageSupport]" = weakref.WeakSet()
+#: Renders counted per page at most (a page that sends the message in a loop gains nothing).
+MAX_RENDERS = 1000
+
+
 class PageSupport(anywidget.AnyWidget):
-    """The page's language and display size, and the accessibility pass (see the module docstring)."""
+    """The page's language and display size, and the accessibility pass (see the module docstring).
+
+    ``rendered`` (kernel side only, never synced) turns True when the page says it has drawn this widget;
+    ``renders`` counts those messages.
+
+    >>> page = PageSupport()
+    >>> page.rendered
+    False
+    >>> page._handle_custom_msg({"event": "rendered"}, [])
+    >>> page.rendered, page.renders
+    (True, 1)
+    """
 
     _esm = _ESM
     _css = _CSS
     lang = traitlets.Unicode("en").tag(sync=True)
     display_mode = traitlets.Unicode("normal").tag(sync=True)
+    rendered = traitlets.Bool(False)
+    renders = traitlets.Int(0)
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._owner: "weakref.ref[Any] | None" = None
+        self.on_msg(self._on_page_message)
+        _PAGES.add(self)
+
+    def _on_page_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        # Untrusted: only the one known message counts; anything else is logged and ignored.
+        if isinstance(content, dict) and content.get("event") == "rendered":
+            self.renders = min(self.renders + 1, MAX_RENDERS)
+            self.rendered = True
+        else:
+            log.info("ignored a page message of type %s", type(content).__name__)
+
+    def attach(self, owner: Any) -> None:
+        """Remember the top-level view this page support belongs to (weakly; :func:`page_of` reads it)."""
+        self._owner = weakref.ref(owner)
+
+    @property
+    def owner(self) -> Any:
+        return self._owner() if self._owner is not None else None
 
     @traitlets.validate("lang")
     def _valid_lang(self, proposal: Any) -> str:
@@ -164,6 +225,45 @@ class PageSupport(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         return f"PageSupport(lang={self.lang!r}, display_mode={self.display_mode!r})"
+
+
+def _descendants(widget: Any, limit: int = 5000) -> Iterator[Any]:
+    """``widget`` and every widget under it through ``children`` (boxes, views), breadth first."""
+    queue, seen = [widget], set()
+    while queue and len(seen) < limit:
+        current = queue.pop(0)
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        yield current
+        children = getattr(current, "children", None)
+        if isinstance(children, (tuple, list)):
+            queue.extend(children)
+
+
+def page_of(widget: Any) -> PageSupport | None:
+    """The :class:`PageSupport` of the top-level view that shows ``widget`` now, or ``None``.
+
+    ``None`` when no live view with a page support holds the widget (plain Python, a widget never put in
+    a view, a view without the language toggle and no parent view).
+
+    >>> from toolkit.widgets.base import View
+    >>> import ipywidgets as widgets
+    >>> inner = widgets.HTML()
+    >>> view = View()
+    >>> view._finish([widgets.HBox([inner])])
+    >>> page_of(inner) is view._page
+    True
+    >>> page_of(widgets.HTML()) is None
+    True
+    """
+    for page in list(_PAGES):
+        owner = page.owner
+        if owner is None or getattr(page, "comm", True) is None:
+            continue  # its view is gone, or the page support was closed
+        if any(w is widget for w in _descendants(owner)):
+            return page
+    return None
 
 
 def display_mode_from_query(params: dict[str, str]) -> str:

@@ -15,6 +15,14 @@ reach a widget, so they never reach the browser.
 A pace is a display choice, never the time a bot needs to think: the decision is taken when the move is
 due, and the page shows it after the pause.
 
+The bots wait for the page. In Voila the kernel runs the dashboard before the browser has connected, and
+bots that changed widgets while the widget manager was still loading them once made it draw its error
+icon. So in a kernel, when the seat setup sits in a view that carries a
+:class:`~toolkit.widgets.page.PageSupport`, the driver's first timed move waits until that page has said
+it has drawn (``PageSupport.rendered``) — or, if no page ever says so (a kernel without a browser:
+nbconvert, a view never displayed), until ``page_timeout`` seconds (:data:`PAGE_WAIT_SECONDS`) have
+passed. Outside a kernel (tests, scripts) nothing waits: the moves are played at once, as always.
+
 >>> from toolkit.tranquility import ENGINE, BOTS               # doctest: +SKIP
 >>> model = GameSession(ENGINE, seed=3, options={"players": 3})  # doctest: +SKIP
 >>> setup = SeatSetup(3, list(BOTS))                            # doctest: +SKIP
@@ -39,6 +47,8 @@ log = logging.getLogger("toolkit.widgets.seats")
 
 YOU = "you"
 PACE_MIN, PACE_MAX, PACE_DEFAULT = 0.0, 3.0, 0.7
+#: How long a table's bots wait for their page to say it has drawn before they start anyway.
+PAGE_WAIT_SECONDS = 6.0
 #: The seat the hint bot's rng is keyed on is offset so a hint never changes the bots' own dice.
 _HINT_RNG_OFFSET = 1000
 
@@ -234,15 +244,25 @@ class BotDriver(traitlets.HasTraits):
     a bot's move is due; if so it plays it after ``setup.pace`` seconds — or, in step mode, when
     "Next move" is clicked. ``last`` holds the last bot move as ``(seat, Decision)`` so a table can show
     the bot's reason. Without a running event loop (tests, nbconvert) moves are played at once.
+
+    In a kernel the first timed move waits for the page that shows the seat setup to have drawn (see the
+    module docstring): ``page_timeout`` seconds at most; ``waiting_for_page`` is True meanwhile.
     """
 
     last = traitlets.Any(None, allow_none=True)
     #: bumped whenever a bot moved (tables observe it to redraw the bot's reason)
     moves_played = Int(0)
+    #: True while the first bot move waits for the page to say it has drawn
+    waiting_for_page = Bool(False)
 
     def __init__(self, model: GameSession, setup: SeatSetup, max_moves: int = 10_000,
-                 on_error: Callable[[Exception], None] | None = None, autoplay: bool = True):
+                 on_error: Callable[[Exception], None] | None = None, autoplay: bool = True,
+                 page_timeout: float = PAGE_WAIT_SECONDS):
         super().__init__()
+        self.page_timeout = float(page_timeout)
+        self._page_open = False         # the page has drawn (or there is none to wait for)
+        self._page_waited: Any = None   # the page being waited for
+        self._page_wait_since: float | None = None
         # autoplay=False: nothing is scheduled; the caller plays bots with play_one()/run_until_human().
         # Notebooks checked by nbval use it, so no timer fires while a later cell runs.
         self.autoplay = autoplay
@@ -364,9 +384,50 @@ class BotDriver(traitlets.HasTraits):
         if generation != self._generation:
             return  # the game changed since this move was scheduled
         try:
+            if not self._page_ready(generation):
+                return
             self.play_one()  # the model's revision change schedules the next one
         except Exception:  # noqa: BLE001 - a timer callback must never raise into the loop
             log.exception("bot tick failed")
+
+    def _page_ready(self, generation: int) -> bool:
+        """Whether timed bot moves may start: the page showing the seats has drawn, there is no such page,
+        or ``page_timeout`` has passed. If not, the move is tried again when the page says so (or at the
+        timeout)."""
+        if self._page_open:
+            return True
+        from toolkit.widgets.page import page_of
+
+        page = page_of(self.setup)
+        loop = _kernel_loop()
+        if page is None or page.rendered or loop is None:
+            self._open_page()
+            return True
+        now = loop.time()
+        if self._page_wait_since is None:
+            self._page_wait_since = now
+            self._page_waited = page
+            page.observe(self._on_page_rendered, "rendered")
+        remaining = self.page_timeout - (now - self._page_wait_since)
+        if remaining <= 0:
+            log.warning("the page did not say it had drawn within %.1f s: the bots start anyway", self.page_timeout)
+            self._open_page()
+            return True
+        self.waiting_for_page = True
+        self._handle = loop.call_later(remaining, self._tick, generation)
+        return False
+
+    def _open_page(self) -> None:
+        self._page_open = True
+        self.waiting_for_page = False
+        if self._page_waited is not None:
+            self._page_waited.unobserve(self._on_page_rendered, "rendered")
+            self._page_waited = None
+
+    def _on_page_rendered(self, change: Mapping[str, Any]) -> None:
+        if change["new"] and not self._page_open:
+            self._open_page()
+            self.schedule()  # the first move comes one pace after the page has drawn
 
     def _cancel(self) -> None:
         if self._handle is not None:
@@ -376,6 +437,9 @@ class BotDriver(traitlets.HasTraits):
     def close(self) -> None:
         self._generation += 1
         self._cancel()
+        if self._page_waited is not None:
+            self._page_waited.unobserve(self._on_page_rendered, "rendered")
+            self._page_waited = None
         self.model.unobserve(self._on_model, "revision")
         self.setup.unobserve(self._on_seats, "seats")
         self.setup.unobserve(self._on_mode, "step_mode")

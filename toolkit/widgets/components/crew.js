@@ -147,9 +147,14 @@ function renderTrickBox(trick, labels, small) {
   if (trick.title) box.appendChild(heading(trick.title));
   const table = document.createElement("div");
   table.className = "crew-c-table crew-c-seats-" + trick.seats.length;
+  if (trick.caption) {   // above the table, not on the felt: on the felt it ran into the bottom seat's name
+    const caption = document.createElement("div");
+    caption.className = "crew-c-caption";
+    caption.textContent = trick.caption;
+    box.appendChild(caption);
+  }
   const felt = document.createElement("div");
   felt.className = "crew-c-felt";
-  if (trick.caption) felt.textContent = trick.caption;
   table.appendChild(felt);
   trick.seats.forEach((s, i) => {
     const spot = document.createElement("div");

@@ -31,9 +31,9 @@ def share_link(params: Mapping[str, Any], label: str) -> str:
             value = "-".join(str(v) for v in value)
         if value not in ("", None):
             query[key] = str(value)
-    q = urllib.parse.urlencode(query, safe="-:;,")
+    q = urllib.parse.urlencode(query, safe="-:;,=")   # "90=3": a prediction reads as typed
     return (f'<p class="crew-share"><a class="crew-share-link" href="?{esc(q)}" target="_blank" rel="noopener">'
-            f'{esc(label)}</a> <code>?{esc(q)}</code></p>')
+            f'{esc(label)}</a> <code style="word-break:break-all">?{esc(q)}</code></p>')
 
 
 def chips(cards: Iterable["Card | str"], lang: str = "en") -> str:

@@ -21,7 +21,7 @@ card hidden from the viewer.
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
@@ -66,9 +66,10 @@ def seats_from_query(params: Mapping[str, str], seats: int, levels: Sequence[str
 
 
 MAX_MOVES_TEXT = 3000
-#: the post-mortem reviews every allocation of the tasks only up to this many tasks (4 seats ** 3 = 64
-#: solver calls, well under a second; 5 tasks would be 1,024)
-MAX_REVIEWED_TASKS = 3
+#: the post-mortem reviews the other allocations the mission allows only up to this many (one solver call
+#: each: 64 — three tasks freely allocated at four seats — took 2.4 s on this 2-core machine; four would
+#: be 256)
+MAX_REVIEWED_ALLOCATIONS = 64
 
 
 def encode_moves(moves: Sequence[Any]) -> str:
@@ -97,12 +98,72 @@ def moves_from_query(query: str | None) -> list[str]:
     return decode_moves(values[-1]) if values else []
 
 
+class SavedMissionError(RuleError):
+    """A mission code that cannot be opened: ``key`` and ``params`` say why in the page's language."""
+
+    def __init__(self, key: str, **params: Any):
+        super().__init__(f"{key} {params}")
+        self.key, self.params = key, params
+
+
+MAX_CODE_TEXT = MAX_MOVES_TEXT + 500
+
+
+def mission_code(seed: int, players: int, mission: int, moves: Sequence[Any]) -> str:
+    """A saved mission as a code: the query of its link without the page settings
+    (``seed=10&players=4&mission=1&moves=take_78.P9.P7``)."""
+    import urllib.parse
+    return urllib.parse.urlencode({"seed": seed, "players": players, "mission": mission,
+                                   "moves": encode_moves(moves)}, safe="-:;,")
+
+
+def parse_mission_code(text: Any) -> tuple[int, dict[str, int], list[str]]:
+    """``(seed, {"players", "mission"}, move texts)`` from a pasted code, ``?code`` or whole link.
+
+    Untrusted: anything that is not a readable code raises :class:`SavedMissionError` (never another
+    exception); the moves are checked later, one by one, by the engine."""
+    import urllib.parse
+
+    if not isinstance(text, str) or not text.strip():
+        raise SavedMissionError("crew.ui.saved_empty")
+    if len(text) > MAX_CODE_TEXT:
+        raise SavedMissionError("crew.ui.saved_too_long", n=len(text), max=MAX_CODE_TEXT)
+    text = text.strip().split("#", 1)[0]
+    if "?" in text:
+        text = text.split("?", 1)[1]
+    try:
+        values = urllib.parse.parse_qs(text, keep_blank_values=True, max_num_fields=20)
+    except ValueError:
+        raise SavedMissionError("crew.ui.saved_not_code") from None
+    if "seed" not in values or "moves" not in values:
+        raise SavedMissionError("crew.ui.saved_not_code")
+    numbers = {}
+    for field, low, high, default in (("seed", 0, 2**31 - 1, None), ("players", 2, 5, 4),
+                                      ("mission", 1, LAST_MISSION, 1)):
+        raw = values.get(field, [None])[-1]
+        if raw is None:
+            numbers[field] = default
+            continue
+        raw = raw.strip()
+        if not (raw.isascii() and raw.isdigit() and len(raw) <= 12) or not low <= int(raw) <= high:
+            raise SavedMissionError("crew.ui.saved_bad_value", field=field, value=raw[:20], low=low, high=high)
+        numbers[field] = int(raw)
+    moves = decode_moves(values["moves"][-1])
+    if not moves:
+        raise SavedMissionError("crew.ui.saved_no_moves")
+    return numbers["seed"], {"players": numbers["players"], "mission": numbers["mission"]}, moves
+
+
 def pace_from_query(params: Mapping[str, str]) -> float:
     try:
         value = float(params.get("pace", PACE_DEFAULT))
     except (TypeError, ValueError):
         return PACE_DEFAULT
     return min(max(value, PACE_MIN), PACE_MAX) if value == value else PACE_DEFAULT
+
+
+def wrap_layout() -> widgets.Layout:
+    return widgets.Layout(flex_flow="row wrap", align_items="flex-start")
 
 
 def card_patterns(card: Card) -> list[re.Pattern]:
@@ -202,12 +263,35 @@ class MissionView(View):
         self._replay_table.add_class("crew-replay-table")
         self._replay_box = widgets.VBox([self._replay_table, widgets.HBox([self._replay_back, self._replay_next])])
         self._replay_box.layout.display = "none"
-        self._log = widgets.HTML()
-        self._log.add_class("crew-log")
-        self._log.add_class("deepsea-side")          # hidden in ?display=large (projectors)
+        # saved missions: every attempt that ended on this page, and codes pasted from elsewhere
         self._link = widgets.HTML()
         self._link.add_class("crew-mission-link")
         self._link.add_class("deepsea-side")
+        self._saved_title = widgets.HTML()
+        self._saved_list = widgets.Dropdown(options=[], layout=widgets.Layout(width="28em"))
+        self._saved_list.add_class("crew-saved-list")
+        self._saved_open = widgets.Button(layout=widgets.Layout(width="auto"))
+        self._saved_open.add_class("crew-saved-open")
+        self._saved_open.on_click(self._on_open_saved)
+        self._saved_code = widgets.Text(layout=widgets.Layout(width="28em"))
+        self._saved_code.add_class("crew-saved-code")
+        self._saved_load = widgets.Button(layout=widgets.Layout(width="auto"))
+        self._saved_load.add_class("crew-saved-load")
+        self._saved_load.on_click(self._on_open_code)
+        self._saved_this = widgets.HTML()
+        self._saved_this.add_class("crew-saved-this")
+        self._saved_status = widgets.HTML()
+        self._saved_status.add_class("crew-saved-status")
+        self._saved_games: list[dict[str, Any]] = []
+        self._saved_message: tuple[Callable[[], str], bool] | None = None
+        self._saved_box = widgets.VBox([self._saved_title,
+                                        widgets.HBox([self._saved_list, self._saved_open], layout=wrap_layout()),
+                                        widgets.HBox([self._saved_code, self._saved_load], layout=wrap_layout()),
+                                        self._saved_status, self._saved_this, self._link])
+        self._saved_box.add_class("crew-saved")
+        self._log = widgets.HTML()
+        self._log.add_class("crew-log")
+        self._log.add_class("deepsea-side")          # hidden in ?display=large (projectors)
         self._offered: list = []
         self._hinted: Any = None
         self._review_data: Any = None
@@ -223,8 +307,9 @@ class MissionView(View):
                       widgets.HBox([self._sonar, self._hint], layout=wrap), self._hint_text, self._bot_text,
                       self._others,
                       widgets.HBox([self._actions_label, self._actions, self._apply], layout=wrap),
+                      self._saved_box,
                       widgets.HBox([self._review_button], layout=wrap), self._review, self._replay_box,
-                      self._link, widgets.HBox([self._seed, self._new], layout=wrap), self._log])
+                      widgets.HBox([self._seed, self._new], layout=wrap), self._log])
         self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
         self.model.observe(self._on_model, names="revision")
         self._seat_setup.observe(self._on_setup, names=["seats", "show_all", "waiting"])
@@ -377,6 +462,7 @@ class MissionView(View):
         self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
         self._close_review()
         self.clear_report()
+        self._saved_say(None)
         self.refresh()
 
     @safe_callback
@@ -409,8 +495,12 @@ class MissionView(View):
         self.report(exc, error=True)
 
     def _on_model(self, change: Mapping[str, Any]) -> None:
+        if getattr(self, "_loading", False):
+            return   # a saved mission is being replayed: one redraw at the end
         if ENGINE.play_out_over(self.model.state) is False:
             self._close_review()
+        else:
+            self._remember()
         self.refresh()
 
     def _on_setup(self, change: Mapping[str, Any]) -> None:
@@ -443,6 +533,155 @@ class MissionView(View):
                 if any(p.search(t) for p in card_patterns(card) for t in texts):
                     return True
         return False
+
+    # ---- saved missions ---------------------------------------------------------------------------------
+    MAX_SAVED = 50
+
+    def _remember(self) -> None:
+        """Keep the attempt that just ended in this page's list of saved missions (kernel side only: the
+        page gets a label, never the moves)."""
+        session = self.model.session
+        state = self.model.state
+        opts = session.options
+        entry = {"seed": session.seed, "players": opts.get("players", 4), "mission": opts.get("mission", 1),
+                 "moves": tuple(session.moves), "attempt": state.attempt, "phase": state.phase,
+                 "tricks": len(state.tricks)}
+        if any(e["moves"] == entry["moves"] and e["seed"] == entry["seed"] for e in self._saved_games):
+            return
+        self._saved_games.append(entry)
+        del self._saved_games[:-self.MAX_SAVED]
+
+    def _saved_say(self, text: Callable[[], str] | None, error: bool = False) -> None:
+        """A line under the saved-missions controls (where the learner is looking, not the page's message
+        area at the bottom). ``text`` makes the line in the current language (redrawn on a language switch)."""
+        self._saved_message = None if text is None else (text, error)
+        self._render_saved_message()
+
+    def _render_saved_message(self) -> None:
+        if self._saved_message is None:
+            self._saved_status.value = ""
+            return
+        make, error = self._saved_message
+        kind = "deepsea-refusal" if error else "deepsea-note"
+        self._saved_status.value = (f'<div class="{kind}" role="{"alert" if error else "status"}">'
+                                    f'{esc(make())}</div>')
+
+    @property
+    def saved_games(self) -> list[dict[str, Any]]:
+        """The attempts that ended on this page, oldest first (seed, players, mission, moves, phase)."""
+        return list(self._saved_games)
+
+    @safe_callback
+    def _on_open_saved(self, _button: Any = None) -> None:
+        index = self._saved_list.value
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self._saved_games):
+            self._saved_say(lambda: self.t("crew.ui.saved_pick"), error=True)
+            return
+        e = self._saved_games[index]
+        self.open_saved(e["seed"], {"players": e["players"], "mission": e["mission"]}, list(e["moves"]))
+
+    @safe_callback
+    def _on_open_code(self, _button: Any = None) -> None:
+        self.open_code(self._saved_code.value)
+
+    def open_code(self, text: Any) -> bool:
+        """Open a pasted mission code (or link) and show its post-mortem; a bad code is refused in the page
+        (localized) and the table is left as it was. Returns True if the mission was opened."""
+        try:
+            seed, options, moves = parse_mission_code(text)
+        except SavedMissionError as exc:
+            self._saved_say(lambda key=exc.key, params=exc.params: self.t(key, **params), error=True)
+            return False
+        return self.open_saved(seed, options, moves)
+
+    def open_saved(self, seed: int, options: Mapping[str, int], moves: Sequence[Any]) -> bool:
+        """Replay a saved mission on the table (each move checked by the engine, on a scratch copy first,
+        so a refused move leaves the table untouched) and open its post-mortem if its attempt is over."""
+        from toolkit.core.session import Session
+
+        try:
+            scratch = Session(ENGINE, seed, dict(options))
+        except RuleError as exc:
+            self._saved_say(lambda detail=str(exc)[:200]: self.t("crew.ui.saved_bad_setup", detail=detail), error=True)
+            return False
+        parsed = []
+        for n, move in enumerate(moves, 1):
+            try:
+                m = ENGINE.parse_move(move.strip()[:200]) if isinstance(move, str) else move
+                scratch.push(m)
+            except RuleError as exc:
+                shown = "".join(ch for ch in str(move)[:40] if ch.isprintable())
+                violation = getattr(exc, "violation", None)
+                if violation is None:   # not a move at all (the parser's detail is English only)
+                    self._saved_say(lambda: self.t("crew.ui.saved_not_move", n=n, move=shown), error=True)
+                else:
+                    self._saved_say(lambda: self.t("crew.ui.saved_refused", n=n, move=shown,
+                                                   reason=violation.text(self.lang)),
+                                error=True)
+                return False
+            parsed.append(m)
+        driver = self._driver
+        autoplay, driver.autoplay = driver.autoplay, False   # no bot moves in the middle of the replay
+        self._loading = True
+        try:
+            self.model.new_game(seed=seed, options=dict(options))
+            for m in parsed:
+                self.model.play(m)
+        finally:
+            self._loading = False
+            driver.autoplay = autoplay
+        self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
+        self._seed.value = seed
+        self._close_review()
+        self.clear_report()
+        over = ENGINE.play_out_over(self.model.state)
+        if over:
+            self._remember()
+        self.refresh()
+        driver.schedule()
+        self._saved_say(lambda: self.t("crew.ui.saved_opened", mission=options.get("mission", 1), seed=seed,
+                                       moves=len(parsed))
+                        + " " + self.t("crew.ui.saved_below" if over else "crew.ui.saved_unfinished"))
+        if over:
+            self.show_post_mortem()
+        return True
+
+    def _render_saved(self, viewer: int | None, over: bool) -> None:
+        tr = self.t
+        self._render_saved_message()
+        self._saved_title.value = (f"<h4>{esc(tr('crew.ui.saved_title'))}</h4>"
+                                   f"<p class='crew-saved-intro'>{esc(tr('crew.ui.saved_intro'))}</p>")
+        options = []
+        for i, e in enumerate(self._saved_games):
+            result = tr("crew.phase." + e["phase"]) if e["phase"] in ("success", "failed") else e["phase"]
+            options.append((tr("crew.ui.saved_entry", n=i + 1, mission=e["mission"], seed=e["seed"],
+                               players=e["players"], attempt=e["attempt"], result=result, tricks=e["tricks"]), i))
+        options.reverse()   # the latest first
+        if list(self._saved_list.options) != options:
+            self._saved_list.options = options or [(tr("crew.ui.saved_none"), -1)]
+            if options:
+                self._saved_list.value = options[0][1]
+        self._saved_list.disabled = not options
+        self._saved_open.disabled = not options
+        self._saved_list.tooltip = tr("crew.ui.saved_list_tip")
+        self._saved_open.description = tr("crew.ui.saved_open")
+        self._saved_open.tooltip = tr("crew.ui.saved_open_tip")
+        self._saved_code.placeholder = tr("crew.ui.saved_code_placeholder")
+        self._saved_code.tooltip = tr("crew.ui.saved_code_tip")
+        self._saved_load.description = tr("crew.ui.saved_load")
+        self._saved_load.tooltip = tr("crew.ui.saved_load_tip")
+        code = self._shareable_code(viewer) if over else ""
+        self._saved_this.value = (f"<p class='crew-saved-this-code'>{esc(tr('crew.ui.saved_this'))} "
+                                  f"<code style='user-select:all;word-break:break-all'>{esc(code)}</code></p>"
+                                  if code else "")
+
+    def _shareable_code(self, viewer: int | None) -> str:
+        """This game's code, unless it holds another seat's distress gift (a card only two seats know)."""
+        moves = list(self.model.session.moves)
+        if any(isinstance(m, GiveCard) and m.seat != viewer for m in moves):
+            return ""
+        opts = self.model.session.options
+        return mission_code(self.model.session.seed, opts.get("players", 4), opts.get("mission", 1), moves)
 
     # ---- the post-mortem -------------------------------------------------------------------------------
     def _close_review(self) -> None:
@@ -498,12 +737,23 @@ class MissionView(View):
             return
         review = post_mortem(**inputs, node_limit=200_000)
         allocations = None
+        state = self.model.state
+        mission = state.mission if state.mission >= 1 else None
+        self._allocations_skipped = 0
         try:
-            if sum(len(v) for v in inputs["tasks"].values()) > MAX_REVIEWED_TASKS:
-                raise RuleError("too many tasks to review every allocation in one click")
             from toolkit.crew import allocation_review
+            from toolkit.crew.coach import mission_allocations
+            if mission is not None:
+                ids = sorted(t for items in inputs["tasks"].values()
+                             for t in (i[0] if isinstance(i, tuple) else i for i in items))
+                allowed = len(mission_allocations(ids, state.players, inputs["captain"], mission))
+                if allowed > MAX_REVIEWED_ALLOCATIONS:
+                    self._allocations_skipped = allowed
+                    raise RuleError(f"{allowed} allocations: too many to review in one click")
             allocations = allocation_review(inputs["hands"], inputs["tasks"], leader=inputs["leader"],
-                                            captain=inputs["captain"], node_limit=100_000, max_allocations=256)
+                                            captain=inputs["captain"], node_limit=100_000,
+                                            max_allocations=MAX_REVIEWED_ALLOCATIONS, mission=mission,
+                                            players=state.players)
         except (ImportError, RuleError):   # too many allocations to review in a click: say only the verdict
             allocations = None
         self._review_data = (review, inputs, allocations)
@@ -518,14 +768,19 @@ class MissionView(View):
         names = {s: self.seat_name(s) for s in range(seats)}
         parts = [f"<h4>{esc(tr('crew.ui.pm_title'))}</h4>",
                  f"<p class='crew-pm-verdict'>{esc(review.explain(self.lang))}</p>"]
+        if allocations is None and getattr(self, "_allocations_skipped", 0):
+            parts.append(f"<p class='crew-pm-allocations-skipped'>"
+                         f"{esc(tr('crew.ui.pm_allocations_skipped', n=self._allocations_skipped))}</p>")
         if allocations is not None:
             good = allocations.winnable
             listed = "; ".join(", ".join(f"#{t}→{self.short_name(seat)}" for seat, ts in sorted(a.items()) for t in ts)
                                for a in good[:6])
             more = f" …(+{len(good) - 6})" if len(good) > 6 else ""
-            parts.append(f"<p class='crew-pm-allocations' data-winnable='{len(good)}'>"
+            parts.append(f"<p class='crew-pm-allocations' data-winnable='{len(good)}' "
+                         f"data-total='{len(allocations.allocations)}' data-rules='{esc(' '.join(allocations.rules))}'>"
                          f"{esc(allocations.explain(self.lang))}"
                          + (f" {esc(tr('crew.ui.pm_allocations'))} {esc(listed)}{esc(more)}" if good else "") + "</p>")
+        parts.append(self._verdicts_html(review, names))
         rows = []
         for s in range(seats):
             rows.append(f"<tr><th scope='row'>{esc(names[s])}</th><td>"
@@ -549,6 +804,31 @@ class MissionView(View):
         else:
             self._replay_box.layout.display = "none"
         self._review.value = "".join(parts)
+
+    def _verdicts_html(self, review: Any, names: Mapping[int, str]) -> str:
+        """Every card played, trick by trick, with the verdict after it: ✓ still winnable, ✗ lost, ? undecided;
+        the fatal card outlined."""
+        tr = self.t
+        marks = {True: ("✓", "crew.ui.pm_card_winnable", "1"), False: ("✗", "crew.ui.pm_card_lost", "0"),
+                 None: ("?", "crew.ui.pm_card_undecided", "")}
+        rows, n = [], 0
+        for t, (leader, cards) in enumerate(review.tricks):
+            cells = []
+            for k, card in enumerate(cards):
+                verdict = review.verdicts[n] if n < len(review.verdicts) else None
+                n += 1
+                sign, key, data = marks[verdict]
+                fatal = review.lost_after == (t, k)
+                seat = review.seat_of(t, k)
+                label = tr("crew.ui.pm_card_title", card=card.text(self.lang), name=names.get(seat, seat),
+                           verdict=tr(key))
+                cells.append(f"<span class='crew-pm-card{' crew-pm-fatal' if fatal else ''}' data-verdict='{data}' "
+                             f"data-card='{card}' data-seat='{seat}' title='{esc(label)}'>{chip(card, self.lang)}"
+                             f"<span class='crew-pm-mark' role='img' aria-label='{esc(tr(key))}'>{sign}</span></span>")
+            rows.append(f"<tr><th scope='row'>{esc(tr('crew.ui.pm_trick', trick=t + 1))}</th><td>{''.join(cells)}</td></tr>")
+        legend = esc(tr("crew.ui.pm_cards_legend"))
+        return (f"<div class='crew-pm-cards'><p><b>{esc(tr('crew.ui.pm_cards_title'))}</b> {legend}</p>"
+                f"<table>{''.join(rows)}</table></div>")
 
     def _first_of(self, trick_index: int) -> int:
         """Index in the replay of the first card of the alternative's trick ``trick_index``."""
@@ -582,7 +862,7 @@ class MissionView(View):
         self._replay_table.show(seats, trick.leader, cards, winner=trick.winner if complete else None,
                                 previous=previous, names={s: self.short_name(s) for s in range(seats)},
                                 bottom=self.viewing_seat() or 0, caption=caption,
-                                marked=changed if trick_index == 0 else ())
+                                marked=changed if trick_index == 0 else (), heading_key="crew.ui.pm_replay_heading")
         self._replay_back.description = self.t("crew.ui.pm_back")
         self._replay_next.description = self.t("crew.ui.pm_next")
         self._replay_back.disabled = self._replay_pos == 0
@@ -731,6 +1011,7 @@ class MissionView(View):
         self._review_button.description = tr("crew.ui.pm_button")
         self._review_button.layout.display = "flex" if over else "none"
         self._link.value = self._share_link(seat) if over else ""
+        self._render_saved(seat, over)
         self._render_bot_move()
         self._render_review()
         events = self._setup_events + list(self.model.events)

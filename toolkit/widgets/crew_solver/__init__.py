@@ -23,6 +23,7 @@ from toolkit.core.errors import InvalidMoveError, RuleError
 from toolkit.crew.cards import Card, cards as parse_cards, deal
 from toolkit.crew.solver import Solution, TaskRef, _engine_status, prepare, solve
 from toolkit.widgets.base import Chart, View, query_params, safe_callback
+from toolkit.widgets.components.crew import CardPicker, TaskTokens, TrickTable, parse_card
 
 PLAYER_CHOICES = (3, 4, 5)
 MAX_TEXT = 200
@@ -55,6 +56,31 @@ def parse_task_text(text: Any) -> list[Any]:
             out.append(int(token))
         else:
             raise InvalidMoveError(f"not a task number: {token!r}")
+    return out
+
+
+def parse_query_hands(text: str) -> dict[int, str]:
+    """``"0:B1-B2-P9;1:G3-Y4"`` -> ``{0: "B1 B2 P9", 1: "G3 Y4"}`` (the URL form of the hands; each hand is
+    checked when solved, like a typed one)."""
+    out: dict[int, str] = {}
+    for part in text[:MAX_TEXT].split(";"):
+        if ":" in part:
+            seat, cards_text = part.split(":", 1)
+            if seat.strip().isdigit() and int(seat) < 5:
+                out[int(seat)] = " ".join(cards_text.replace("-", " ").split())[:MAX_TEXT]
+    return out
+
+
+def lenient_cards(text: Any) -> list[Card]:
+    """The cards a (possibly half-typed) hand box holds, for drawing it: unreadable tokens are skipped (the
+    solver refuses them when asked); each card once."""
+    if not isinstance(text, str):
+        return []
+    out: list[Card] = []
+    for token in text[:MAX_TEXT].replace(",", " ").split():
+        card = parse_card(token)
+        if card is not None and card not in out:
+            out.append(card)
     return out
 
 
@@ -97,7 +123,8 @@ class WinnableView(View):
     """Was this mission winnable? Hands and tasks in, verdict, reason and a replayable winning line out."""
 
     def __init__(self, players: int = 4, seed: int = 1, tasks: Mapping[int, str] | None = None,
-                 lang: str = "en", background: bool = True, time_limit: float = 10.0):
+                 lang: str = "en", background: bool = True, time_limit: float = 10.0,
+                 hands: Mapping[int, str] | None = None, captain: int | None = None, leader: int | None = None):
         super().__init__(lang="en")  # the language is set last, once every child exists
         self.add_class("crew-solver")
         self.background = background
@@ -106,7 +133,8 @@ class WinnableView(View):
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._title = widgets.HTML()
-        self._players = widgets.ToggleButtons(options=[(str(p), p) for p in PLAYER_CHOICES], value=4)
+        self._players = widgets.ToggleButtons(options=[(str(p), p) for p in PLAYER_CHOICES], value=4,
+                                              style={"button_width": "3.5em"})
         self._players.add_class("crew-solver-players")
         # description_width "initial": the label takes the width its text needs (en or ja) and the box keeps
         # room for a ten-digit seed; a fixed total width left the input 29 px wide.
@@ -123,6 +151,40 @@ class WinnableView(View):
             t.add_class("crew-solver-tasks")
             t.add_class(f"crew-solver-tasks-{i}")
         self._rows = [widgets.HBox([h, t]) for h, t in zip(self._hands, self._tasks)]
+        # point, don't type: the hands are built by clicking cards, the tasks given by clicking; the boxes
+        # above stay the one source of truth (typed codes are accepted as they always were)
+        self._build_seat = widgets.ToggleButtons(options=[("0", 0)], value=0,
+                                                 style={"button_width": "auto", "description_width": "initial"})
+        self._build_seat.add_class("crew-solver-build-seat")
+        self._picker = CardPicker(ordered=False, title_key="crew.ui.solver.picker_title")
+        self._picker.add_class("crew-solver-picker")
+        # every seat's hand as cards with its count: one HTML widget (each anywidget instance carries its
+        # own copy of the component module and stylesheet, ~22 kB: five hand components tripled the page)
+        self._hands_box = widgets.HTML()
+        self._hands_box.add_class("crew-solver-hands")
+        self._type_toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto", align_self="flex-start"))
+        self._type_toggle.add_class("crew-solver-type")
+        self._rows_box = widgets.VBox(self._rows)
+        self._rows_box.layout.display = "none"
+        self._task_choice = widgets.Dropdown(options=[], layout=widgets.Layout(width="30em"))
+        self._task_choice.add_class("crew-solver-task-choice")
+        self._task_owner = widgets.ToggleButtons(options=[("0", 0)], value=0, style={"button_width": "auto"})
+        self._task_owner.add_class("crew-solver-task-owner")
+        self._task_add = widgets.Button(layout=widgets.Layout(width="auto"))
+        self._task_add.add_class("crew-solver-task-add")
+        self._task_tokens = TaskTokens()
+        self._task_tokens.add_class("crew-solver-task-tokens")
+        self._task_label = widgets.HTML()
+        self._line_table: TrickTable | None = None   # made at the first solution (page weight at open)
+        self._line_back = widgets.Button(layout=widgets.Layout(width="auto"))
+        self._line_back.add_class("crew-solver-line-back")
+        self._line_next = widgets.Button(layout=widgets.Layout(width="auto"))
+        self._line_next.add_class("crew-solver-line-next")
+        self._line_box = widgets.VBox([widgets.HBox([self._line_back, self._line_next])])
+        self._line_box.layout.display = "none"
+        self._link = widgets.HTML()
+        self._link.add_class("crew-solver-link")
+        self._syncing = False
         self._captain = widgets.Dropdown(layout=widgets.Layout(width="14em"), style={"description_width": "initial"})
         self._captain.add_class("crew-solver-captain")
         self._leader = widgets.Dropdown(layout=widgets.Layout(width="14em"), style={"description_width": "initial"})
@@ -155,23 +217,53 @@ class WinnableView(View):
         self._load.on_click(self._on_load)
         self._replay.observe(self._on_replay, "value")
         self._players.observe(self._on_players, "value")
+        self._picker.on_change(self._on_picked)
+        self._build_seat.observe(self._on_build_seat, "value")
+        self._type_toggle.observe(self._on_type_toggle, "value")
+        self._task_add.on_click(self._on_task_add)
+        self._task_tokens.on_pick(self._on_task_token)
+        self._line_back.on_click(lambda _b: self._step_line(-1))
+        self._line_next.on_click(lambda _b: self._step_line(+1))
+        for box in self._hands + self._tasks:
+            box.observe(self._on_box, "value")
+        for w in (self._captain, self._leader):
+            w.observe(self._on_box, "value")
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="flex-start")
         self._finish([
             self._title,
-            widgets.HBox([self._players, self._seed, self._deal]),
-            *self._rows,
-            widgets.HBox([self._captain, self._leader, self._limit]),
-            widgets.HBox([self._solve, self._stop_button, self._progress]),
+            widgets.HBox([self._players, self._seed, self._deal], layout=wrap),
+            self._build_seat,
+            widgets.HBox([self._picker, self._hands_box], layout=wrap),
+            self._type_toggle,
+            self._rows_box,
+            self._task_label,
+            widgets.HBox([self._task_choice, self._task_owner, self._task_add], layout=wrap),
+            self._task_tokens,
+            widgets.HBox([self._captain, self._leader, self._limit], layout=wrap),
+            widgets.HBox([self._solve, self._stop_button, self._progress], layout=wrap),
             self._verdict,
+            self._line_box,
             self._replay,
             self._trick,
+            self._link,
             self._mission_label,
-            widgets.HBox([self._mission, self._load]),
+            widgets.HBox([self._mission, self._load], layout=wrap),
         ])
-        self._set_players(players if players in PLAYER_CHOICES else 4)
-        self.deal(seed)
-        for seat, text in (tasks or {}).items():
-            if isinstance(seat, int) and 0 <= seat < 5 and isinstance(text, str):
-                self._tasks[seat].value = text[:MAX_TEXT]
+        self._syncing = True   # one redraw at the end, not one per box
+        try:
+            self._set_players(players if players in PLAYER_CHOICES else 4)
+            self.deal(seed)
+            for seat, text in (hands or {}).items():
+                if isinstance(seat, int) and 0 <= seat < 5 and isinstance(text, str):
+                    self._hands[seat].value = text[:MAX_TEXT]
+            for seat, text in (tasks or {}).items():
+                if isinstance(seat, int) and 0 <= seat < 5 and isinstance(text, str):
+                    self._tasks[seat].value = text[:MAX_TEXT]
+            for widget, value in ((self._captain, captain), (self._leader, leader)):
+                if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < self._players.value:
+                    widget.value = value
+        finally:
+            self._syncing = False
         self.refresh()
         self.lang = lang
 
@@ -181,11 +273,35 @@ class WinnableView(View):
         """A view set up from the page URL: ``?players=4&seed=7&tasks=0:16,79;2:17&lang=ja``."""
         params = query_params(query)
         players = int(params["players"]) if params.get("players", "").isdigit() else 4
-        seed = int(params["seed"]) if params.get("seed", "").isdigit() else 1
+        seed = int(params["seed"][:12]) if params.get("seed", "").isdigit() else 1
         lang = params.get("lang") if params.get("lang") in ("en", "ja") else kwargs.pop("lang", "en")
         tasks = parse_query_tasks(params.get("tasks", "0:16"))
+        hands = parse_query_hands(params.get("hands", ""))
+        seats = {k: int(params[k]) for k in ("captain", "leader") if params.get(k, "").isdigit() and len(params[k]) < 3}
         return cls(players=players if players in PLAYER_CHOICES else 4, seed=min(seed, 2**31 - 1),
-                   tasks=tasks, lang=lang, **kwargs)
+                   tasks=tasks, lang=lang, hands=hands, **seats, **kwargs)
+
+    def share_params(self) -> dict[str, str]:
+        """What a link to this position holds: players, seed, the hands unless they are the seed's deal,
+        the tasks by seat, the captain and the leader (the URL form of every box)."""
+        players = self._players.value
+        out = {"players": str(players), "seed": str(self._seed.value)}
+        dealt = deal(players, int(self._seed.value))
+        typed = [" ".join(self._hands[s].value.split()) for s in range(players)]
+        if typed != [" ".join(str(c) for c in dealt[s]) for s in range(players)]:
+            out["hands"] = ";".join(f"{s}:{'-'.join(typed[s].split())}" for s in range(players))
+        tasks = ";".join(f"{s}:{','.join(x.strip() for x in self._tasks[s].value.split(',') if x.strip())}"
+                         for s in range(players) if self._tasks[s].value.strip())
+        if tasks:
+            out["tasks"] = tasks
+        out["captain"] = str(self._captain.value)
+        out["leader"] = str(self._leader.value)
+        return out
+
+    def share_query(self) -> str:
+        """The link's query (``players=4&seed=1&tasks=0:16&captain=3&leader=3``)."""
+        import urllib.parse
+        return urllib.parse.urlencode(self.share_params(), safe="-:;,=")
 
     def _set_players(self, players: int) -> None:
         with self.hold_trait_notifications():
@@ -195,18 +311,30 @@ class WinnableView(View):
         seats = [(str(s), s) for s in range(players)]
         self._captain.options = seats
         self._leader.options = seats
+        self._task_owner.options = seats
+        if self._build_seat.value >= players:
+            self._build_seat.value = 0
+
 
     def deal(self, seed: int) -> None:
         """Deal a seeded game to the hand boxes; the submarine 4 holder becomes captain and leads."""
         players = self._players.value
         hands = deal(players, int(seed))
-        for seat, box in enumerate(self._hands):
-            box.value = " ".join(str(c) for c in hands[seat]) if seat < players else ""
-        captain = next(s for s, h in enumerate(hands) if Card.parse("S4") in h)
-        self._seed.value = int(seed)
-        self._captain.value = captain
-        self._leader.value = captain
+        syncing, self._syncing = self._syncing, True
+        try:
+            for seat, box in enumerate(self._hands):
+                box.value = " ".join(str(c) for c in hands[seat]) if seat < players else ""
+            captain = next(s for s, h in enumerate(hands) if Card.parse("S4") in h)
+            self._seed.value = int(seed)
+            self._captain.value = captain
+            self._leader.value = captain
+        finally:
+            self._syncing = syncing
         self._clear_result()
+        if not syncing:
+            self._sync_cards()
+            self._sync_tasks()
+            self._link_html()
 
     def _clear_result(self) -> None:
         self.solution = None
@@ -216,6 +344,120 @@ class WinnableView(View):
         self._progress.value = ""
         self._replay.max = 0
         self._replay.value = 0
+        self._line_box.layout.display = "none"
+
+    # ---- clicking -----------------------------------------------------------------------------------
+    def hand_cards(self, seat: int) -> list[Card]:
+        """The cards seat ``seat``'s box holds now (unreadable tokens skipped)."""
+        return lenient_cards(self._hands[seat].value)
+
+    def _write_hand(self, seat: int, cards: list[Card]) -> None:
+        self._hands[seat].value = " ".join(str(c) for c in sorted(cards))
+
+    @safe_callback
+    def _on_picked(self, value: tuple[Card, ...]) -> None:
+        seat = self._build_seat.value
+        if not isinstance(seat, int) or not 0 <= seat < self._players.value:
+            raise InvalidMoveError("choose the seat whose hand you build")
+        self._write_hand(seat, list(value))
+
+    @safe_callback
+    def _on_build_seat(self, change: Mapping[str, Any]) -> None:
+        if not self._syncing:
+            self._sync_cards()
+
+    @safe_callback
+    def _on_type_toggle(self, change: Mapping[str, Any]) -> None:
+        self._rows_box.layout.display = "flex" if change["new"] else "none"
+
+    @safe_callback
+    def _on_box(self, change: Mapping[str, Any]) -> None:
+        """A hand or task box changed (typed, clicked or dealt): the drawn cards and tasks follow."""
+        if self._syncing:
+            return
+        if self.solution is not None and (self._thread is None or not self._thread.is_alive()):
+            self._clear_result()
+        self._sync_cards()
+        self._sync_tasks()
+        self._link_html()
+
+    @safe_callback
+    def _on_task_add(self, _button: Any = None) -> None:
+        task, seat = self._task_choice.value, self._task_owner.value
+        from toolkit.crew.tasks import TASKS
+        if task not in TASKS or not isinstance(seat, int) or not 0 <= seat < self._players.value:
+            raise InvalidMoveError("choose a task and the seat that takes it")
+        for s in range(self._players.value):   # a task has one owner: giving it again moves it
+            self._remove_task(s, task)
+        items = [x.strip() for x in self._tasks[seat].value.split(",") if x.strip()]
+        self._tasks[seat].value = ", ".join(items + [str(task)])
+
+    def _remove_task(self, seat: int, task: int) -> None:
+        items = [x.strip() for x in self._tasks[seat].value.split(",") if x.strip()]
+        kept = [x for x in items if x.lstrip("#").split("=")[0].strip() != str(task)]
+        if kept != items:
+            self._tasks[seat].value = ", ".join(kept)
+
+    @safe_callback
+    def _on_task_token(self, task: int) -> None:
+        for s in range(self._players.value):
+            self._remove_task(s, task)
+
+    def _sync_cards(self) -> None:
+        players = self._players.value
+        held = [self.hand_cards(s) for s in range(players)]
+        seat = self._build_seat.value if 0 <= self._build_seat.value < players else 0
+        labels = [(self.t("crew.ui.solver.build_seat", seat=s, n=len(held[s])), s) for s in range(players)]
+        if list(self._build_seat.options) != labels:
+            syncing, self._syncing = self._syncing, True   # a relabel is not a change of seat
+            try:
+                self._build_seat.options = labels
+                self._build_seat.value = seat
+            finally:
+                self._syncing = syncing
+        others = {c for s in range(players) if s != seat for c in held[s]}
+        self._picker.lang = self.lang
+        self._picker.limit = 40
+        self._picker.set_value([c for c in held[seat] if c not in others])
+        self._picker.set_unavailable(others)
+        from toolkit.widgets.crew.common import chips
+        rows = []
+        for s in range(players):
+            title = html.escape(self.t("crew.ui.solver.hand_title", seat=s, n=len(held[s])))
+            rows.append(f"<div class='crew-solver-hand-cards crew-solver-hand-cards-{s}' data-seat='{s}' "
+                        f"data-count='{len(held[s])}'><b>{title}</b><div>{chips(held[s], self.lang)}</div></div>")
+        self._hands_box.value = "".join(rows)
+
+    def _tasks_by_seat(self) -> dict[int, list[Any]]:
+        out: dict[int, list[Any]] = {}
+        for seat in range(self._players.value):
+            try:
+                out[seat] = parse_task_text(self._tasks[seat].value)
+            except RuleError:
+                out[seat] = []   # drawn without it; the solver refuses the box when asked
+        return out
+
+    def _sync_tasks(self, statuses: Mapping[tuple[int, int], str] | None = None) -> None:
+        from toolkit.crew.tasks import TASKS
+        players = self._players.value
+        tokens = []
+        for seat, items in self._tasks_by_seat().items():
+            for item in items:
+                task_id, pred = (item if isinstance(item, tuple) else (item, None))
+                task = TASKS.get(task_id)
+                if task is None:
+                    continue
+                tokens.append({"id": task_id, "en": task.text("en"), "ja": task.text("ja"), "owner": seat,
+                               "status": (statuses or {}).get((seat, task_id), "pending"),
+                               "difficulty": task.difficulty_for(players), "prediction": pred})
+        self._task_tokens.lang = self.lang
+        self._task_tokens.show(tokens[:40], players, names={s: self.t("crew.ui.solver.hand", seat=s)
+                                                              for s in range(players)},
+                               selectable=[t["id"] for t in tokens], action_key="crew.comp.click_to_remove")
+
+    def _link_html(self) -> None:
+        from toolkit.widgets.crew.common import share_link
+        self._link.value = share_link(self.share_params(), self.t("crew.ui.solver.link"))
 
     # ---- reading the inputs -------------------------------------------------------------------------
     def inputs(self) -> dict[str, Any]:
@@ -331,24 +573,43 @@ class WinnableView(View):
         from toolkit.crew.engine import ENGINE
 
         if not isinstance(text, str) or not text.strip():
-            raise InvalidMoveError("paste the JSON of a saved mission first")
+            raise InvalidMoveError("paste the JSON or the code of a saved mission first")
         if len(text) > 200_000:
             raise InvalidMoveError("that text is too long to be a saved mission")
-        state = ENGINE.state_from_json(text)
+        if text.lstrip().startswith("{"):
+            state = ENGINE.state_from_json(text)
+        else:   # a mission code from the mission dashboard's "Saved missions": replayed move by move
+            from toolkit.core.session import Session
+            from toolkit.widgets.crew.mission import SavedMissionError, parse_mission_code
+            try:
+                seed, options, moves = parse_mission_code(text)
+            except SavedMissionError as exc:
+                raise InvalidMoveError(self.t(exc.key, **exc.params)) from None
+            session = Session(ENGINE, seed, options)
+            for move in moves:
+                session.push(ENGINE.parse_move(move[:200]))
+            state = session.state
         self.load_mission(state)
 
     def load_mission(self, state: Any) -> None:
         args = position_from_mission(state, from_start=True)
         players = len(args["hands"])
-        self._set_players(players)
-        for seat, box in enumerate(self._hands):
-            box.value = " ".join(str(c) for c in args["hands"][seat]) if seat < players else ""
-        for seat, box in enumerate(self._tasks):
-            ids = args["tasks"].get(seat, [])
-            box.value = ", ".join(f"{t[0]}={t[1]}" if isinstance(t, tuple) else str(t) for t in ids)
-        self._captain.value = args["captain"]
-        self._leader.value = args["leader"]
+        self._syncing = True
+        try:
+            self._set_players(players)
+            for seat, box in enumerate(self._hands):
+                box.value = " ".join(str(c) for c in args["hands"][seat]) if seat < players else ""
+            for seat, box in enumerate(self._tasks):
+                ids = args["tasks"].get(seat, [])
+                box.value = ", ".join(f"{t[0]}={t[1]}" if isinstance(t, tuple) else str(t) for t in ids)
+            self._captain.value = args["captain"]
+            self._leader.value = args["leader"]
+        finally:
+            self._syncing = False
         self._clear_result()
+        self._sync_cards()
+        self._sync_tasks()
+        self._link_html()
         self.report(self.t("crew.ui.solver.loaded", tricks=len(state.tricks), tasks=len(state.tasks)))
 
     # ---- showing ----------------------------------------------------------------------------------
@@ -365,25 +626,60 @@ class WinnableView(View):
         self._show_trick(self._replay.value)
 
     def _show_trick(self, number: int) -> None:
+        """The winning line up to trick ``number``: that trick on the table (the one before beside it), every
+        trick so far as cards, and each task's status at that point (also on its token)."""
+        from toolkit.widgets.crew.common import chip
         sol, pos = self.solution, self._position
         if sol is None or pos is None or not sol.line:
             self._trick.value = html.escape(self.t("crew.ui.solver.no_line")) if sol is not None else ""
+            self._line_box.layout.display = "none"
             return
         number = min(max(number, 0), len(sol.line))
         rows = []
         for k, trick in enumerate(sol.line[:number], start=1):
-            cells = " ".join(f"{s}:{_card_html(c)}" for s, c in zip(trick.seats, trick.cards))
+            cells = " ".join(f"{s}:{chip(c, self.lang)}" for s, c in zip(trick.seats, trick.cards))
             rows.append(f"<li>{html.escape(self.t('crew.ui.solver.trick_row', number=k, leader=trick.leader, winner=trick.winner))}"
                         f" {cells}</li>")
-        statuses = []
+        statuses, by_task = [], {}
         for seat, task_id, prediction in pos.tasks:
             if prediction is None and (seat, task_id) in sol.predictions:
                 prediction = sol.predictions[(seat, task_id)]
             status = _engine_status(task_id, seat, list(sol.line[:number]), pos.players, pos.captain,
                                     prediction, pos.last)
+            by_task[(seat, task_id)] = status
             statuses.append(f'<li class="crew-solver-status-{status}">'
                             f"{html.escape(self.t('crew.ui.solver.status_row', task=TaskRef(task_id).text(self.lang), seat=seat, status=self.t(_STATUS_KEYS[status])))}</li>")
         self._trick.value = f'<ol class="crew-solver-line">{"".join(rows)}</ol><ul>{"".join(statuses)}</ul>'
+        # the same trick on a table
+        seats = pos.players if pos.players != 2 else 3
+        names = {s: self.t("crew.ui.solver.hand", seat=s) for s in range(seats)}
+        caption = self.t("crew.ui.solver.line_caption", n=number, total=len(sol.line))
+        if self._line_table is None:
+            self._line_table = TrickTable()
+            self._line_table.add_class("crew-solver-line-table")
+            self._line_box.children = (self._line_table,) + tuple(self._line_box.children)
+        self._line_table.lang = self.lang
+        if number == 0:
+            first = sol.line[0]
+            self._line_table.show(seats, first.leader, [], names=names, caption=caption,
+                                  heading_key="crew.ui.solver.line_heading")
+        else:
+            trick = sol.line[number - 1]
+            prev = sol.line[number - 2] if number >= 2 else None
+            self._line_table.show(seats, trick.leader, list(trick.cards), winner=trick.winner,
+                                  previous=(prev.leader, prev.cards, prev.winner) if prev else None, names=names,
+                                  caption=caption, heading_key="crew.ui.solver.line_heading")
+        self._line_box.layout.display = "flex"
+        self._line_back.description = self.t("crew.ui.solver.line_back")
+        self._line_next.description = self.t("crew.ui.solver.line_next")
+        self._line_back.disabled = number == 0
+        self._line_next.disabled = number >= len(sol.line)
+        self._sync_tasks(by_task)
+
+    def _step_line(self, delta: int) -> None:
+        if self.solution is None or not self.solution.line:
+            return
+        self._replay.value = min(max(self._replay.value + delta, 0), len(self.solution.line))
 
     def refresh(self) -> None:
         self._title.value = (f"<h3>{html.escape(self.t('crew.ui.solver.title'))}</h3>"
@@ -402,8 +698,32 @@ class WinnableView(View):
         self._replay.description = self.t("crew.ui.solver.replay")
         self._mission_label.value = html.escape(self.t("crew.ui.solver.mission_json"))
         self._load.description = self.t("crew.ui.solver.load_mission")
+        self._mission.placeholder = self.t("crew.ui.solver.mission_placeholder")
+        self._build_seat.description = self.t("crew.ui.solver.build_label")
+        self._build_seat.tooltip = self.t("crew.ui.solver.build_label")
+        self._type_toggle.description = self.t("crew.ui.solver.type_codes")
+        self._type_toggle.tooltip = self.t("crew.ui.solver.type_codes_tip")
+        self._task_label.value = f"<b>{html.escape(self.t('crew.ui.solver.task_label'))}</b>"
+        self._task_choice.tooltip = self.t("crew.ui.solver.task_choice")
+        self._task_owner.tooltip = self.t("crew.ui.solver.task_owner")
+        self._task_add.description = self.t("crew.ui.solver.task_add")
+        self._update_task_choices()
+        self._sync_cards()
+        self._link_html()
         if self.solution is not None:
             self._show_solution(self.solution, keep_position=True)
+        else:
+            self._sync_tasks()
+
+    def _update_task_choices(self) -> None:
+        from toolkit.crew.tasks import TASKS
+        players = self._players.value
+        options = [(f"#{t} [{TASKS[t].difficulty_for(players)}] {TASKS[t].text(self.lang)}"[:80], t)
+                   for t in sorted(TASKS)]
+        if list(self._task_choice.options) != options:
+            value = self._task_choice.value
+            self._task_choice.options = options
+            self._task_choice.value = value if value in TASKS else options[0][1]
 
 
 class TaskDifficultyView(View):
@@ -547,4 +867,5 @@ class TaskDifficultyView(View):
         self._show_cell()
 
 
-__all__ = ["TaskDifficultyView", "WinnableView", "parse_query_tasks", "parse_task_text", "position_from_mission"]
+__all__ = ["TaskDifficultyView", "WinnableView", "lenient_cards", "parse_query_hands", "parse_query_tasks",
+           "parse_task_text", "position_from_mission"]

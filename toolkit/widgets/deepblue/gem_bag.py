@@ -1,10 +1,16 @@
 """The gem-bag risk view: set the bag, the gems drawn so far and your protections; read the exact bust
 chance of the next draw, the survival curve, the treasure-VP distribution, stop-vs-go and the optimal
-policy's advice. Every number comes from :mod:`toolkit.deepblue.risk`."""
+policy's advice. Every number comes from :mod:`toolkit.deepblue.risk`.
+
+The bag, the gems drawn and the protections are set by clicking gem tokens (− and +:
+:class:`toolkit.widgets.components.deepblue.GemBagTokens`); typing the counts stays possible in a collapsed
+section, and the URL parameters (``?silver=7&black=4&drawn=black``) are read and written back as a link
+(:func:`query_from_inputs` is the inverse of :func:`settings_from_query`)."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
+from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
@@ -14,6 +20,7 @@ from toolkit.deepblue.gems import COLOURS, SETUP_BAG, SPOT_KINDS, gem_counts, sh
 from toolkit.deepblue.risk import _bust_next, _check_draws, _survival, _vp_distribution, optimal_policy, position
 from toolkit.plots.deepblue import policy_spec, stop_vs_go_spec, survival_spec, vp_distribution_spec
 from toolkit.widgets.base import Chart, View, esc, query_params, safe_callback
+from toolkit.widgets.components.deepblue import GemBagTokens
 from toolkit.widgets.deepblue.common import gem_name, percent
 
 POLICY_LIMIT = 40           # the exact policy is offered for bags up to this many gems (≤ 200 ms goal)
@@ -57,6 +64,32 @@ def settings_from_query(params: Mapping[str, str]) -> dict[str, Any]:
             "lang": params.get("lang", "en") if params.get("lang") in ("en", "ja") else "en"}
 
 
+def query_from_inputs(inputs: Mapping[str, Any], k: int | None = None) -> str:
+    """The URL query of a view's inputs (``GemBagView.inputs()``): ``silver=7&gold=3&...``.
+
+    >>> settings_from_query(dict(p.split("=") for p in query_from_inputs(
+    ...     {"bag": {"silver": 2, "black": 2}, "drawn": {"black": 1}}).split("&")))["bag"]["black"]
+    2
+    """
+    params: dict[str, Any] = {c: int(inputs["bag"].get(c, 0)) for c in COLOURS}
+    drawn = [c for c in COLOURS for _ in range(int(inputs.get("drawn", {}).get(c, 0)))]
+    if drawn:
+        params["drawn"] = ",".join(drawn)
+    shields = [s for s in ("black", "blue", "any") for _ in range(int(inputs.get("shields", {}).get(s, 0)))]
+    if shields:
+        params["shields"] = ",".join(shields)
+    spots = inputs.get("spots") or []
+    if spots:
+        params["spot"] = spots[0]
+    if inputs.get("leader_bonus"):
+        params["bonus"] = int(inputs["leader_bonus"])
+    if inputs.get("gems_per_draw", 1) == 2:
+        params["pairs"] = 1
+    if k is not None:
+        params["k"] = int(k)
+    return urlencode(params, safe=",")
+
+
 class GemBagView(View):
     """Exact risk of a dive for one diver (dashboard ``deep-blue-gem-bag``)."""
 
@@ -78,6 +111,17 @@ class GemBagView(View):
         self._kept.add_class("deepblue-bonus-kept")
         self._k = widgets.IntSlider(min=0, max=MAX_COUNT * len(COLOURS), value=settings["k"], continuous_update=False)
         self._k.add_class("deepblue-k")
+        # the counts as gem tokens to click (− / +); the number boxes above stay as the typed alternative
+        self._bag_tokens = GemBagTokens(lang=self.lang)
+        self._bag_tokens.add_class("deepblue-bag-tokens")
+        self._drawn_tokens = GemBagTokens(lang=self.lang, assets=False)   # drawn with the bag's code
+        self._drawn_tokens.add_class("deepblue-drawn-tokens")
+        self._shield_tokens = GemBagTokens(lang=self.lang, assets=False)
+        self._shield_tokens.add_class("deepblue-shield-tokens")
+        for tokens in (self._bag_tokens, self._drawn_tokens, self._shield_tokens):
+            tokens.on_pick(self._on_token)
+        self._link = widgets.HTML()
+        self._link.add_class("deepblue-share-link")
         self._labels: dict[str, widgets.HTML] = {}
         self._summary = widgets.HTML()
         self._summary.add_class("deepblue-risk-summary")
@@ -96,22 +140,37 @@ class GemBagView(View):
                   self._pairs, self._kept):
             w.observe(self._on_input, names="value")
         self._k.observe(self._on_k, names="value")   # k only moves the marker and the VP distribution
-        grid = widgets.GridBox(layout=widgets.Layout(grid_template_columns="11em " + "5.5em " * len(COLOURS)))
+        # typed counts: one small labelled box per colour, wrapping at narrow widths (a fixed grid of eight
+        # columns was cut off in an 800 px preview)
         self._row_labels = [widgets.HTML() for _ in range(3)]
         self._colour_labels = [widgets.HTML() for _ in COLOURS]
+        self._drawn_labels = [widgets.HTML() for _ in COLOURS]
         self._shield_labels = [widgets.HTML() for _ in range(3)]
-        grid.children = ([widgets.HTML("")] + self._colour_labels + [self._row_labels[0]] + list(self._bag.values())
-                         + [self._row_labels[1]] + list(self._drawn.values()))
-        shield_row = widgets.HBox([self._row_labels[2]] + [widgets.VBox([lab, box]) for lab, box in
-                                                          zip(self._shield_labels, self._shields.values())])
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="flex-end")
+        typed = widgets.VBox([
+            self._row_labels[0], widgets.HBox([widgets.VBox([lab, box]) for lab, box in
+                                               zip(self._colour_labels, self._bag.values())], layout=wrap),
+            self._row_labels[1], widgets.HBox([widgets.VBox([lab, box]) for lab, box in
+                                               zip(self._drawn_labels, self._drawn.values())], layout=wrap),
+            self._row_labels[2], widgets.HBox([widgets.VBox([lab, box]) for lab, box in
+                                               zip(self._shield_labels, self._shields.values())], layout=wrap)])
+        self._typed = widgets.Accordion(children=[typed])
+        self._typed.selected_index = None
+        self._typed.add_class("deepblue-typed-counts")
         self._spot_label, self._bonus_label, self._pairs_label, self._kept_label, self._k_label = (
             widgets.HTML() for _ in range(5))
-        options = widgets.HBox([widgets.VBox([self._spot_label, self._spot]), widgets.VBox([self._bonus_label, self._bonus]),
-                                widgets.VBox([self._pairs_label, self._pairs]), widgets.VBox([self._kept_label, self._kept])])
+        options = widgets.HBox([widgets.VBox([label, box], layout=widgets.Layout(margin="0 1.5em 0.4em 0"))
+                                for label, box in ((self._spot_label, self._spot), (self._bonus_label, self._bonus),
+                                                   (self._pairs_label, self._pairs), (self._kept_label, self._kept))],
+                               layout=widgets.Layout(flex_flow="row wrap"))
+        # two charts side by side where there is room, one above the other in a narrow preview
         charts = widgets.GridBox([self._survival_chart, self._vp_chart, self._stop_go_chart, self._policy_chart],
-                                 layout=widgets.Layout(grid_template_columns="1fr 1fr"))
-        self._finish([self._title, grid, shield_row, options, self._summary, self._advice,
-                      widgets.HBox([self._k_label, self._k]), charts, self._table, self._notes])
+                                 layout=widgets.Layout(grid_template_columns="repeat(auto-fit, minmax(min(100%, 36em), 1fr))",
+                                                       width="100%"))
+        self._finish([self._title, self._bag_tokens, self._drawn_tokens, self._shield_tokens, self._typed, options,
+                      self._summary, self._advice, self._link, widgets.HBox([self._k_label, self._k],
+                                                                            layout=widgets.Layout(flex_flow="row wrap")),
+                      charts, self._table, self._notes])
         self.refresh()
 
     @staticmethod
@@ -132,6 +191,40 @@ class GemBagView(View):
     def _on_input(self, change: Mapping[str, Any]) -> None:
         self.analyse()
 
+    def _on_token(self, value: Any) -> None:
+        """A − or + on a gem token: ``(row, colour, new count)``, offered by :meth:`_draw_tokens`."""
+        row, key, count = value
+        box = {"bag": self._bag, "drawn": self._drawn, "shields": self._shields}[row][key]
+        box.value = min(max(int(count), box.min), box.max)      # the box's observer re-analyses
+
+    def _draw_tokens(self) -> None:
+        """The three token rows from the boxes' values: − and + offered within each box's bounds."""
+        tr = self.t
+        rows = (("bag", self._bag_tokens, self._bag, COLOURS, "deepblue.ui.bag"),
+                ("drawn", self._drawn_tokens, self._drawn, COLOURS, "deepblue.ui.drawn"),
+                ("shields", self._shield_tokens, self._shields, ("black", "blue", "any"), "deepblue.ui.shields"))
+        for row, tokens, boxes, keys, title in rows:
+            gems, offers, refusals = [], {}, {}
+            what = tr(title)
+            for key in keys:
+                box = boxes[key]
+                name = tr(f"deepblue.spot.{key}") if row == "shields" else gem_name(key, self.lang)
+                minus = {"key": f"minus:{key}", "aria": tr("deepblue.comp.gem_fewer", gem=name, what=what)}
+                plus = {"key": f"plus:{key}", "aria": tr("deepblue.comp.gem_more", gem=name, what=what)}
+                if box.value > box.min:
+                    offers[minus["key"]] = (row, key, box.value - 1)
+                else:
+                    refusals[minus["key"]] = tr("deepblue.comp.at_least")
+                if box.value < box.max:
+                    offers[plus["key"]] = (row, key, box.value + 1)
+                else:
+                    refusals[plus["key"]] = tr("deepblue.comp.at_most", n=box.max)
+                gems.append({"colour": key, "name": name, "n": box.value, "minus": minus, "plus": plus})
+            total = sum(b.value for b in boxes.values())
+            tokens.lang = self.lang
+            tokens.show(gems, offers=offers, refusals=refusals,
+                        labels={"title": f"{what} ({total})"})
+
     @safe_callback
     def _on_k(self, change: Mapping[str, Any]) -> None:
         x = self.inputs()
@@ -143,8 +236,9 @@ class GemBagView(View):
     def refresh(self) -> None:
         tr = self.t
         self._title.value = f"<h3>{esc(tr('deepblue.ui.gem_bag_title'))}</h3>"
-        for lab, c in zip(self._colour_labels, COLOURS):
+        for lab, c in zip(self._colour_labels + self._drawn_labels, COLOURS + COLOURS):
             lab.value = f"<b>{esc(gem_name(c, self.lang))}</b>"
+        self._typed.set_title(0, tr("deepblue.comp.type_counts"))
         for lab, key in zip(self._row_labels, ("deepblue.ui.bag", "deepblue.ui.drawn", "deepblue.ui.shields")):
             lab.value = esc(tr(key))
         for lab, k in zip(self._shield_labels, ("black", "blue", "any")):
@@ -189,6 +283,9 @@ class GemBagView(View):
         """Recompute everything from the inputs; refusals (e.g. more drawn than possible) are shown."""
         tr = self.t
         x = self.inputs()
+        self._draw_tokens()
+        self._link.value = (f"<a class='deepblue-link' href='?{esc(query_from_inputs(x, self._k.value))}' target='_top'>"
+                            f"{esc(tr('deepblue.comp.share_link'))}</a>")
         numbers = self._numbers(x)
         pos, curve = numbers["pos"], numbers["curve"]
         self.clear_report()

@@ -1,9 +1,13 @@
 """Playing Deep Blue in the page: the dive view (``deep-blue-dive``) and the hot-seat game view
 (``deep-blue-game``).
 
+Every action is a click on the object it acts on (:class:`toolkit.widgets.deepblue.table.DeepBlueTable`:
+the board's sites and boats, the market's and the hand's cards, the bag, your boat on the dive track); the
+list of every legal move stays as an accessible fallback, in a collapsed "All moves" section.
+
 Hidden information: the page only ever renders ``ENGINE.observe(state, seat)`` for the seat chosen with
 "You are", and offers only that seat's legal moves, so other seats' cards never reach the DOM or the
-widget state. Every button goes through the engine; a refused move shows its reason and rule id.
+widget state. Every click goes through the engine; a refused move shows its reason and rule id.
 """
 
 from __future__ import annotations
@@ -16,14 +20,13 @@ import numpy as np
 from toolkit.core.errors import InvalidMoveError
 from toolkit.core.session import Session
 from toolkit.deepblue.engine import ENGINE
-from toolkit.deepblue.model import (Anchor, Decline, DrawGem, Hire, Join, Leave, PlayCard, Protect, Rest, Stop)
 from toolkit.deepblue.positions import teaching_dive
-from toolkit.deepblue.bots import BOTS, PolicyBot, card_worth
+from toolkit.deepblue.bots import BOTS, PolicyBot
 from toolkit.deepblue.coach import dive_advice
-from toolkit.plots.deepblue import board_figure
-from toolkit.widgets.base import Chart, GameSession, View, esc, event_log_html, query_params, safe_callback
+from toolkit.widgets.base import GameSession, View, esc, event_log_html, query_params, safe_callback
 from toolkit.widgets.seats import PACE_DEFAULT, YOU, BotDriver, SeatSetup, default_seats
-from toolkit.widgets.deepblue.common import card_text, dive_html, gem_name, hand_html, percent
+from toolkit.widgets.deepblue.common import percent
+from toolkit.widgets.deepblue.table import DeepBlueTable
 
 LOG_EVENTS = 14
 
@@ -36,19 +39,28 @@ def _seed_from(params: Mapping[str, str], default: int) -> int:
 
 
 class _DeepBluePlayView(View):
-    """Shared parts: the seat chooser, the hand, the dive panel, the risk line and the event log."""
+    """Shared parts: the seat chooser, the clickable table, the "All moves" fallback, the risk line and the
+    event log."""
 
-    def __init__(self, model: GameSession, lang: str = "en", seats: int = 3, **kwargs: Any):
+    def __init__(self, model: GameSession, lang: str = "en", seats: int = 3, full_table: bool = True,
+                 **kwargs: Any):
         super().__init__(lang=lang, **kwargs)
         self.model = model
+        self.table = DeepBlueTable(self._table_move, lang=lang, board=full_table, market=full_table)
+        # the accessible fallback: every legal move of the seat in a list, collapsed under "All moves"
+        self._moves = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", max_width="100%"))
+        self._moves.add_class("deepblue-moves")
+        self._apply = widgets.Button(button_style="primary")
+        self._apply.add_class("deepblue-game-apply")
+        self._apply.on_click(self._on_apply)
+        self._all_moves = widgets.Accordion(children=[widgets.HBox([self._moves, self._apply],
+                                                                   layout=widgets.Layout(flex_flow="row wrap"))])
+        self._all_moves.selected_index = None
+        self._all_moves.add_class("deepblue-all-moves")
         self._seat = widgets.ToggleButtons(options=[(f"{i}", i) for i in range(seats)], value=0,
                                            style={"button_width": "3.5em"})
         self._seat.add_class("deepblue-seat")
         self._seat_label = widgets.HTML()
-        self._hand = widgets.HTML()
-        self._hand.add_class("deepblue-hand-view")
-        self._dive = widgets.HTML()
-        self._dive.add_class("deepblue-dive-view")
         self._risk = widgets.HTML()
         self._risk.add_class("deepblue-risk-line")
         self._log = widgets.HTML()
@@ -69,16 +81,39 @@ class _DeepBluePlayView(View):
     def _on_seat(self, change: Mapping[str, Any]) -> None:
         self.refresh()
 
-    def _play(self, move: Any) -> None:
-        self.play_on(self.model, move)
+    def _play(self, move: Any) -> bool:
+        applied = self.play_on(self.model, move)
         self.refresh()
+        return applied
+
+    def _table_move(self, move: Any) -> bool:
+        """A click on the table means ``move`` (for the seat shown): the engine decides."""
+        return self._play(move)
+
+    @safe_callback
+    def _on_apply(self, _b: Any = None) -> None:
+        move = self._moves.value
+        if move is None:
+            raise InvalidMoveError("choose a move first")
+        self._play(ENGINE.parse_move(str(move)))
+
+    def _refresh_moves(self, moves: list) -> None:
+        """The fallback list, the title of its section and the table's offers."""
+        state = self.model.shown_state()
+        self._apply.description = self.t("deepblue.ui.apply")
+        self._all_moves.set_title(0, self.t("deepblue.comp.all_moves"))
+        self._moves.tooltip = self.t("deepblue.ui.your_moves")
+        self._moves.options = [(ENGINE.describe_move(m, self.lang, state), str(m)) for m in moves]
 
     def _render_common(self) -> dict[str, Any]:
-        obs = ENGINE.observe(self.model.shown_state(), self.seat)
-        me = obs["players"][self.seat]
+        state = self.model.shown_state()
+        obs = ENGINE.observe(state, self.seat)
         self._seat_label.value = esc(self.t("deepblue.ui.you_are"))
-        self._hand.value = hand_html(ENGINE.components, me.get("hand", []), self.lang)
-        self._dive.value = dive_html(obs, self.lang)
+        if self.table.lang != self.lang:
+            self.table.set_lang(self.lang)
+        moves = self._seat_moves()
+        self.table.update(state, self.seat, moves)
+        self._refresh_moves(moves)
         self._risk.value = self._risk_line(obs)
         self._log.value = event_log_html(self.model.events[-LOG_EVENTS:], self.lang)
         return obs
@@ -116,62 +151,19 @@ class DiveView(_DeepBluePlayView):
         # so the teaching position is installed after construction.
         model.session = Session(ENGINE, seed, {}, initial=teaching_dive(seed))
         model._sync()
-        super().__init__(model, lang=lang, seats=3, **kwargs)
+        super().__init__(model, lang=lang, seats=3, full_table=False, **kwargs)
         self.add_class("deepblue-dive-root")
         self._title = widgets.HTML()
-        self._buttons = {}
-        for name, css in (("draw", "deepblue-draw"), ("stop", "deepblue-stop"), ("leave", "deepblue-leave"),
-                          ("join", "deepblue-join"), ("decline", "deepblue-decline"), ("play", "deepblue-play"),
-                          ("protect", "deepblue-protect"), ("undo", "deepblue-undo")):
-            b = widgets.Button()
-            b.add_class(css)
-            b.on_click(getattr(self, f"_on_{name}"))
-            self._buttons[name] = b
-        self._card_pick = widgets.Dropdown(options=[])
-        self._card_pick.add_class("deepblue-card-pick")
-        self._protect_pick = widgets.Dropdown(options=[])
-        self._protect_pick.add_class("deepblue-protect-pick")
-        b = self._buttons
-        self._finish([self._title, widgets.HBox([self._seat_label, self._seat]),
-                      widgets.HBox([b["join"], b["decline"], b["draw"], b["stop"], b["leave"], b["undo"]]),
-                      widgets.HBox([self._card_pick, b["play"], self._protect_pick, b["protect"]]),
-                      self._risk, self._dive, self._hand, self._log])
+        self._undo = widgets.Button()
+        self._undo.add_class("deepblue-undo")
+        self._undo.on_click(self._on_undo)
+        self._summary = widgets.HTML()
+        self._summary.add_class("deepblue-dive-summary")
+        tab = self.table
+        self._finish([self._title, widgets.HBox([self._seat_label, self._seat, self._undo],
+                                                layout=widgets.Layout(flex_flow="row wrap")),
+                      tab.dive, tab.bag, self._risk, tab.hand, self._summary, self._all_moves, self._log])
         self.refresh()
-
-    # ---- buttons: each names the move for the chosen seat; the engine decides --------------------
-    @safe_callback
-    def _on_draw(self, _b: Any = None) -> None:
-        self._play(DrawGem(self.seat))
-
-    @safe_callback
-    def _on_stop(self, _b: Any = None) -> None:
-        self._play(Stop(self.seat))
-
-    @safe_callback
-    def _on_leave(self, _b: Any = None) -> None:
-        self._play(Leave(self.seat))
-
-    @safe_callback
-    def _on_join(self, _b: Any = None) -> None:
-        self._play(Join(self.seat))
-
-    @safe_callback
-    def _on_decline(self, _b: Any = None) -> None:
-        self._play(Decline(self.seat))
-
-    @safe_callback
-    def _on_play(self, _b: Any = None) -> None:
-        card = self._card_pick.value
-        if not isinstance(card, int):
-            raise InvalidMoveError(f"choose a card first, not {card!r}")
-        self._play(PlayCard(self.seat, card))
-
-    @safe_callback
-    def _on_protect(self, _b: Any = None) -> None:
-        source = self._protect_pick.value
-        if source != "spot" and not isinstance(source, int):
-            raise InvalidMoveError(f"choose a protection first, not {source!r}")
-        self._play(Protect(self.seat, None if source == "spot" else source))
 
     @safe_callback
     def _on_undo(self, _b: Any = None) -> None:
@@ -180,26 +172,14 @@ class DiveView(_DeepBluePlayView):
         self.refresh()
 
     def refresh(self) -> None:
-        if not hasattr(self, "_buttons"):
+        if not hasattr(self, "_undo"):
             return
         self._title.value = f"<h3>{esc(self.t('deepblue.ui.dive_title'))}</h3>"
-        for name in ("draw", "stop", "leave", "join", "decline", "play", "protect"):
-            self._buttons[name].description = self.t(f"deepblue.ui.{name}")
-        self._buttons["undo"].description = self.t("ui.undo")
-        # names for screen readers: the page support turns a tooltip into the drop-down's aria-label
-        self._card_pick.tooltip = self.t("deepblue.ui.pick_card")
-        self._protect_pick.tooltip = self.t("deepblue.ui.pick_protection")
+        self._undo.description = self.t("ui.undo")
         self._render_common()
-        comps = ENGINE.components
-        moves = self._seat_moves()
-        self._card_pick.options = [(card_text(comps.card(m.card), self.lang), m.card) for m in moves
-                                   if isinstance(m, PlayCard)]
-        self._protect_pick.options = [
-            (self.t("deepblue.ui.protect_spot") if m.card is None else card_text(comps.card(m.card), self.lang),
-             "spot" if m.card is None else m.card) for m in moves if isinstance(m, Protect)]
         over = self.model.shown_state().dive is None
-        if over and self.model.events:
-            self._dive.value = event_log_html([e for e in self.model.events if e.code == "DEEPBLUE_SCORED"], self.lang)
+        self._summary.value = (event_log_html([e for e in self.model.events if e.code == "DEEPBLUE_SCORED"], self.lang)
+                               if over and self.model.events else "")
 
 
 class GameView(_DeepBluePlayView):
@@ -250,16 +230,8 @@ class GameView(_DeepBluePlayView):
         self._title = widgets.HTML()
         self._status = widgets.HTML()
         self._status.add_class("deepblue-status")
-        self._market = widgets.HTML()
-        self._market.add_class("deepblue-market")
-        self._board = Chart()
         self._viewing = widgets.HTML()
         self._viewing.add_class("deepblue-viewing")
-        self._moves = widgets.Dropdown(options=[], layout=widgets.Layout(width="26em"))
-        self._moves.add_class("deepblue-moves")
-        self._apply = widgets.Button(button_style="primary")
-        self._apply.add_class("deepblue-game-apply")
-        self._apply.on_click(self._on_apply)
         self._undo = widgets.Button()
         self._undo.add_class("deepblue-undo")
         self._undo.on_click(self._on_undo)
@@ -270,26 +242,23 @@ class GameView(_DeepBluePlayView):
         self._hint.add_class("deepblue-hint-text")
         self._bot_line = widgets.HTML()
         self._bot_line.add_class("deepblue-bot-line")
-        # one click for the moves a learner makes most: the dive's choices, resting, anchoring, and hiring a
-        # market card (with the payment that keeps the most useful cards); the list below has every move
-        self._quick = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self._quick.add_class("deepblue-quick-moves")
-        self._quick_key: tuple = ()
         self._players = widgets.Dropdown(options=[2, 3, 4, 5], value=players)
         self._scenario = widgets.Dropdown(options=ids, value=scenario)
         self._seed_box = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, layout=widgets.Layout(width="9em"))
         self._new = widgets.Button()
         self._new.add_class("deepblue-new-game")
         self._new.on_click(self._on_new)
-        self._moves_label, self._players_label, self._scenario_label, self._seed_label = (
-            widgets.HTML() for _ in range(4))
+        self._players_label, self._scenario_label, self._seed_label = (widgets.HTML() for _ in range(3))
         self._notes = widgets.HTML()
+        tab = self.table
+        row = widgets.Layout(flex_flow="row wrap")
         self._finish([self._title, self.setup, self._status, self._viewing, self._bot_line,
-                      self._quick,
-                      widgets.HBox([self._moves_label, self._moves, self._apply, self._undo, self._hint_button]),
-                      self._hint, self._risk, self._dive, self._hand, self._market, self._board, self._log,
+                      widgets.HBox([self._hint_button, self._undo], layout=row), self._hint, self._risk,
+                      widgets.HBox([tab.board, widgets.VBox([tab.dive, tab.bag], layout=widgets.Layout(
+                          flex="1 1 22em", min_width="0"))], layout=row),
+                      tab.hand, tab.market, self._all_moves, self._log,
                       widgets.HBox([self._players_label, self._players, self._scenario_label, self._scenario,
-                                    self._seed_label, self._seed_box, self._new]), self._notes])
+                                    self._seed_label, self._seed_box, self._new], layout=row), self._notes])
         self.driver = BotDriver(model, self.setup, on_error=lambda exc: self.report(str(exc), error=True))
         self.driver.observe(self._on_bot_moved, "moves_played")
         self.setup.observe(self._on_setup, names=["seats", "show_all", "waiting"])
@@ -316,12 +285,21 @@ class GameView(_DeepBluePlayView):
     def _render_common(self) -> dict[str, Any]:
         if not self._public():
             return super()._render_common()
-        obs = ENGINE.observe(self.model.shown_state(), None)
-        self._hand.value = ""
-        self._dive.value = dive_html(obs, self.lang)
+        state = self.model.shown_state()
+        obs = ENGINE.observe(state, None)
+        if self.table.lang != self.lang:
+            self.table.set_lang(self.lang)
+        self.table.update(state, None, [])
+        self._refresh_moves([])
         self._risk.value = ""
         self._log.value = event_log_html(self.model.events[-LOG_EVENTS:], self.lang)
         return obs
+
+    def _table_move(self, move: Any) -> bool:
+        if not self.setup.is_human(getattr(move, "seat", None)):
+            raise InvalidMoveError(f"seat {move.seat} is played by a bot")
+        self._hint.value = ""
+        return self._play(move)
 
     # ---- callbacks ---------------------------------------------------------------------------------
     @safe_callback
@@ -342,11 +320,7 @@ class GameView(_DeepBluePlayView):
         move = self._moves.value
         if move is None:
             raise InvalidMoveError("choose a move first")
-        move = ENGINE.parse_move(str(move))
-        if not self.setup.is_human(getattr(move, "seat", None)):
-            raise InvalidMoveError(f"seat {move.seat} is played by a bot")
-        self._hint.value = ""
-        self._play(move)
+        self._table_move(ENGINE.parse_move(str(move)))
 
     @safe_callback
     def _on_hint(self, _b: Any = None) -> None:
@@ -402,11 +376,9 @@ class GameView(_DeepBluePlayView):
         tr = self.t
         state = self.model.shown_state()
         self._title.value = f"<h3>{esc(tr('deepblue.ui.game_title'))}</h3>"
-        self._apply.description = tr("deepblue.ui.apply")
         self._undo.description = tr("ui.undo")
         self._new.description = tr("ui.new_game")
         self._hint_button.description = tr("seats.hint")
-        self._moves_label.value = esc(tr("deepblue.ui.your_moves"))
         self._players_label.value = esc(tr("deepblue.ui.players"))
         self._scenario_label.value = esc(tr("deepblue.ui.scenario"))
         self._seed_label.value = esc(tr("ui.seed"))
@@ -417,11 +389,9 @@ class GameView(_DeepBluePlayView):
         outcome = self.model.outcome
         status = tr("deepblue.ui.status_line", seat=state.turn, phase=tr(f"deepblue.phase.{state.phase}"),
                     cities=len(state.sunken_cities), scenario=scen)
-        bag = ", ".join(f"{gem_name(c, self.lang)} {n}" for c, n in obs["bag"].items() if n)
         chests = " · ".join(f"{tr('deepblue.ui.seat_n', seat=p['seat'])}: {p['chest']} VP "
                             f"({tr('deepblue.ui.hand_size', n=p['hand_size'])})" for p in obs["players"])
-        lines = [status, tr("deepblue.ui.bag_line", gems=bag, total=sum(obs["bag"].values())),
-                 f"{tr('deepblue.ui.chests')}: {chests}"]
+        lines = [status, f"{tr('deepblue.ui.chests')}: {chests}"]
         if outcome is not None:
             lines.append(tr("deepblue.ui.game_over", result=outcome.text(self.lang)))
         self._status.value = "<br>".join(esc(line) for line in lines)
@@ -451,53 +421,4 @@ class GameView(_DeepBluePlayView):
                                     "</div>")
         else:
             self._bot_line.value = ""
-        self._market.value = (f"<b>{esc(tr('deepblue.ui.market'))}</b><ol class='deepblue-market-list'>" +
-                              "".join(f"<li>${i + 1}: {esc(card_text(comps.card(c), self.lang))}</li>"
-                                      for i, c in enumerate(obs["market"])) + "</ol>")
-        moves = self._seat_moves()
-        self._moves.options = [(ENGINE.describe_move(m, self.lang, state), str(m)) for m in moves]
-        if not moves:
-            self._moves.options = []
-        self._hint_button.disabled = not moves
-        self._refresh_quick(moves, state)
-        self._board.update(board_figure(comps, obs, self.lang))
-
-    def quick_moves(self, moves: list) -> list:
-        """The moves offered as one-click buttons: every dive, join, check, rest and anchor move, and per
-        market slot the hire whose payment spends the cards worth least to keep (:func:`card_worth`)."""
-        comps = ENGINE.components
-        simple = [m for m in moves if isinstance(m, (DrawGem, Stop, Leave, Join, Decline, Protect, PlayCard, Rest,
-                                                     Anchor))]
-        hires: dict[int, Hire] = {}
-        for m in moves:
-            if isinstance(m, Hire):
-                cost = (sum(card_worth(comps, c) for c in m.cards) + 0.6 * m.tokens, len(m.cards))
-                best = hires.get(m.slot)
-                if best is None or cost < (sum(card_worth(comps, c) for c in best.cards) + 0.6 * best.tokens,
-                                           len(best.cards)):
-                    hires[m.slot] = m
-        return simple + [hires[k] for k in sorted(hires)]
-
-    def _refresh_quick(self, moves: list, state: Any) -> None:
-        quick = self.quick_moves(moves)
-        key = (self.lang, tuple(str(m) for m in quick))
-        if key == self._quick_key:
-            return
-        self._quick_key = key
-        buttons = []
-        for m in quick:
-            b = widgets.Button(description=ENGINE.describe_move(m, self.lang, state),
-                               layout=widgets.Layout(width="auto"))
-            b.add_class("deepblue-quick")
-            b.add_class(f"deepblue-quick-{type(m).__name__.lower()}")
-            b.on_click(lambda _b, text=str(m): self._on_quick(text))
-            buttons.append(b)
-        self._quick.children = tuple(buttons)
-
-    @safe_callback
-    def _on_quick(self, text: str) -> None:
-        move = ENGINE.parse_move(text)
-        if not self.setup.is_human(getattr(move, "seat", None)):
-            raise InvalidMoveError(f"seat {move.seat} is played by a bot")
-        self._hint.value = ""
-        self._play(move)
+        self._hint_button.disabled = not self._seat_moves()

@@ -1,6 +1,11 @@
 """The boarding explainer: a ship, your pirat, some cards — where does it land and why? Becoming captain,
 and the payout order if the ship sailed now (dashboard ``pirats-boarding``). Every answer comes from the
-engine applied to a real game state (:func:`toolkit.pirats.positions.boarding_state`)."""
+engine applied to a real game state (:func:`toolkit.pirats.positions.boarding_state`).
+
+The position is set up by clicking the ship (:class:`toolkit.widgets.components.pirats.ShipBoard`): a crew
+space cycles empty → another pirat → your pirat, the captain space toggles another pirat, your area takes
+your pirat home, the charm cards set how many you play. The same settings stay as a form ("Settings as a
+form") and as link parameters ``?occupied=1,2&start=0&cards=1&captain=0`` (:meth:`BoardingView.share_query`)."""
 
 from __future__ import annotations
 
@@ -13,9 +18,9 @@ from toolkit.pirats.engine import ENGINE
 from toolkit.pirats.model import CAPTAIN, BecomeCaptain, MovePirat, PiratsState
 from toolkit.pirats.positions import YOU, boarding_state
 from toolkit.widgets.base import View, esc, explain_html, query_params, safe_callback
+from toolkit.widgets.components.pirats import ShipBoard
 
 
-WHO_LABELS = {"empty": "pirats.ui.empty", "you": "pirats.ui.you", "other": "pirats.ui.other"}
 
 
 def settings_from_query(params: Mapping[str, str]) -> dict[str, Any]:
@@ -64,7 +69,7 @@ class BoardingView(View):
         self._captain = widgets.Checkbox(value=settings["captain"], indent=False)
         self._captain.add_class("pirats-captain-occupied")
         self._captain.observe(self._on_setting, "value")
-        self._start = widgets.Dropdown(value=settings["start"], options=[("0", 0), ("1", 1), ("2", 2), ("3", 3)])
+        self._start = widgets.Dropdown(value=settings["start"], options=self._start_options())
         self._start.add_class("pirats-start")
         self._start.observe(self._on_setting, "value")
         self._cards = widgets.IntSlider(value=settings["cards"], min=1, max=3)
@@ -74,8 +79,17 @@ class BoardingView(View):
         self._move.add_class("pirats-move")
         self._become = widgets.Button()
         self._become.add_class("pirats-become-captain")
-        self._ship = widgets.HTML()
-        self._ship.add_class("pirats-ship")
+        self._board = ShipBoard(lang=self.lang)
+        self._board.add_class("pirats-ship-board")
+        self._board.on_pick(self._on_board_pick)
+        self._board.on_refuse(lambda text: self.report(text, error=True))
+        self._form = widgets.Accordion(children=[widgets.VBox([
+            widgets.HBox(self._occupied + [self._captain], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self._start, self._cards], layout=widgets.Layout(flex_flow="row wrap"))])])
+        self._form.selected_index = None
+        self._form.add_class("pirats-form")
+        self._share = widgets.HTML()
+        self._share.add_class("pirats-share")
         self._result = widgets.HTML()
         self._result.add_class("pirats-result")
         self._order = widgets.HTML()
@@ -83,11 +97,13 @@ class BoardingView(View):
         self._move.on_click(self._on_move)
         self._become.on_click(self._on_become)
         self._after: PiratsState | None = None
-        self._finish([self._title, self._intro, widgets.HBox(self._occupied + [self._captain]),
-                      widgets.HBox([self._start, self._cards]), widgets.HBox([self._move, self._become]),
-                      self._ship, self._result, self._order])
+        self._finish([self._title, self._intro, self._board, widgets.HBox([self._move, self._become]),
+                      self._result, self._order, self._form, self._share])
         self._ready = True
         self.refresh()
+
+    def _start_options(self) -> list[tuple[str, int]]:
+        return [(self.t("pirats.ui.area"), 0)] + [(self.t("pirats.ui.space", number=n), n) for n in (1, 2, 3)]
 
     # ---- the position -------------------------------------------------------------------------
     def position(self) -> PiratsState:
@@ -95,7 +111,33 @@ class BoardingView(View):
         occupied = [n for n, box in zip((1, 2, 3), self._occupied) if box.value is True]
         return boarding_state(occupied, self._start.value, self._captain.value is True, self._cards.value)
 
+    def share_query(self) -> str:
+        """The link parameters of this position (read back by :func:`settings_from_query`)."""
+        occupied = ",".join(str(n) for n, box in zip((1, 2, 3), self._occupied) if box.value is True)
+        return (f"occupied={occupied}&start={self._start.value}&cards={self._cards.value}"
+                f"&captain={1 if self._captain.value is True else 0}")
+
     # ---- callbacks ------------------------------------------------------------------------------
+    @safe_callback
+    def _on_board_pick(self, pick: tuple[str, Any]) -> None:
+        """A click on the ship sets the position through the form's controls (one source of truth)."""
+        what, value = pick
+        if what == "cards":
+            self._cards.value = value
+        elif what == "area":
+            self._start.value = 0
+        elif what == "space" and value == CAPTAIN + 1:
+            self._captain.value = not self._captain.value
+        elif what == "space":
+            box = self._occupied[value - 1]
+            if self._start.value == value:          # your pirat -> empty
+                self._start.value = 0
+            elif box.value:                         # another pirat -> your pirat (you leave where you were)
+                box.value = False
+                self._start.value = value
+            else:                                   # empty -> another pirat
+                box.value = True
+
     @safe_callback
     def _on_setting(self, change: Mapping[str, Any] | None = None) -> None:
         self._after = None
@@ -127,21 +169,9 @@ class BoardingView(View):
         self.refresh()
 
     # ---- rendering ------------------------------------------------------------------------------
-    def _ship_html(self, state: PiratsState) -> str:
-        cells = []
-        for idx in range(4):
-            p = state.ships[0].spaces[idx]
-            who = "empty" if p is None else "you" if p == YOU else "other"
-            name = self.t("pirats.ui.captain_space") if idx == CAPTAIN else self.t("pirats.ui.space", number=idx + 1)
-            colour = {"empty": "#f4f4f4", "you": "#f4a261", "other": "#8ecae6"}[who]
-            cells.append(f"<td class='pirats-cell pirats-cell-{idx + 1} pirats-{who}' style='border:1px solid #555;"
-                         f"padding:6px 10px;background:{colour};text-align:center'>{esc(name)}<br>"
-                         f"<b>{esc(self.t(WHO_LABELS[who]))}</b></td>")
-        you_home = all(p != YOU for p in state.ships[0].spaces)
-        home = (f"<td style='padding:6px 10px'>{esc(self.t('pirats.ui.area'))}"
-                f"{'<br><b>' + esc(self.t('pirats.ui.you')) + '</b>' if you_home else ''}</td>")
-        return (f"<table><tr>{home}<td>{esc(self.t('pirats.ui.stern'))}</td>{''.join(cells)}"
-                f"<td>{esc(self.t('pirats.ui.bow'))}</td></tr></table>")
+    @staticmethod
+    def _spaces(state: PiratsState) -> list[str]:
+        return ["empty" if p is None else "you" if p == YOU else "other" for p in state.ships[0].spaces]
 
     def refresh(self) -> None:
         if not getattr(self, "_ready", False):  # the base class sets lang before the children exist
@@ -152,8 +182,11 @@ class BoardingView(View):
             box.description = self.t("pirats.ui.occupied", number=n)
         self._captain.description = self.t("pirats.ui.captain_occupied")
         self._start.description = self.t("pirats.ui.start")
-        self._start.options = [(self.t("pirats.ui.area"), 0)] + [(self.t("pirats.ui.space", number=n), n)
-                                                                 for n in (1, 2, 3)]
+        options = self._start_options()
+        if tuple(options) != tuple(self._start.options):   # a new language: relabel, keep the choice
+            keep = self._start.value
+            self._start.options = options
+            self._start.value = keep
         self._cards.description = self.t("pirats.ui.cards")
         self._move.description = self.t("pirats.ui.move")
         self._become.description = self.t("pirats.ui.become_captain")
@@ -163,7 +196,12 @@ class BoardingView(View):
             self.report(exc, error=True)
             return
         shown = self._after or before
-        self._ship.value = self._ship_html(shown)
+        self._board.lang = self.lang
+        self._board.show(self._spaces(before), self._cards.value,
+                         after=None if self._after is None else self._spaces(shown))
+        self._form.set_title(0, self.t("pirats.ui.settings_form"))
+        self._share.value = (f"<p class='pirats-link'>{esc(self.t('pirats.ui.share_position'))} "
+                             f"<code>?{esc(self.share_query())}</code></p>")
         if self._after is not None:
             lines = "".join(f"<li>{explain_html(e, self.lang)}</li>" for e in self._events)
             where = next((i for i, p in enumerate(self._after.ships[0].spaces) if p == YOU), None)

@@ -28,7 +28,9 @@ from toolkit.core.i18n import translate
 from toolkit.pirats.bots import BOTS, strongest_level
 from toolkit.pirats.coach import Board, move_effects
 from toolkit.pirats.engine import ENGINE
-from toolkit.pirats.model import CAPTAIN, COLOURS, SHIPS, VARIANTS, BecomeCaptain, MovePirat, SetSail
+from toolkit.pirats.model import (CAPTAIN, COLOURS, SHIPS, VARIANTS, BecomeCaptain, Bid, Discard, Draw, MovePirat,
+                                  OpenAuction, Pass, Pay, SetSail, SnailStep, Stay, TakeLoot)
+from toolkit.widgets.components.pirats import PiratsTable, figure_text as _label_text
 from toolkit.widgets.base import GameSession, View, esc, event_log_html, explain_html, query_params, safe_callback
 from toolkit.widgets.seats import PACE_DEFAULT, YOU, BotDriver, SeatSetup
 
@@ -75,21 +77,6 @@ class PiratsSeatSetup(SeatSetup):
         return self.t(key) if i18n.has(key) else super().level_label(level)
 
 
-def _tokens(tokens: list[str], lang: str) -> str:
-    from toolkit.pirats.tokens import Token
-    return ", ".join(Token.parse(t).text(lang) for t in tokens) or translate("pirats.ui.none", lang)
-
-
-def _label_text(label: str, lang: str) -> str:
-    species, hash_, number = label.partition("#")
-    name = translate(f"pirats.species.{species}", lang)
-    return f"{name} #{number}" if hash_ else name
-
-
-def _cards(counts: Mapping[str, int], lang: str) -> str:
-    return ", ".join(f"{translate('pirats.card.' + s, lang)} ×{counts[s]}" for s in SHIPS)
-
-
 class GameView(View):
     """The Sewer Pirats table: seats, bots, hints, the board and the log (see the module docstring)."""
 
@@ -106,13 +93,15 @@ class GameView(View):
         self._autoplay = autoplay
         self.model = GameSession(ENGINE, seed=settings["seed"] if seed is None else seed, options=options)
         self._title = widgets.HTML()
+        # labels at their natural width, so the fields are not squeezed in Japanese or ?display=large
         self._seed = widgets.BoundedIntText(value=self.model.session.seed, min=0, max=2**31 - 1,
-                                            layout=widgets.Layout(width="14em"))
+                                            layout=widgets.Layout(width="13em"), style={"description_width": "initial"})
         self._seed.add_class("pirats-seed")
         self._players = widgets.Dropdown(options=[2, 3, 4, 5], value=options["players"],
-                                         layout=widgets.Layout(width="14em"))
+                                         layout=widgets.Layout(width="10em"), style={"description_width": "initial"})
         self._players.add_class("pirats-players")
-        self._variant = widgets.Dropdown(options=list(VARIANTS), value=options["variant"])
+        self._variant = widgets.Dropdown(options=list(VARIANTS), value=options["variant"],   # labelled in refresh
+                                         layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
         self._variant.add_class("pirats-variant")
         self._new = widgets.Button()
         self._new.add_class("pirats-new")
@@ -121,37 +110,19 @@ class GameView(View):
         self._status.add_class("pirats-status")
         self._bot_said = widgets.HTML()
         self._bot_said.add_class("pirats-bot-reason")
-        self._board = widgets.HTML()
-        self._board.add_class("pirats-board")
-        # the ships as buttons: pick one of your figures, then click the space it should go to
-        self._figures = widgets.ToggleButtons(options=[], style={"button_width": "auto"})
-        self._figures.add_class("pirats-figures")
+        # the table: every action is a click on the object it acts on (toolkit.widgets.components.pirats)
+        self._table = PiratsTable(lang=self.lang)
+        self._table.add_class("pirats-table")
+        self._table.on_pick(self._on_table_pick)
+        self._table.on_refuse(lambda text: self.report(text, error=True))
+        self._chosen: str | None = None        # the figure clicked, waiting for its target space
+        self._hand_selected: list[int] = []    # hand cards clicked for a discard or a payment
+        self._stool: int | None = None         # the bar stool clicked when opening an auction
         self._peek = widgets.Checkbox(value=True, indent=False, layout=widgets.Layout(width="auto"))
         self._peek.add_class("pirats-peek")
-        self._ship_names: list[widgets.HTML] = []
-        self._flotsam: list[widgets.HTML] = []
-        self._spaces: list[list[widgets.Button]] = []
-        rows = []
-        for name in SHIPS:
-            label, flotsam = widgets.HTML(layout=widgets.Layout(width="6em")), widgets.HTML()
-            flotsam.add_class("pirats-flotsam")
-            buttons = []
-            for index in range(4):
-                button = widgets.Button(layout=widgets.Layout(width="9em", height="3.2em"))
-                button.add_class("pirats-space")
-                button.add_class(f"pirats-space-{name}-{index + 1}")
-                button.on_click(lambda _b, ship=name, index=index: self._on_space(ship, index))
-                buttons.append(button)
-            self._ship_names.append(label)
-            self._flotsam.append(flotsam)
-            self._spaces.append(buttons)
-            rows.append(widgets.HBox([label, *buttons, flotsam], layout=widgets.Layout(align_items="center")))
-        self._ships = widgets.VBox(rows)
-        self._figures.observe(self._on_figure, "value")
-        self._ships.add_class("pirats-ships")
-        self._hand = widgets.HTML()
-        self._hand.add_class("pirats-hand")
-        self._moves = widgets.Dropdown(layout=widgets.Layout(width="40em"), style={"description_width": "initial"})
+        self._peek.observe(lambda _c: self.refresh(), "value")
+        self._moves = widgets.Dropdown(layout=widgets.Layout(width="auto", max_width="40em"),
+                                       style={"description_width": "initial"})
         self._moves.add_class("pirats-moves")
         self._apply = widgets.Button(button_style="primary")
         self._apply.add_class("pirats-apply")
@@ -163,20 +134,26 @@ class GameView(View):
         self._hint_text.add_class("pirats-hint-text")
         self._effects = widgets.HTML()
         self._effects.add_class("pirats-effects")
+        self._effects.add_class("deepsea-side")
         self._log = widgets.HTML()
         self._log.add_class("pirats-log")
+        self._log.add_class("deepsea-side")          # hidden in ?display=large (projectors)
         self._new.on_click(self._on_new)
         self._apply.on_click(self._on_apply)
         self._hint.on_click(self._on_hint)
         self._undo.on_click(self._on_undo)
         self.setup: PiratsSeatSetup | None = None
         self.driver: BotDriver | None = None
-        self._finish([self._title, widgets.HBox([self._seed, self._players, self._variant, self._new]),
-                      self._seats_box, self._status, self._bot_said, self._ships,
-                      widgets.HBox([self._figures, self._peek], layout=widgets.Layout(flex_flow="row wrap")),
-                      self._board, self._hand,
-                      widgets.HBox([self._moves, self._apply, self._hint, self._undo]), self._hint_text,
-                      self._effects, self._log])
+        # the move list stays as an accessible fallback, collapsed under "All moves"
+        self._all_moves = widgets.Accordion(children=[widgets.HBox([self._moves, self._apply],
+                                                                   layout=widgets.Layout(flex_flow="row wrap"))])
+        self._all_moves.selected_index = None
+        self._all_moves.add_class("pirats-all-moves")
+        self._finish([self._title, widgets.HBox([self._seed, self._players, self._variant, self._new],
+                                                layout=widgets.Layout(flex_flow="row wrap")),
+                      self._seats_box, self._status, self._bot_said,
+                      widgets.HBox([self._hint, self._undo, self._peek], layout=widgets.Layout(flex_flow="row wrap")),
+                      self._hint_text, self._table, self._all_moves, self._effects, self._log])
         self._ready = True
         self.model.observe(self._on_revision, "revision")
         self._seat_table(seats if seats is not None else table["seats"],
@@ -292,6 +269,92 @@ class GameView(View):
                         out[key] = move
         return out
 
+    # ---- clicks on the table (what was clicked -> a move; the engine says whether and why not) --------
+    @safe_callback
+    def _on_table_pick(self, pick: tuple[str, Any]) -> None:
+        what, value = pick
+        if not self.your_turn():
+            raise InvalidMoveError("a bot plays this seat: wait for its move")
+        state = self.model.state
+        if what == "deck":
+            self._attempt(Draw("deck"))
+        elif what == "row":
+            self._attempt(Draw(value))
+        elif what == "loot":
+            self._attempt(TakeLoot(value[1]))
+        elif what == "action":
+            self._attempt({"pass": Pass(), "stay": Stay(), "step": SnailStep()}[value])
+        elif what == "figure":
+            self._on_figure_click(value)
+        elif what == "space":
+            self._on_space(value[0], value[1] - 1)
+        elif what == "hand":
+            self._on_hand_click(value[0])
+        elif what == "stool":
+            if state.phase != "auction":
+                self._attempt(OpenAuction(value, 0))   # the engine says what the game waits for
+                return
+            self._stool = None if self._stool == value else value
+            self.clear_report()
+            self.refresh()
+        elif what == "bid":
+            if state.phase == "auction":
+                if self._stool is None:
+                    self._refuse(self.t("pirats.ui.pick_stool"))
+                    return
+                self._attempt(OpenAuction(self._stool, value))
+            elif value == 0:
+                self._attempt(Pass())
+            else:
+                self._attempt(Bid(value))
+
+    def _refuse(self, item: Any) -> None:
+        """Show why a click did nothing: in the message area and beside the table (aria-live)."""
+        self.report(item, error=True)
+        self._table.refusal = item.text(self.lang) if hasattr(item, "text") and not isinstance(item, str) else str(item)
+
+    def _attempt(self, move: Any) -> bool:
+        """Play ``move`` if the engine allows it, else show the engine's reason (``why_illegal``)."""
+        violation = ENGINE.why_illegal(self.model.state, move)
+        if violation is not None:
+            self._refuse(violation)
+            return False
+        self._chosen, self._hand_selected, self._stool = None, [], None
+        return self.play(move)
+
+    def _on_figure_click(self, figure: str) -> None:
+        movable = {f for (f, _s, _i) in self.figure_targets()}
+        if figure in movable:
+            self._chosen = None if self._chosen == figure else figure
+            self.clear_report()
+            self.refresh()
+            return
+        # no legal move for it: ask the engine why a one-space move on its ship (or the first) is refused
+        state = self.model.state
+        index = next(i for i, f in enumerate(ENGINE.observe(state, state.turn)["crews"][state.turn]) if f == figure)
+        where = state.where(state.turn, index)
+        ship = SHIPS[where[0]] if where is not None else SHIPS[0]
+        move = SetSail(ship) if where is not None and where[1] == CAPTAIN else MovePirat(figure, ship, 1)
+        self._refuse(ENGINE.why_illegal(state, move) or self.t("pirats.ui.figure_stuck", figure=_label_text(figure, self.lang)))
+
+    def _on_hand_click(self, index: int) -> None:
+        state = self.model.state
+        need = state.to_discard if state.phase == "discard" else state.auction.bid if state.phase == "pay" else 0
+        if not need:
+            self._refuse(self.t("pirats.ui.hand_not_now"))
+            return
+        chosen = self._hand_selected
+        self._hand_selected = [i for i in chosen if i != index] if index in chosen else chosen + [index]
+        if len(self._hand_selected) < need:
+            self.clear_report()
+            self.refresh()
+            return
+        cards = [self._table.hand["cards"][i]["card"] for i in self._hand_selected]
+        counts = (cards.count("cat"), cards.count("bird"), cards.count("fish"))
+        self._hand_selected = []
+        self._attempt(Discard(counts) if state.phase == "discard" else Pay(counts))
+        self.refresh()
+
     @safe_callback
     def _on_space(self, ship: str, index: int) -> None:
         """A click on a ship's space: sail from your captain's space, or move the chosen figure there."""
@@ -300,20 +363,30 @@ class GameView(View):
         if ship not in SHIPS or not 0 <= index <= CAPTAIN:
             raise InvalidMoveError(f"no space {index + 1} on {ship!r}")
         sail = SetSail(ship)
+        state = self.model.state
         if index == CAPTAIN and sail in self.model.legal_moves:
-            self.play(sail)
+            self._attempt(sail)
             return
-        figure = self._figures.value
+        figure = self._chosen
         if not figure:
-            self.report(self.t("pirats.ui.pick_figure"), error=True)
+            captain = state.ships[SHIPS.index(ship)].spaces[CAPTAIN]
+            if index == CAPTAIN and captain is not None and captain.seat == state.turn:
+                self._refuse(ENGINE.why_illegal(state, sail) or self.t("pirats.ui.pick_figure"))
+            else:
+                self._refuse(self.t("pirats.ui.pick_figure"))
             return
         move = self.figure_targets().get((figure, ship, index))
-        if move is None:
-            where = self.t("pirats.ui.captain_space") if index == CAPTAIN else self.t("pirats.ui.space", number=index + 1)
-            self.report(self.t("pirats.ui.no_move_there", figure=figure, ship=translate(f"pirats.ship.{ship}", self.lang),
-                               space=where), error=True)
+        if move is not None:
+            self._attempt(move)
             return
-        self.play(move)
+        candidates = [BecomeCaptain(figure, ship)] if index == CAPTAIN else [MovePirat(figure, ship, k) for k in (1, 2, 3)]
+        reasons = [ENGINE.why_illegal(state, m) for m in candidates]
+        if all(r is not None for r in reasons):
+            self._refuse(reasons[0])   # the engine's reason for the plainest try
+            return
+        where = self.t("pirats.ui.captain_space") if index == CAPTAIN else self.t("pirats.ui.space", number=index + 1)
+        self._refuse(self.t("pirats.ui.no_move_there", figure=_label_text(figure, self.lang),
+                            ship=translate(f"pirats.ship.{ship}", self.lang), space=where))
 
     def play(self, move: Any) -> bool:
         """Play a move (object or text) as the "you" seat to move; a refusal is shown, never raised."""
@@ -364,12 +437,17 @@ class GameView(View):
         self._seed.description = self.t("ui.seed")
         self._players.description = self.t("pirats.ui.players")
         self._variant.description = self.t("pirats.ui.variant")
-        self._variant.options = [(self.t(f"pirats.ui.variant.{v}"), v) for v in VARIANTS]
+        variants = [(self.t(f"pirats.ui.variant.{v}"), v) for v in VARIANTS]
+        if tuple(variants) != tuple(self._variant.options):   # relabel (a new language), keep the choice
+            keep = self._variant.value if self._variant.value in VARIANTS else self.model.state.variant
+            self._variant.options = variants
+            self._variant.value = keep
         self._new.description = self.t("ui.new_game")
         self._apply.description = self.t("ui.apply")
         self._moves.description = self.t("pirats.ui.effects_move")
         self._hint.description = self.t("seats.hint")
         self._undo.description = self.t("ui.undo")
+        self._all_moves.set_title(0, self.t("pirats.ui.all_moves"))
         yours = self.your_turn()
         if m.outcome is not None:
             self._status.value = f"<b>{esc(self.t('ui.outcome'))}:</b> {explain_html(m.outcome, lang)}"
@@ -382,10 +460,8 @@ class GameView(View):
                 key = "pirats.ui.status_bot_step" if self.setup.step_mode else "pirats.ui.status_bot"
                 text = self.t(key, seat=acting, colour=colour, level=level)
             self._status.value = f"<b>{esc(text)}</b>"
-        self._board.value = self._board_html(obs)
-        self._ships_refresh(obs, yours)
-        self._hand.value = ("" if seat is None else
-                            f"<p>{esc(self.t('pirats.ui.hand', seat=seat, cards=_cards(obs['hand'], lang)))}</p>")
+        self._table.lang = lang
+        self._table_refresh(obs, yours)
         # moves, hints and effects exist only for a person's seat: a bot's legal moves (its discards, its
         # payments) would tell its cards
         legal = m.legal_moves if yours else []
@@ -416,71 +492,65 @@ class GameView(View):
                 f"</summary><table style='font-size:90%'><tr>{head}</tr>{''.join(rows)}</table>"
                 f"<p style='font-size:85%'>{esc(self.t('pirats.ui.effects_note'))}</p></details>")
 
-    def _ships_refresh(self, obs: Mapping[str, Any], yours: bool) -> None:
-        lang = self.lang
-        acting = obs["to_move"]
+    def _table_refresh(self, obs: Mapping[str, Any], yours: bool) -> None:
+        """Draw the table from ``obs`` (the viewing seat's observation) with what may be clicked now."""
+        state, lang = self.model.state, self.lang
+        legal = self.model.legal_moves if yours else []
         targets = self.figure_targets() if yours else {}
-        self._styling = (obs, yours, targets)
-        movable = sorted({f for (f, _s, _i) in targets}, key=lambda f: obs["crews"][acting].index(f)) if yours else []
-        self._restyling = True  # setting the options fires the figure observer: style once, below
-        try:
-            self._figures.options = [(_label_text(f, lang), f) for f in movable]
-            self._figures.value = (self._figures.value if self._figures.value in movable else
-                                   (movable[0] if movable else None))
-        finally:
-            self._restyling = False
-        self._figures.description = self.t("pirats.ui.your_figures") if movable else ""
-        self._figures.layout.display = "" if movable else "none"
-        snail = any(f.partition("#")[0] == "snail" for f in movable) and obs["powers"]
+        movable = {f for (f, _s, _i) in targets}
+        if self._chosen not in movable:
+            self._chosen = None
+        phase = obs["phase"]
+        need = (state.to_discard if phase == "discard" else state.auction.bid if phase == "pay" else 0) if yours else 0
+        if not need:
+            self._hand_selected = []
+        if phase != "auction":
+            self._stool = None
+        bids: list[int] = []
+        legal_bids: list[int] = []
+        if yours and obs["auction"] is not None and phase in ("auction", "bid"):
+            held = sum(obs["hand"].values()) if obs["hand"] else 0
+            if phase == "bid":
+                bids = list(range(1, held + 1))
+                legal_bids = [m.amount for m in legal if isinstance(m, Bid)]
+            elif self._stool is not None:
+                bids = list(range(0, held + 1))
+                legal_bids = [m.bid for m in legal if isinstance(m, OpenAuction) and m.stool == self._stool]
+        actions = []
+        for move in legal:
+            if isinstance(move, (Pass, Stay, SnailStep)):
+                actions.append(({Pass: "pass", Stay: "stay", SnailStep: "step"}[type(move)],
+                                ENGINE.describe_move(move, lang)))
+        sail = next((m.ship for m in legal if isinstance(m, SetSail)), None)
+        snail = obs["powers"] and any(f.partition("#")[0] == "snail" for f in movable)
         self._peek.description = self.t("pirats.ui.snail_peek")
         self._peek.layout.display = "" if snail else "none"
-        self._style_spaces()
+        self._table.show(
+            obs, interactive=yours, figures=sorted(movable), chosen=self._chosen,
+            targets=[(ship, index + 1) for (f, ship, index) in targets if f == self._chosen], sail=sail,
+            draw=any(isinstance(m, Draw) for m in legal),
+            loot=obs["sailing"]["ship"] if phase == "sail" and obs["sailing"] else None,
+            hand_pick=need, hand_selected=list(self._hand_selected),
+            stools=[i + 1 for i, sp in enumerate(obs["auction"]["bar"]) if sp is not None]
+            if obs["auction"] is not None and phase == "auction" else [],
+            stool=self._stool, bids=bids, legal_bids=legal_bids, actions=actions,
+            prompt=self._prompt(phase, need, bool(movable), sail) if yours else "")
 
-    def _on_figure(self, _change: Any = None) -> None:
-        if not getattr(self, "_restyling", False):
-            self._style_spaces()
-
-    def _style_spaces(self) -> None:
-        """Label every space; light the ones the chosen figure can reach (and your captain's, to sail)."""
-        styling = getattr(self, "_styling", None)
-        if styling is None:
-            return
-        obs, yours, targets = styling
-        lang, acting, chosen = self.lang, obs["to_move"], self._figures.value
-        reachable = {(ship, index) for (f, ship, index) in targets if f == chosen}
-        for s, name in enumerate(SHIPS):
-            ship = obs["ships"][name]
-            self._ship_names[s].value = f"<b>{esc(translate('pirats.ship.' + name, lang))}</b>"
-            for index, p in enumerate(ship["spaces"]):
-                where = self.t("pirats.ui.captain_space") if index == CAPTAIN else self.t("pirats.ui.space", number=index + 1)
-                who = "—" if p is None else f"{p['seat']} {translate('pirats.species.' + p['species'], lang)}"
-                button = self._spaces[s][index]
-                button.description = f"{where}: {who}"
-                button.tooltip = button.description
-                sail = yours and index == CAPTAIN and p is not None and p["seat"] == acting and \
-                    SetSail(name) in self.model.legal_moves
-                button.disabled = not (yours and ((name, index) in reachable or sail))
-                button.button_style = "warning" if sail else ("info" if (name, index) in reachable else "")
-            groups = " | ".join(_tokens(g["loot"] + ([g["bonus"]] if g["bonus"] else []), lang) for g in ship["flotsam"])
-            self._flotsam[s].value = f"<span style='padding-left:1em'>{esc(self.t('pirats.ui.flotsam'))}: {esc(groups)}</span>"
-
-    def _board_html(self, obs: Mapping[str, Any]) -> str:
-        lang = self.lang
-        lines: list[str] = []
-        row = ", ".join(translate("pirats.card." + c, lang) for c in obs["row"]) or translate("pirats.ui.none", lang)
-        lines.append(f"<p>{esc(self.t('pirats.ui.row', row=row, deck=obs['deck'], discard=sum(obs['discard'].values())))}"
-                     f" · {esc(self.t('pirats.ui.stocks', loot=obs['loot_stock'], bonus=obs['bonus_stock']))}</p>")
-        if obs["auction"] is not None:
-            bar = ", ".join(f"{i + 1}:{translate('pirats.species.' + sp, lang)}" for i, sp in
-                            enumerate(obs["auction"]["bar"]) if sp is not None)
-            lines.append(f"<p class='pirats-bar'>{esc(self.t('pirats.ui.bar', bar=bar))}</p>")
-        seats = []
-        for s in range(obs["players"]):
-            home = ", ".join(translate("pirats.species." + f.split("#")[0], lang) for f in obs["home"][s])
-            seats.append("<li>" + esc(self.t("pirats.ui.seat_line", seat=s,
-                                             colour=translate(f"pirats.colour.{obs['colours'][s]}", lang),
-                                             cards=obs["hand_sizes"][s], home=home or translate("pirats.ui.none", lang),
-                                             treasure=_tokens(obs["treasure"][s], lang),
-                                             points=obs["scores"][s])) + "</li>")
-        lines.append(f"<ul class='pirats-seats'>{''.join(seats)}</ul>")
-        return "".join(lines)
+    def _prompt(self, phase: str, need: int, movable: bool, sail: str | None) -> str:
+        """What to click now, in a sentence (the phase is the engine's; the words are the page's)."""
+        if sail is not None and phase == "action":
+            return self.t("pirats.ui.prompt_sail", ship=translate(f"pirats.ship.{sail}", self.lang))
+        if phase == "action":
+            if self._chosen is not None:
+                return self.t("pirats.ui.prompt_target", figure=_label_text(self._chosen, self.lang))
+            return self.t("pirats.ui.prompt_action" if movable else "pirats.ui.prompt_draw")
+        if phase == "discard":
+            return self.t("pirats.ui.prompt_discard", n=need, chosen=len(self._hand_selected))
+        if phase == "pay":
+            return self.t("pirats.ui.prompt_pay", n=need, chosen=len(self._hand_selected))
+        if phase == "auction":
+            return self.t("pirats.ui.prompt_stool" if self._stool is None else "pirats.ui.prompt_bid_open",
+                          stool=self._stool or 0)
+        key = {"draw": "pirats.ui.prompt_draw_second", "sail": "pirats.ui.prompt_loot", "extra": "pirats.ui.prompt_extra",
+               "snail": "pirats.ui.prompt_snail", "bid": "pirats.ui.prompt_bid"}.get(phase)
+        return self.t(key) if key else ""

@@ -1,9 +1,14 @@
 """The scoring explainer: build a treasure pile, read every token's points and why (dashboard
-``pirats-scoring``). All numbers come from :func:`toolkit.pirats.score_sheet`."""
+``pirats-scoring``). All numbers come from :func:`toolkit.pirats.score_sheet`.
+
+The pile is built by clicking tokens (:class:`toolkit.widgets.components.pirats.TokenPile`: a token of the
+box adds it, a token of the pile takes it off); a typed token (any printed value) stays under "Type a
+token", and a pile is shared as ``?tokens=fries 2,fries 3,ketchup`` (:meth:`ScoringView.share_query`)."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
+from urllib.parse import quote
 
 import ipywidgets as widgets
 
@@ -11,6 +16,7 @@ from toolkit.core.errors import InvalidMoveError
 from toolkit.pirats.tokens import BONUS_KINDS, LOOT_KINDS, MAX_LOOT_VALUE, Token, score_sheet
 from toolkit.plots.pirats import score_figure
 from toolkit.widgets.base import Chart, View, esc, query_params, safe_callback
+from toolkit.widgets.components.pirats import TokenPile
 
 MAX_PILE = 40
 EXAMPLES = {
@@ -62,8 +68,16 @@ class ScoringView(View):
             b.add_class(f"pirats-example-{key}")
             b.on_click(self._example_handler(key))
             self._examples[key] = b
-        self._pile_html = widgets.HTML()
-        self._pile_html.add_class("pirats-pile")
+        self._tokens = TokenPile(self._pile[:MAX_PILE], limit=MAX_PILE, lang=self.lang)
+        self._tokens.add_class("pirats-tokens")
+        self._tokens.on_change(self._on_tokens)
+        self._tokens.on_refuse(lambda text: self.report(text, error=True))
+        self._typed = widgets.Accordion(children=[widgets.HBox([self._kind, self._value, self._add, self._remove],
+                                                               layout=widgets.Layout(flex_flow="row wrap"))])
+        self._typed.selected_index = None
+        self._typed.add_class("pirats-typed")
+        self._share = widgets.HTML()
+        self._share.add_class("pirats-share")
         self._sheet = widgets.HTML()
         self._sheet.add_class("pirats-sheet")
         self._chart = Chart()
@@ -72,9 +86,9 @@ class ScoringView(View):
         self._clear.on_click(self._on_clear)
         self._kind.observe(self._on_kind, "value")
         self._finish([self._title, self._intro,
-                      widgets.HBox([self._kind, self._value, self._add, self._remove, self._clear]),
-                      widgets.HBox(list(self._examples.values())),
-                      self._pile_html, self._sheet, self._chart])
+                      widgets.HBox(list(self._examples.values()) + [self._clear],
+                                   layout=widgets.Layout(flex_flow="row wrap")),
+                      self._tokens, self._typed, self._sheet, self._share, self._chart])
         self._ready = True
         self.refresh()
 
@@ -87,6 +101,11 @@ class ScoringView(View):
     def total(self) -> int:
         return score_sheet(self._pile).total
 
+    def share_query(self) -> str:
+        """The link parameters of this pile: ``tokens=fries 2,fries 3,ketchup`` (read back by
+        :func:`pile_from_query`)."""
+        return "tokens=" + ",".join(str(t) for t in self._pile)
+
     # ---- callbacks ------------------------------------------------------------------------------
     def _example_handler(self, key: str):
         @safe_callback
@@ -95,6 +114,12 @@ class ScoringView(View):
             view.clear_report()
             view.refresh()
         return lambda b=None: handler(self, b)
+
+    @safe_callback
+    def _on_tokens(self, value: tuple[Token, ...]) -> None:
+        self._pile = list(value)
+        self.clear_report()
+        self.refresh()
 
     @safe_callback
     def _on_kind(self, change: Mapping[str, Any]) -> None:
@@ -138,14 +163,15 @@ class ScoringView(View):
         self._add.description = self.t("pirats.ui.add")
         self._remove.description = self.t("pirats.ui.remove_last")
         self._clear.description = self.t("pirats.ui.clear")
+        self._typed.set_title(0, self.t("pirats.ui.type_token"))
+        self._tokens.lang = lang
+        if self._tokens.value != tuple(self._pile):
+            self._tokens.set_value(self._pile)
+        link = "?" + quote(self.share_query(), safe="=,")
+        self._share.value = f"<p class='pirats-link'>{esc(self.t('pirats.ui.share'))} <code>{esc(link)}</code></p>"
         for key, b in self._examples.items():
             b.description = self.t(f"pirats.ui.example_{key}")
         sheet = score_sheet(self._pile)
-        if self._pile:
-            self._pile_html.value = "<p>" + esc(self.t("pirats.ui.pile", count=len(self._pile),
-                                                       tokens=", ".join(t.text(lang) for t in sheet.tokens))) + "</p>"
-        else:
-            self._pile_html.value = f"<p>{esc(self.t('pirats.ui.empty_pile'))}</p>"
         rows = "".join(f"<tr><td class='pirats-line'>{esc(line.text(lang))}</td>"
                        f"<td style='text-align:right'><b>{line.points}</b></td>"
                        f"<td><code class='deepsea-rule'>{esc(line.rule)}</code></td></tr>" for line in sheet.lines)

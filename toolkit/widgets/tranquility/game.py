@@ -8,8 +8,11 @@ reason. With several "you" seats the table is hot seat: a curtain hides the hand
 reveals it.
 
 Click to place: pick a card of your hand, then a cell: the cost and any gap the placement would make
-impossible to fill (:func:`toolkit.tranquility.hints.placement_hint`) are shown before you commit; "Hint"
-shows what the strongest bot would do, and why.
+impossible to fill (:func:`toolkit.tranquility.hints.placement_hint`) are shown before you commit; once a
+card is picked, every empty cell's tooltip says what it would cost there or why it may not go there, and
+the cells where some legal move puts it are outlined (the engine's legal moves decide). "Hint" shows what
+the strongest bot would do, and why. "All moves" lists every legal move (the keyboard's and screen
+reader's way, and a power user's).
 
 Hidden information: the page only ever holds ``ENGINE.observe(state, seat)`` for the seat it may show (the
 acting person, or the one person waiting for the bots). Other seats' cards are never in the widget state
@@ -37,6 +40,15 @@ from toolkit.widgets.seats import PACE_DEFAULT, PACE_MAX, YOU, BotDriver, SeatSe
 from toolkit.widgets.tranquility.common import int_param
 
 MAX_SEED = 2**31 - 1
+
+#: the cells the picked card may go to, outlined (their tooltips say the cost)
+_STYLE = """<style>
+.tranq-game .tranq-grid-cell.tranq-cell-legal { outline: 3px solid #2e7d32; outline-offset: -3px; }
+.tranq-game .tranq-hand .widget-toggle-button { min-width: 2.8em; height: 3.4em; font-size: 1.15em;
+  font-weight: bold; border: 2px solid #44728a; border-radius: 8px; background: #f4fbff; color: #123; }
+.tranq-game .tranq-hand .widget-toggle-button.mod-active { background: #1565c0; color: #fff;
+  border-color: #0d3c73; box-shadow: 0 0 0 3px #9cc7f0; }
+</style>"""
 
 
 def options_from_query(params: dict[str, str]) -> tuple[int, dict[str, Any]]:
@@ -106,10 +118,13 @@ class GameView(View):
         self._players.add_class("tranq-players")
         self._variant = widgets.Dropdown(options=list(REMOVAL_VARIANTS), value=options["removal"],
                                          layout=widgets.Layout(width="16em"))
-        self._rocks = widgets.Checkbox(value=options["rocks"], indent=False, layout=widgets.Layout(width="10em"))
+        # width auto: a fixed width ellipsised "Storms & compass…" (the checkbox label is not a widget-label)
+        self._rocks = widgets.Checkbox(value=options["rocks"], indent=False,
+                                       layout=widgets.Layout(width="auto", margin="0 1.5em 0 0"))
         self._monsters = widgets.Dropdown(options=[0, 3, 4, 5], value=options["monsters"],
                                           layout=widgets.Layout(width="12em"))
-        self._storms = widgets.Checkbox(value=options["storms"], indent=False, layout=widgets.Layout(width="12em"))
+        self._storms = widgets.Checkbox(value=options["storms"], indent=False,
+                                       layout=widgets.Layout(width="auto", margin="0 1.5em 0 0"))
         self._seed = widgets.BoundedIntText(min=0, max=MAX_SEED, value=q_seed, layout=widgets.Layout(width="12em"))
         self._new = widgets.Button()
         self._new.add_class("tranq-new-game")
@@ -173,6 +188,11 @@ class GameView(View):
         self._teacher = widgets.HTML()
         self._teacher.add_class("tranq-teacher")
         self._seats_box = widgets.VBox()
+        # Rows of the private area kept from one drawing to the next: a new box each time made the page
+        # rebuild (detach) the Hint button on every refresh, which a click could miss on a loaded machine.
+        self._buttons_row = widgets.HBox()
+        self._other_row = widgets.HBox([self._other, self._other_apply])
+        self._hint_row = widgets.HBox([self._hint, self._play_hint])
         # wiring (every callback validates what it receives)
         self._new.on_click(self._on_new)
         self._reveal.on_click(self._on_reveal)
@@ -185,9 +205,11 @@ class GameView(View):
         self._other_apply.on_click(self._on_other)
         self._hint.on_click(self._on_hint)
         self._play_hint.on_click(self._on_play_hint)
-        self._finish([self._title,
-                      widgets.HBox([self._players, self._variant, self._monsters]),
-                      widgets.HBox([self._rocks, self._storms, self._seed, self._new]),
+        self._finish([widgets.HTML(_STYLE), self._title,
+                      widgets.HBox([self._players, self._variant, self._monsters],
+                                   layout=widgets.Layout(flex_flow="row wrap")),
+                      widgets.HBox([self._rocks, self._storms, self._seed, self._new],
+                                   layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
                       self._seats_box, self._status, self._bot_reason, self._grid, self._private, self._teacher,
                       self._log])
         self.setup: SeatSetup | None = None
@@ -447,12 +469,41 @@ class GameView(View):
 
     def _render_grid(self, obs: dict) -> None:
         blocked = set(obs["purple_rows"]) | ({obs["rock_row"]} if obs["rock_row"] is not None else set())
+        card = self._placeable_card()
+        targets = ({m.cell for m in self.model.legal_moves if isinstance(m, PlaceIsland) and m.number == card}
+                   if card is not None else set())
         for i, b in enumerate(self._cells):
             v = obs["cells"][i]
             b.description = str(v) if v else f"·{i}"
             b.disabled = bool(v) or self._actor() is None
             b.button_style = "warning" if i == self._cell else ("danger" if i // COLUMNS in blocked else
                                                                 ("info" if v else ""))
+            b.tooltip = self._cell_tip(obs["cells"], i, card, i in targets)
+            legal = i in targets
+            if legal != ("tranq-cell-legal" in b._dom_classes):
+                (b.add_class if legal else b.remove_class)("tranq-cell-legal")
+
+    def _placeable_card(self) -> int | None:
+        """The island card picked by the person who acts now and whose hand is shown, else ``None``."""
+        actor = self._actor()
+        if (self._card is None or self._card > 80 or actor is None or not self.setup.is_human(actor)
+                or self._shown_seat() != actor):
+            return None
+        return self._card
+
+    def _cell_tip(self, cells: Sequence[int], index: int, card: int | None, legal: bool) -> str:
+        """Where a cell is and, with a card picked, what placing it there costs or why it may not go there."""
+        from toolkit.tranquility.grid import placement_violation, raw_cost
+
+        where = self.t("tranquility.ui.cell_tip", cell=index, row=index // COLUMNS + 1, column=index % COLUMNS + 1)
+        if card is None or cells[index]:
+            return where
+        broken = placement_violation(tuple(cells), index, card)
+        if broken is not None:
+            return f"{where} — ✘ {broken.text(self.lang)}"
+        cost = raw_cost(tuple(cells), index, card)
+        key = "tranquility.ui.tip_ok" if legal else "tranquility.ui.tip_not_now"
+        return f"{where} — {self.t(key, number=card, cost=cost)}"
 
     def _render_private(self, obs: dict, seat: int | None, actor: int | None) -> None:
         if actor is None:
@@ -518,8 +569,8 @@ class GameView(View):
         self._play_hint.description = self.t("tranquility.ui.play_hint")
         self._play_hint.disabled = self._hint_move is None
         moves = self.model.legal_moves
-        self._other.options = [(ENGINE.describe_move(m, self.lang), i) for i, m in enumerate(moves)
-                               if not isinstance(m, PlaceIsland)]
+        # every legal move: the fallback for the keyboard, a screen reader and anyone who prefers a list
+        self._other.options = [(ENGINE.describe_move(m, self.lang), i) for i, m in enumerate(moves)]
         phase = obs["phase"]
         if phase == "start-discard":
             low, high = ENGINE.split_bounds(self.state)
@@ -532,11 +583,14 @@ class GameView(View):
                 buttons.insert(0, self._start)
             if FINISH in self.state.hands[seat]:
                 buttons.append(self._finish_button)
-            children += [self._choice, self._discard_label, self._discards, widgets.HBox(buttons)]
+            if tuple(self._buttons_row.children) != tuple(buttons):
+                self._buttons_row.children = tuple(buttons)
+            children += [self._choice, self._discard_label, self._discards, self._buttons_row]
         if self._other.options:
-            children.append(widgets.HBox([self._other, self._other_apply]))
-        children += [widgets.HBox([self._hint, self._play_hint]), self._hint_text]
-        self._private.children = tuple(children)
+            children.append(self._other_row)
+        children += [self._hint_row, self._hint_text]
+        if tuple(self._private.children) != tuple(children):
+            self._private.children = tuple(children)
 
     def _label(self, name: str) -> str:
         """A card as the hand shows it: islands by number, the others by their translated name."""

@@ -40,12 +40,14 @@ class StrategyStudyView(View):
         self._title = widgets.HTML()
         self._intro = widgets.HTML()
         self._strategy_boxes = {name: widgets.Checkbox(value=name in (wanted or DEFAULT_STRATEGIES), indent=False,
-                                                       layout=widgets.Layout(width="15em"))
+                                                       layout=widgets.Layout(width="auto", min_width="15em"))
                                 for name in STRATEGIES}
         for name, box in self._strategy_boxes.items():
             box.add_class(f"tranq-strategy-{name}")
         self._player_boxes = {n: widgets.Checkbox(value=n in (players or [2]), indent=False,
-                                                  layout=widgets.Layout(width="7em")) for n in range(1, 6)}
+                                                  layout=widgets.Layout(width="auto", min_width="7em",
+                                                                        margin="0 1.5em 0 0"))
+                              for n in range(1, 6)}
         for n, box in self._player_boxes.items():
             box.add_class(f"tranq-players-{n}")
         self._variant = widgets.Dropdown(options=list(REMOVAL_VARIANTS), value=variant)
@@ -65,11 +67,13 @@ class StrategyStudyView(View):
         self._chart: Chart | None = None
         self._filled: Chart | None = None
         self._run.on_click(self._on_run)
+        # Rows wrap: at 800 px (JupyterLab's side-by-side preview) the run button went past the edge.
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         self._finish([self._title, self._intro,
-                      widgets.HBox(list(self._strategy_boxes.values())),
-                      widgets.HBox(list(self._player_boxes.values())),
-                      widgets.HBox([self._variant, self._games, self._seed, self._run]),
-                      widgets.HBox([self._progress, self._progress_text]),
+                      widgets.HBox(list(self._strategy_boxes.values()), layout=wrap),
+                      widgets.HBox(list(self._player_boxes.values()), layout=wrap),
+                      widgets.HBox([self._variant, self._games, self._seed, self._run], layout=wrap),
+                      widgets.HBox([self._progress, self._progress_text], layout=wrap),
                       self._table, self._charts])
         self.refresh()
         if run:
@@ -119,7 +123,7 @@ class StrategyStudyView(View):
         for name, box in self._strategy_boxes.items():
             box.description = strategy_label(name, lang)
         for n, box in self._player_boxes.items():
-            box.description = self.t("tranquility.ui.players_n", n=n)
+            box.description = self.t("tranquility.ui.players_box", n=n)
         self._variant.description = self.t("tranquility.ui.variant")
         labels = [(self.t(f"tranquility.ui.variant.{v}"), v) for v in REMOVAL_VARIANTS]
         if tuple(self._variant.options) != tuple(labels):

@@ -1,0 +1,96 @@
+"""Sewer Pirats dashboards in Chromium against a real Voila kernel: bytes the kernel sends to open a page,
+and click on a table object -> visible DOM change.
+
+* page bytes: every websocket frame received from the page load until the view is drawn plus 3 s (the
+  widget state of every component, ESM and CSS included);
+* clicks (N each, the time from the click to the first DOM change in the watched component, measured in
+  the page with a MutationObserver):
+  - game: choose your rat and choose it again (the kernel works out and lights the spaces it can reach);
+  - game: a refused click on a captain space (the engine's reason appears), then the rat, then the captain
+    space again (another reason), then the rat again;
+  - scoring: add a ketchup token from the box, take the pile's first token off (the score sheet is redone);
+  - boarding: click space 1 of the ship (empty -> another pirat -> your pirat; the engine rebuilds the position).
+
+    PYTHONPATH=$PWD .venv/bin/python benchmarks/pirats_clicks.py [--clicks 20] [--bytes-only]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from crew_clicks import CLICK_AND_WAIT  # noqa: E402
+from publishing_common import Server, launch_browser, load_average, median, percentile, save  # noqa: E402
+
+GAME = "seed=3&players=3&step=1"
+TABLE, PILE, SHIP = ".pirats-table", ".pirats-tokens", ".pirats-ship-board"
+RAT = f'{TABLE} [data-key="figure:0:rat"]'
+CAPTAIN = f'{TABLE} [data-key="space:cat:4"]'
+CASES = [
+    ("pirats-game", GAME, [(RAT, TABLE), (RAT, TABLE)]),
+    ("pirats-game", GAME, [(CAPTAIN, TABLE), (RAT, TABLE), (CAPTAIN, TABLE), (RAT, TABLE)]),
+    ("pirats-scoring", "", [(f'{PILE} [data-key="add:ketchup"]', PILE), (f'{PILE} [data-key="remove:0"]', PILE)]),
+    ("pirats-boarding", "", [(f'{SHIP} [data-key="space:1"]', SHIP), (f'{SHIP} [data-key="space:1"]', SHIP)]),
+]
+PAGES = [("pirats-game", GAME), ("pirats-scoring", ""), ("pirats-boarding", "")]
+
+
+def page_bytes(browser, server) -> list[dict]:
+    rows = []
+    for name, query in PAGES:
+        page = browser.new_page(viewport={"width": 1200, "height": 900})
+        got: list[int] = []
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda p: got.append(len(
+            p if isinstance(p, bytes) else p.encode("utf-8")))))
+        page.goto(f"{server.url}/voila/render/{name}.ipynb?{query}", timeout=180000)
+        page.locator(".deepsea-root").first.wait_for(state="visible", timeout=180000)
+        page.wait_for_timeout(3000)
+        rows.append({"dashboard": name, "websocket_kB": round(sum(got) / 1000, 1), "frames": len(got)})
+        print(rows[-1], flush=True)
+        page.close(run_before_unload=True)
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clicks", type=int, default=20)
+    parser.add_argument("--bytes-only", action="store_true")
+    args = parser.parse_args()
+    server = Server()
+    rows: list[dict] = []
+    try:
+        with sync_playwright() as p:
+            browser = launch_browser(p)
+            rows += page_bytes(browser, server)
+            for name, query, targets in ([] if args.bytes_only else CASES):
+                page = browser.new_page(viewport={"width": 1200, "height": 900})
+                page.goto(f"{server.url}/voila/render/{name}.ipynb?{query}", timeout=180000)
+                page.locator(".deepsea-root").first.wait_for(state="visible", timeout=180000)
+                page.locator(targets[0][0]).first.wait_for(timeout=60000)
+                page.wait_for_timeout(1500)
+                times = []
+                for i in range(args.clicks):
+                    target, watch = targets[i % len(targets)]
+                    ms = page.evaluate(CLICK_AND_WAIT, [target, watch])
+                    if ms is not None and ms >= 0:
+                        times.append(ms)
+                    time.sleep(0.05)
+                rows.append({"dashboard": name, "clicks": " / ".join(t.split("[")[1][:-1] for t, _ in targets[:2]),
+                             "n": len(times), "median_ms": round(median(times), 1),
+                             "p95_ms": round(percentile(times, 95), 1), "load": load_average()})
+                print(rows[-1], flush=True)
+                page.close(run_before_unload=True)
+            browser.close()
+    finally:
+        server.stop()
+    save("pirats_clicks", rows)
+
+
+if __name__ == "__main__":
+    main()
