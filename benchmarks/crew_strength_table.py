@@ -77,7 +77,8 @@ def markdown(table: StrengthTable) -> str:
                     continue
                 low, high = c.interval()
                 row.append(f"{c.successes}/{c.games} = {_pct(c.rate)} ({100 * low:.0f}–{100 * high:.0f})")
-            best = table.cells.get((mission, players, "expert")) or table.cells.get((mission, players, levels[-1]))
+            best = next((table.cells[(mission, players, lv)] for lv in reversed(levels)
+                         if (mission, players, lv) in table.cells), None)   # the strongest level's games
             row.append(_pct(best.ceiling) if best else "—")
             e = table.cells.get((mission, players, "expert"))
             if e is not None and e.winnable:
