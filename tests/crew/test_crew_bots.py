@@ -15,7 +15,7 @@ from toolkit.crew.bots.beginner import BeginnerBot
 from toolkit.crew.bots.expert import ExpertBot, card_verdicts
 from toolkit.crew.bots.sampler import knowledge, sample_deals
 from toolkit.crew.cards import sonar_options, why_illegal_play
-from toolkit.crew.engine import replace
+from toolkit.crew.engine import Column, replace
 
 MISSIONS = list(range(1, 33))
 
@@ -321,3 +321,50 @@ def test_expert_falls_back_when_every_sampled_deal_is_lost():
     d = ExpertBot(deals=6).decide(ENGINE.observe(state, 3), ENGINE.legal_moves(state), np.random.default_rng(0))
     assert d.reason.rule == "bots.crew.fallback"
     assert "rules of thumb" in d.text("en") and "経験則" in d.text("ja")
+
+
+def _tonoja_position():
+    """A 2-player position where the captain picks one of TONOJA's face-up cards (at least two), and
+    the same position with one face-down card exchanged for a card of the other player's hand."""
+    for s in range(200):
+        state = advance(s, 2, 1 + s % 10, 8 + s % 12, seats=("beginner",))
+        if state.phase != "play" or ENGINE.current_player(state) != state.tonoja:
+            continue
+        if len([m for m in ENGINE.legal_moves(state) if isinstance(m, PlayCard)]) < 2:
+            continue
+        seat = ENGINE.decider(state)
+        other_player = next(p for p in range(state.seats) if p not in (seat, state.tonoja))
+        for i, col in enumerate(state.columns):
+            if col.face_down is None:
+                continue
+            for c in state.hands[other_player]:
+                hands = [list(h) for h in state.hands]
+                hands[other_player][hands[other_player].index(c)] = col.face_down
+                columns = list(state.columns)
+                columns[i] = Column(c, col.face_up)
+                other = replace(state, hands=tuple(tuple(sorted(h)) for h in hands), columns=tuple(columns))
+                if ENGINE.observe(other, seat) == ENGINE.observe(state, seat):
+                    return state, other, seat
+    raise AssertionError("no position found")
+
+
+def test_expert_for_tonoja_does_not_depend_on_its_face_down_cards():
+    """TONOJA's face-down cards are unknown to everyone until turned up: they are sampled like every
+    other unseen card, so two positions differing only in which cards lie face down (one exchanged with
+    the other player's hidden hand) give the captain the same view and the expert the same decision."""
+    state, other, seat = _tonoja_position()
+    assert other.columns != state.columns
+    view = ENGINE.observe(state, seat)
+    assert all(set(c) == {"face_up", "face_down"} and c["face_down"] in (True, False) for c in view["tonoja"])
+    decisions = []
+    for s in (state, other):
+        d = ExpertBot().decide(ENGINE.observe(s, seat), ENGINE.legal_moves(s), np.random.default_rng(9))
+        decisions.append((d.move, d.text("en"), d.text("ja")))
+    assert decisions[0] == decisions[1]
+    assert decisions[0][0].card in {Card.parse(c["face_up"]) for c in view["tonoja"] if c["face_up"]}
+    # and the sampler spreads a face-down slot's card over everything TONOJA and the partner may hold
+    know = knowledge(view)
+    down = [c for c in know.unseen if state.tonoja in know.allowed[c]]
+    landed = {c for d in sample_deals(view, 200, np.random.default_rng(3)) for c in d[state.tonoja]}
+    assert set(down) <= landed | set(know.tonoja_up)
+    assert any(c in down for col in state.columns if col.face_down for c in [col.face_down])

@@ -53,3 +53,21 @@ def test_committed_table_and_chart_in_both_languages():
     assert "players" in en.layout.title.text and "人" in ja.layout.title.text
     names = {trace.name for trace in en.data}
     assert {"random", "beginner"} <= names and any("double-dummy" in n for n in names)
+
+
+def test_runs_merge_per_cell_by_deal_range_and_never_count_a_deal_twice():
+    from toolkit.core.errors import DataError
+    from toolkit.crew.strength import run_chunk
+
+    whole = study(missions=[1], players=[3], levels=["random"], deals=4, chunk=4)
+    parts = StrengthTable()
+    legacy = Cell(1, 3, "random", games=200, successes=50)     # an older run's cell, without deal ranges
+    parts.cells[(1, 3, "random")] = legacy
+    parts.add_chunk(1, 3, "random", 2, 4, run_chunk(1, 3, "random", 2, 4))   # replaces the legacy cell
+    assert parts.cell(1, 3, "random").games == 2
+    parts.add_chunk(1, 3, "random", 0, 2, run_chunk(1, 3, "random", 0, 2))
+    assert parts.cell(1, 3, "random") == whole.cell(1, 3, "random")
+    assert parts.cell(1, 3, "random").chunks == [[0, 4]]
+    with pytest.raises(DataError, match="already counted"):
+        parts.add_chunk(1, 3, "random", 3, 5, run_chunk(1, 3, "random", 3, 5))
+    assert StrengthTable.from_json(parts.to_json()).cell(1, 3, "random").chunks == [[0, 4]]

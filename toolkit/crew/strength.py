@@ -95,6 +95,9 @@ class Cell:
     winnable: int = 0            # games whose deal and allocation were winnable double-dummy
     undecided: int = 0           # games the double-dummy cap left open (or no verdict: no task cards)
     won_winnable: int = 0        # successes among the winnable games
+    #: the deal ranges ``[start, stop)`` played into this cell, so separate runs merge without counting a
+    #: deal twice (empty for a cell of a table written before ranges were kept: it cannot be merged into)
+    chunks: list = field(default_factory=list)
 
     def add(self, game: dict[str, Any]) -> None:
         self.games += 1
@@ -122,10 +125,15 @@ class Cell:
         """Successes among the double-dummy-winnable games (the issue's goal: >= 70 % for the expert)."""
         return self.won_winnable / self.winnable if self.winnable else float("nan")
 
+    def covers(self, start: int, stop: int) -> bool:
+        """Whether any deal of ``[start, stop)`` is already counted in this cell."""
+        return any(a < stop and start < b for a, b in self.chunks)
+
     def row(self) -> dict[str, Any]:
         low, high = self.interval()
         w_low, w_high = wilson(self.won_winnable, self.winnable) if self.winnable else (float("nan"),) * 2
-        return {**asdict(self), "rate": round(self.rate, 4), "low": round(low, 4), "high": round(high, 4),
+        fields = {k: v for k, v in asdict(self).items() if k != "chunks"}
+        return {**fields, "rate": round(self.rate, 4), "low": round(low, 4), "high": round(high, 4),
                 "ceiling": round(self.ceiling, 4), "of_winnable": round(self.of_winnable, 4),
                 "of_winnable_low": round(w_low, 4), "of_winnable_high": round(w_high, 4)}
 
@@ -139,6 +147,25 @@ class StrengthTable:
 
     def cell(self, mission: int, players: int, level: str) -> Cell:
         return self.cells[(mission, players, level)]
+
+    def add_chunk(self, mission: int, players: int, level: str, start: int, stop: int,
+                  games: list[dict[str, Any]]) -> Cell:
+        """Count the games of deals ``[start, stop)`` into their cell. A cell without deal ranges (written
+        by an older run, possibly by an older bot) is replaced rather than merged into; a range already
+        counted is refused (``DataError``): merging never counts a deal twice."""
+        if len(games) != stop - start:
+            raise DataError(f"deals {start}-{stop - 1}: {len(games)} games for {stop - start} deals")
+        key = (mission, players, level)
+        cell = self.cells.get(key)
+        if cell is None or not cell.chunks:
+            cell = self.cells[key] = Cell(mission, players, level)
+        if cell.covers(start, stop):
+            raise DataError(f"mission {mission}, {players} players, {level}: deals {start}-{stop - 1} are already "
+                            f"counted ({cell.chunks})")
+        for game in games:
+            cell.add(game)
+        cell.chunks = _joined(cell.chunks + [[start, stop]])
+        return cell
 
     def rows(self) -> list[dict[str, Any]]:
         return [self.cells[k].row() for k in sorted(self.cells, key=lambda k: (k[1], k[0], LEVELS.index(k[2])
@@ -209,11 +236,20 @@ def study(missions: Iterable[int] = range(1, 33), players: Iterable[int] = (4,),
     table = StrengthTable(meta={"seed": seed, "deals": deals, "missions": missions, "players": players,
                                 "levels": levels, "dd_node_limit": DD_NODE_LIMIT})
     for key in sorted(results):
-        m, p, lv, _ = key
-        cell = table.cells.setdefault((m, p, lv), Cell(m, p, lv))
-        for game in results[key]:
-            cell.add(game)
+        m, p, lv, start = key
+        table.add_chunk(m, p, lv, start, start + len(results[key]), results[key])
     return table
+
+
+def _joined(ranges: list) -> list:
+    """``[start, stop)`` ranges sorted, touching ones joined: ``[[0, 10], [10, 20], [30, 40]] -> [[0, 20], [30, 40]]``."""
+    out: list = []
+    for a, b in sorted(ranges):
+        if out and a <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], b)
+        else:
+            out.append([a, b])
+    return out
 
 
 def load_table(name: str = "bot_strength.json") -> StrengthTable:

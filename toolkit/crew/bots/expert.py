@@ -6,13 +6,16 @@ cap, mid-trick: the cards on the table are forced) once for every card it may pl
 that keeps every task winnable in the most deals; the beginner's choice breaks ties. A deal the cap
 leaves undecided counts half. Allocation uses the same deals: each way of taking or handing out a task
 is scored by the deals in which the tasks allocated so far stay winnable. A prediction is the number of
-tricks the winning lines of most deals give its seat. Communication, the distress signal and missions
-without task cards (conditions the solver does not model) follow the beginner's rules of thumb.
+tricks the winning lines of most deals give its seat. Communication, the distress signal and the
+distress gift are decided from sampled deals too (:mod:`toolkit.crew.bots.signals`; ``signals="beginner"``
+keeps the beginner's rules of thumb for them). Missions without task cards (conditions the solver does
+not model) follow the beginner.
 
 Everything is counted in solver nodes, not seconds, so a decision is the same on any machine: at most
 ``deals`` deals, ``node_limit`` nodes a solve and ``budget`` nodes a decision (at least ``min_deals``
-deals are always solved). Two players: TONOJA's face-down cards are sampled too and the solver treats
-them as part of its hand (it cannot model the columns): a relaxation that only ever finds more lines.
+deals are always solved). Two players: TONOJA's face-down cards are unseen to every seat; the sampler
+draws them like any other unseen card, and the solver holds them as part of TONOJA's hand in each sampled
+deal (it cannot model the columns: it may plan to play one before it is turned up).
 
 >>> import numpy as np
 >>> from toolkit.core.bots import play_out
@@ -36,7 +39,8 @@ from toolkit.crew.bots import own_moves
 from toolkit.crew.bots.beginner import BeginnerBot
 from toolkit.crew.bots.sampler import Knowledge, knowledge, sample_deals
 from toolkit.crew.cards import Card, Trick
-from toolkit.crew.engine import AssignAll, AssignTask, PassTask, PlayCard, Predict, TakeTask
+from toolkit.crew.engine import (AssignAll, AssignTask, Distress, GiveCard, PassTask, PlayCard, Predict, Sonar,
+                                 TakeTask)
 
 __all__ = ["ExpertBot", "Verdicts", "card_classes", "card_verdicts", "solver_tasks"]
 
@@ -76,26 +80,52 @@ class _Solver:
             (t.leader, tuple(c.index for c in t.cards)) for t in played))
         self.judges = _judges_for(self.position)
         self.prefix = tuple(c.index for c in on_table)
+        self.search = None            # one search per deal, shared by its solves (see ``solve``)
+        self.progress = self.root_key = None
 
-    def solve(self, card: Card | None, node_limit: int) -> tuple[bool | None, int, tuple | None]:
-        """(winnable after ``card`` — None: undecided, nodes, the first trick of a winning line)."""
+    def solve(self, card: Card | None, node_limit: int, whole: bool = False) -> tuple[bool | None, int, tuple | None]:
+        """(winnable after ``card`` — None: undecided, nodes, the first trick of a winning line; with
+        ``whole``, the whole line).
+
+        The solves of one deal share one search and its transposition table: every entry is the verdict
+        of a position at a trick boundary *after* the forced first trick, the same whatever card was
+        forced, so the second card's search reuses what the first proved. Only the root's entry depends
+        on the forced cards; it is dropped after every solve."""
         from toolkit.crew.solver.search import _Search, _Stop
 
         p = self.position
-        search = _Search(p.hands, p.leader, self.judges, len(p.played), p.last, node_limit, None, None, None)
-        search.prefix = self.prefix + ((card.index,) if card is not None else ())
-        progress = search.initial_progress(p.played_codes)
+        search = self.search
+        if search is None:
+            search = self.search = _Search(p.hands, p.leader, self.judges, len(p.played), p.last, None, None,
+                                           None, None)
+            self.progress = search.initial_progress(p.played_codes)
+            if self.progress is not None:
+                self.root_key = (search._key(search.hands0, search.leader0, self.progress) if search.reduce
+                                 else (search.hands0, search.leader0, self.progress))
+        progress = self.progress
         if progress is None:
             return False, 0, None
         if p.tricks_left == 0:
             return all(x == "done" for x in progress), 0, None
+        search.prefix = self.prefix + ((card.index,) if card is not None else ())
+        start = search.nodes
+        search.node_limit = start + node_limit
+        search._next_check = start
+        search.slice_end = None
+        search.lds = None
+        search.sat_line = None
         try:
             found = search.run(progress)
         except _Stop:
-            return None, search.nodes, None
+            return None, search.nodes - start, None
+        finally:
+            search.table.pop(self.root_key, None)
+            search.lds_failed.pop(self.root_key, None)
         if found is False:
-            return False, search.nodes, None
-        return True, search.nodes, (found[0] if found else None)
+            return False, search.nodes - start, None
+        if whole:
+            return True, search.nodes - start, tuple(found or ())
+        return True, search.nodes - start, (found[0] if found else None)
 
 
 @dataclass
@@ -162,20 +192,19 @@ def card_verdicts(view: Mapping[str, Any], cards: Sequence[Card], rng: np.random
     ``node_limit`` nodes and no more than its share of ``budget`` over ``min_deals`` deals."""
     tasks = solver_tasks(view)
     classes = card_classes(view, cards)
-    node_limit = max(200, min(node_limit, budget // (min_deals * (len(classes) + 1))))
-    wins = {c: 0 for c in cards}
-    undecided = {c: 0 for c in cards}
+    small = max(200, min(node_limit, budget // (min_deals * (len(classes) + 1))))
     nodes = used = 0
     pool = list(sampled) if sampled is not None else sample_deals(view, deals, rng, know=know)
     acting = view["current"]
     trick = view["trick"]
     pos = len(trick["cards"])
+    table: list[list] = []                   # per deal used: per class, True / False / None
     for hands in pool:
         if used >= min_deals and nodes >= budget:
             break
         used += 1
         solver = _Solver(hands, tasks, view)
-        root, n, first = solver.solve(None, node_limit)
+        root, n, first = solver.solve(None, small)
         nodes += n
         if root is False:
             continue                          # lost whatever is played: tells no card apart
@@ -184,18 +213,25 @@ def card_verdicts(view: Mapping[str, Any], cards: Sequence[Card], rng: np.random
             leader, played = first
             if (leader + pos) % view["seats"] == acting and pos < len(played):
                 known = Card.parse(_name(played[pos]))
+        row = []
         for group in classes:
             if known is not None and known in group:
                 verdict = True
             else:
-                verdict, n, _ = solver.solve(group[0], node_limit)
+                verdict, n, _ = solver.solve(group[0], small)
                 nodes += n
+            row.append(verdict)
+        table.append(row)
+    wins_by = {c: 0 for c in cards}
+    undecided = {c: 0 for c in cards}
+    for row in table:
+        for group, verdict in zip(classes, row):
             for c in group:
                 if verdict:
-                    wins[c] += 1
+                    wins_by[c] += 1
                 elif verdict is None:
                     undecided[c] += 1
-    return Verdicts(wins, undecided, used, nodes)
+    return Verdicts(wins_by, undecided, used, nodes)
 
 
 def _name(code: int) -> str:
@@ -209,20 +245,38 @@ class ExpertBot:
 
     name = "expert"
 
-    def __init__(self, deals: int = 20, min_deals: int = 6, node_limit: int = 2000, budget: int = 24_000,
-                 alloc_deals: int = 8, alloc_node_limit: int = 1500):
+    def __init__(self, deals: int = 40, min_deals: int = 8, node_limit: int = 3000, budget: int = 40_000,
+                 alloc_deals: int = 8, alloc_node_limit: int = 1500, signals: str = "sampled",
+                 signal_deals: int = 6):
+        if signals not in ("sampled", "beginner"):
+            raise TypeError(f"signals must be 'sampled' or 'beginner', not {signals!r}")
         self.deals, self.min_deals, self.node_limit, self.budget = deals, min_deals, node_limit, budget
         self.alloc_deals, self.alloc_node_limit = alloc_deals, alloc_node_limit
+        self.signals, self.signal_deals = signals, signal_deals
         self.beginner = BeginnerBot()
 
     def decide(self, view: Mapping[str, Any], legal: Sequence[Any], rng: np.random.Generator) -> Decision:
         seat = view["seat"]
         mine = own_moves(view, legal)
         base = self.beginner.decide(view, legal, rng)
-        if not mine or view["decider"] != seat or not any(t["owner"] is not None for t in view["tasks"]) and \
-                view["phase"] == "play":
+        if not mine or not any(t["owner"] is not None for t in view["tasks"]) and view["phase"] == "play":
+            return base
+        if self.signals == "sampled":
+            gifts = [m for m in mine if isinstance(m, GiveCard)]
+            if gifts:
+                return self._gift(view, gifts, base, rng)
+            sonars = [m for m in mine if isinstance(m, Sonar)]
+            if sonars:
+                said = self._sonar(view, sonars, base, rng)
+                if said.move is not None or view["decider"] != seat:
+                    return said
+        if view["decider"] != seat:
             return base
         plays = [m for m in mine if isinstance(m, PlayCard)]
+        if self.signals == "sampled" and any(isinstance(m, Distress) for m in mine):
+            signal = self._distress(view, base, rng)
+            if signal is not None:
+                return signal
         if plays:
             return self._play(view, plays, base, rng)
         if any(isinstance(m, (TakeTask, AssignTask, AssignAll)) for m in mine):
@@ -248,6 +302,68 @@ class ExpertBot:
         second = max((v.score(c) for c in cards if c != card), default=0)
         return Decision(PlayCard(card), Event("BOT_CREW_SAMPLED", "bots.crew.sampled", seat=seat, card=card,
                                               wins=_num(v.score(card)), deals=v.deals, second=_num(second)))
+
+    # ---- communication and the distress signal (toolkit.crew.bots.signals) ------------------------
+    def _sonar(self, view, sonars, base: Decision, rng) -> Decision:
+        from toolkit.crew.bots.signals import SONAR_THRESHOLD, matter_weights, sonar_values
+
+        seat = view["seat"]
+        deals = sample_deals(view, self.signal_deals, rng)
+        tasks = solver_tasks(view)
+        lines = []
+        for hands in deals:
+            ok, _, line = _Solver(hands, tasks, view).solve(None, self.alloc_node_limit, whole=True)
+            lines.append(line if ok else None)
+        weights = matter_weights(view, lines, len(deals))
+        values = sonar_values(view, [(m.card, m.position) for m in sonars], weights)
+        best = max(values.values())
+        top = [m for m in sonars if values[(m.card, m.position)] == best]
+        move = base.move if base.move in top else top[0]
+        params = dict(seat=seat, card=move.card, value=f"{best:.2f}", deals=len(deals),
+                      threshold=f"{SONAR_THRESHOLD:.1f}")
+        if best >= SONAR_THRESHOLD:
+            return Decision(move, Event("BOT_CREW_SONAR_SAMPLED", "bots.crew.sonar-sampled", **params))
+        return Decision(None, Event("BOT_CREW_SILENT_SAMPLED", "bots.crew.sonar-sampled", **params))
+
+    def _deal_winnable(self, view):
+        from toolkit.crew.solver import solve
+
+        tasks = solver_tasks(view)
+
+        def winnable(hands):
+            return solve(_solver_hands(view, hands), tasks, leader=view["trick"]["leader"], captain=view["captain"],
+                         node_limit=self.alloc_node_limit, method="search").winnable
+
+        return winnable
+
+    def _distress(self, view, base: Decision, rng) -> Decision | None:
+        from toolkit.crew.bots.signals import DISTRESS_GAIN, distress_gain
+
+        seat = view["seat"]
+        deals = sample_deals(view, self.alloc_deals, rng)
+        if not deals:
+            return None
+        direction, before, after = distress_gain(view, deals, self._deal_winnable(view))
+        if after - before < DISTRESS_GAIN:
+            return None
+        return Decision(Distress(direction), Event(f"BOT_CREW_DISTRESS_{direction.upper()}",
+                                                   "bots.crew.distress-sampled", seat=seat, deals=len(deals),
+                                                   before=_num(before * len(deals)), after=_num(after * len(deals))))
+
+    def _gift(self, view, gifts, base: Decision, rng) -> Decision:
+        from toolkit.crew.bots.signals import gift_scores
+
+        seat = view["seat"]
+        deals = sample_deals(view, self.alloc_deals, rng)
+        direction = view["distress"]["direction"]
+        if not deals or direction not in (1, -1):
+            return base
+        scores, n = gift_scores(view, [m.card for m in gifts], deals, direction, self._deal_winnable(view))
+        best = max(scores.values())
+        top = [m for m in gifts if scores[m.card] == best]
+        move = base.move if base.move in top else top[0]
+        return Decision(move, Event("BOT_CREW_GIFT_SAMPLED", "bots.crew.gift-sampled", seat=seat, card=move.card,
+                                    wins=_num(best), deals=n))
 
     # ---- allocation ------------------------------------------------------------------------------
     def _rate(self, view, deals, extra: Mapping[int, int]) -> float:
