@@ -17,28 +17,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from publishing_common import Server, launch_browser, load_average, median, percentile, save  # noqa: E402
-
-CLICK_AND_WAIT = """
-async ([target, watch]) => {
-  const el = document.querySelector(target), box = document.querySelector(watch);
-  if (!el || !box) return -1;
-  return await new Promise(resolve => {
-    const t0 = performance.now();
-    const obs = new MutationObserver(() => { obs.disconnect(); resolve(performance.now() - t0); });
-    obs.observe(box, {subtree: true, childList: true, characterData: true, attributes: true});
-    el.click();
-    setTimeout(() => { obs.disconnect(); resolve(NaN); }, 10000);
-  });
-}
-"""
+from publishing_common import (Server, click_times, launch_browser, load_average, median, percentile,  # noqa: E402
+                               save)
 
 CASES = [
     # (dashboard, query, [(click selector, watched selector), ...] cycled)
@@ -64,23 +50,11 @@ def main() -> None:
             for name, query, targets in CASES:
                 if args.names and name not in args.names:
                     continue
-                page = browser.new_page(viewport={"width": 1200, "height": 900})
-                page.goto(f"{server.url}/voila/render/{name}.ipynb?{query}", timeout=180000)
-                page.locator(".deepsea-root").first.wait_for(state="visible", timeout=180000)
-                page.locator(targets[0][0]).first.wait_for(timeout=60000)
-                page.wait_for_timeout(1500)
-                times = []
-                for i in range(args.clicks):
-                    target, watch = targets[i % len(targets)]
-                    ms = page.evaluate(CLICK_AND_WAIT, [target, watch])
-                    if ms is not None and ms >= 0:
-                        times.append(ms)
-                    time.sleep(0.05)
+                times = click_times(browser, server, name, query, targets, args.clicks)
                 rows.append({"dashboard": name, "clicks": len(times), "median_ms": round(median(times), 1),
                              "p95_ms": round(percentile(times, 95), 1), "max_ms": round(max(times), 1) if times else None,
                              "load": load_average()})
                 print(rows[-1], flush=True)
-                page.close(run_before_unload=True)
             browser.close()
     finally:
         server.stop()

@@ -18,15 +18,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from crew_clicks import CLICK_AND_WAIT  # noqa: E402
-from publishing_common import Server, launch_browser, load_average, median, percentile, save  # noqa: E402
+from publishing_common import (Server, click_times, launch_browser, load_average, median,  # noqa: E402
+                               opening_bytes, percentile, save)
 
 GAME = "seed=3&players=3&step=1"
 TABLE, PILE, SHIP = ".pirats-table", ".pirats-tokens", ".pirats-ship-board"
@@ -44,16 +43,8 @@ PAGES = [("pirats-game", GAME), ("pirats-scoring", ""), ("pirats-boarding", "")]
 def page_bytes(browser, server) -> list[dict]:
     rows = []
     for name, query in PAGES:
-        page = browser.new_page(viewport={"width": 1200, "height": 900})
-        got: list[int] = []
-        page.on("websocket", lambda ws: ws.on("framereceived", lambda p: got.append(len(
-            p if isinstance(p, bytes) else p.encode("utf-8")))))
-        page.goto(f"{server.url}/voila/render/{name}.ipynb?{query}", timeout=180000)
-        page.locator(".deepsea-root").first.wait_for(state="visible", timeout=180000)
-        page.wait_for_timeout(3000)
-        rows.append({"dashboard": name, "websocket_kB": round(sum(got) / 1000, 1), "frames": len(got)})
+        rows.append(opening_bytes(browser, server, name, query))
         print(rows[-1], flush=True)
-        page.close(run_before_unload=True)
     return rows
 
 
@@ -69,23 +60,11 @@ def main() -> None:
             browser = launch_browser(p)
             rows += page_bytes(browser, server)
             for name, query, targets in ([] if args.bytes_only else CASES):
-                page = browser.new_page(viewport={"width": 1200, "height": 900})
-                page.goto(f"{server.url}/voila/render/{name}.ipynb?{query}", timeout=180000)
-                page.locator(".deepsea-root").first.wait_for(state="visible", timeout=180000)
-                page.locator(targets[0][0]).first.wait_for(timeout=60000)
-                page.wait_for_timeout(1500)
-                times = []
-                for i in range(args.clicks):
-                    target, watch = targets[i % len(targets)]
-                    ms = page.evaluate(CLICK_AND_WAIT, [target, watch])
-                    if ms is not None and ms >= 0:
-                        times.append(ms)
-                    time.sleep(0.05)
+                times = click_times(browser, server, name, query, targets, args.clicks)
                 rows.append({"dashboard": name, "clicks": " / ".join(t.split("[")[1][:-1] for t, _ in targets[:2]),
                              "n": len(times), "median_ms": round(median(times), 1),
                              "p95_ms": round(percentile(times, 95), 1), "load": load_average()})
                 print(rows[-1], flush=True)
-                page.close(run_before_unload=True)
             browser.close()
     finally:
         server.stop()

@@ -184,3 +184,60 @@ def save(name: str, data: object) -> Path:
 
 def load_average() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+# ---- clicks on a component -> visible DOM change (the *_clicks.py benchmarks) ----------------------------
+
+#: In the page: click ``target``, resolve with the ms until the first DOM change inside ``watch``
+#: (a MutationObserver), -1 when either is missing, NaN after 10 s without a change.
+CLICK_AND_WAIT = """
+async ([target, watch]) => {
+  const el = document.querySelector(target), box = document.querySelector(watch);
+  if (!el || !box) return -1;
+  return await new Promise(resolve => {
+    const t0 = performance.now();
+    const obs = new MutationObserver(() => { obs.disconnect(); resolve(performance.now() - t0); });
+    obs.observe(box, {subtree: true, childList: true, characterData: true, attributes: true});
+    el.click();
+    setTimeout(() => { obs.disconnect(); resolve(NaN); }, 10000);
+  });
+}
+"""
+
+
+def open_view(browser, server: "Server", name: str, query: str = ""):
+    """A new 1200×900 page on ``name``'s dashboard, once its view is visible."""
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.goto(f"{server.url}/voila/render/{name}.ipynb" + (f"?{query}" if query else ""), timeout=180000)
+    page.locator(".deepsea-root").first.wait_for(state="visible", timeout=180000)
+    return page
+
+
+def click_times(browser, server: "Server", name: str, query: str, targets: list[tuple[str, str]],
+                clicks: int) -> list[float]:
+    """``clicks`` clicks cycling through ``targets`` (click selector, watched selector): ms each."""
+    page = open_view(browser, server, name, query)
+    page.locator(targets[0][0]).first.wait_for(timeout=60000)
+    page.wait_for_timeout(1500)
+    times = []
+    for i in range(clicks):
+        target, watch = targets[i % len(targets)]
+        ms = page.evaluate(CLICK_AND_WAIT, [target, watch])
+        if ms is not None and ms >= 0:
+            times.append(ms)
+        time.sleep(0.05)
+    page.close(run_before_unload=True)
+    return times
+
+
+def opening_bytes(browser, server: "Server", name: str, query: str = "", settle_ms: int = 3000) -> dict:
+    """Bytes the kernel sends over the websocket from the page load until the view is drawn + ``settle_ms``."""
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    got: list[int] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda p: got.append(len(
+        p if isinstance(p, bytes) else p.encode("utf-8")))))
+    page.goto(f"{server.url}/voila/render/{name}.ipynb" + (f"?{query}" if query else ""), timeout=180000)
+    page.locator(".deepsea-root").first.wait_for(state="visible", timeout=180000)
+    page.wait_for_timeout(settle_ms)
+    page.close(run_before_unload=True)
+    return {"dashboard": name, "websocket_kB": round(sum(got) / 1000, 1), "frames": len(got)}

@@ -70,16 +70,24 @@ def test_the_table_draws_exactly_the_observation_of_the_seat_shown():
         assert str(obs["hand_sizes"][s]) in box["cards"] and str(obs["scores"][s]) in box["points"]
 
 
+def _css_rule(css: str, selector: str) -> str:
+    """The declarations of ``selector``'s own rule in the stylesheet as sent (spacing compacted)."""
+    import re
+    match = re.search(re.escape(selector) + r"\s*\{([^}]*)\}", css)
+    assert match, selector
+    return match.group(1)
+
+
 def test_charm_seat_and_token_colours_meet_wcag_aa():
     for style in (*CHARM_STYLE.values(), *SEAT_STYLE.values(), *TOKEN_STYLE.values()):
         assert crew_components.contrast(style["bg"], style["fg"]) >= 4.5, style
     from toolkit.widgets.components.pirats import _CSS
     for card, style in CHARM_STYLE.items():
-        assert style["bg"] in _CSS.split(f".pir-charm-{card} {{")[1].split("}")[0]
+        assert style["bg"] in _css_rule(_CSS, f".pir-charm-{card}")
     for colour, style in SEAT_STYLE.items():
-        assert style["bg"] in _CSS.split(f".pir-seat-{colour} {{")[1].split("}")[0]
+        assert style["bg"] in _css_rule(_CSS, f".pir-seat-{colour}")
     for kind, style in TOKEN_STYLE.items():
-        assert style["bg"] in _CSS.split(f".pir-kind-{kind} {{")[1].split("}")[0]
+        assert style["bg"] in _css_rule(_CSS, f".pir-kind-{kind}")
 
 
 # ---- hidden information ---------------------------------------------------------------------------------

@@ -28,19 +28,16 @@ Hidden information: a component holds exactly the cards a view hands it. The vie
 from __future__ import annotations
 
 import json
-import logging
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-import anywidget
-import traitlets
 from traitlets import Bool, Dict, List, Unicode
 
 from toolkit.core import i18n
 from toolkit.core.errors import RuleError
+from toolkit.widgets.components.base import PickComponent, lean_source
 from toolkit.crew.cards import COLOURS, SUITS, Card, suit_term
 
-log = logging.getLogger("toolkit.widgets.components")
 HERE = Path(__file__).parent
 
 #: Card faces: background, text colour and a per-colour symbol (SVG path in a 24×24 box), so that a
@@ -58,22 +55,9 @@ CARD_STYLE: dict[str, dict[str, str]] = {
                     "0 2.2-2.2 3.5-5.5 3.5H7.5C4 18 2 16.8 2 14.5Z M19.5 6.5h2v4"},
 }
 
-def _compact(source: str, comment: str) -> str:
-    """The module or stylesheet without comment lines and indentation: every component instance carries its
-    own copy over the websocket (~30 % less per instance). Only whole-line comments are dropped."""
-    import re
-    if comment == "/*":
-        source = re.sub(r"/\*.*?\*/", "", source, flags=re.S)
-    lines = (line.strip() for line in source.splitlines())
-    out = "\n".join(line for line in lines if line and not (comment == "//" and line.startswith("//")))
-    if comment == "/*":   # CSS: no space is needed around these
-        out = re.sub(r"\s*([{};,>])\s*", r"\1", out).replace(": ", ":")
-    return out
-
-
-_ESM = _compact((HERE / "crew.js").read_text(encoding="utf-8"), "//").replace(
+_ESM = lean_source((HERE / "crew.js").read_text(encoding="utf-8"), "//").replace(
     "__STYLE__", json.dumps({"suits": {s: {"symbol": v["symbol"]} for s, v in CARD_STYLE.items()}}))
-_CSS = _compact((HERE / "crew.css").read_text(encoding="utf-8"), "/*")
+_CSS = lean_source((HERE / "crew.css").read_text(encoding="utf-8"), "/*")
 
 MAX_CARDS = 40
 #: what a highlighted card means, for screen readers
@@ -102,78 +86,13 @@ def parse_card(value: Any) -> Card | None:
         return None
 
 
-class CrewComponent(anywidget.AnyWidget):
-    """Base of the Crew components: kernel-owned state, ``pick`` messages, refusals, language."""
+class CrewComponent(PickComponent):
+    """Base of the Crew components (:class:`~toolkit.widgets.components.base.PickComponent` with this game's
+    module and stylesheet)."""
 
     _esm = Unicode(_ESM).tag(sync=True)
     _css = Unicode(_CSS).tag(sync=True)
-    _kind = Unicode("").tag(sync=True)
-    lang = Unicode("en").tag(sync=True)
-    size = Unicode("normal").tag(sync=True)
-    labels = Dict().tag(sync=True)
-    refusal = Unicode("").tag(sync=True)
-
-    def __init__(self, lang: str = "en", size: str = "normal", **kwargs: Any):
-        super().__init__(**kwargs)
-        self._pick_callbacks: list[Callable[[Any], Any]] = []
-        self._refuse_callbacks: list[Callable[[str], Any]] = []
-        self.size = size if size in ("normal", "large") else "normal"
-        self.lang = lang if lang in i18n.LANGUAGES else "en"
-        self.on_msg(self._on_page_message)
-
-    # ---- the page never writes state -----------------------------------------------------------
-    def set_state(self, sync_data: Mapping[str, Any]) -> None:
-        """Ignore state updates from the page: every trait here is written by the kernel only."""
-        log.info("ignored a state update from the page for %s: %s", type(self).__name__,
-                 sorted(map(str, sync_data))[:8])
-
-    # ---- callbacks -------------------------------------------------------------------------------
-    def on_pick(self, callback: Callable[[Any], Any]) -> None:
-        """``callback(value)`` runs for each accepted pick (a :class:`Card`, or a task id for tasks)."""
-        self._pick_callbacks.append(callback)
-
-    def on_refuse(self, callback: Callable[[str], Any]) -> None:
-        """``callback(text)`` runs for each refused pick, with the reason in the component's language."""
-        self._refuse_callbacks.append(callback)
-
-    def receive(self, content: Any) -> None:
-        """Handle one message from the page (also how tests click). Never raises."""
-        try:
-            if not isinstance(content, Mapping) or content.get("type") != "pick":
-                return self._refuse(_tr("crew.comp.bad_message", self.lang))
-            value, reason = self._check_pick(content)
-            if reason is not None:
-                return self._refuse(reason)
-            self.refusal = ""
-            for callback in list(self._pick_callbacks):
-                callback(value)
-        except Exception:  # noqa: BLE001 - a view callback's bug must not reach the page as a traceback
-            log.exception("a pick on %s failed", type(self).__name__)
-            self._refuse(_tr("crew.comp.failed", self.lang))
-        return None
-
-    def _on_page_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        self.receive(content)
-
-    def _refuse(self, text: str) -> None:
-        self.refusal = text
-        for callback in list(self._refuse_callbacks):
-            try:
-                callback(text)
-            except Exception:  # noqa: BLE001
-                log.exception("a refusal callback failed")
-
-    def _check_pick(self, content: Mapping[str, Any]) -> tuple[Any, str | None]:
-        return None, _tr("crew.comp.not_clickable", self.lang)
-
-    @traitlets.observe("lang")
-    def _relabel(self, _change: Any = None) -> None:
-        self.refusal = ""
-        self._render()
-
-    def _render(self) -> None:
-        """Recompute the synced traits from the private copy (override)."""
-
+    
 
 class CrewCard(CrewComponent):
     """One card face; clickable if ``clickable`` (a pick sends the card itself)."""
@@ -200,7 +119,7 @@ class CrewCard(CrewComponent):
 
     def _check_pick(self, content: Mapping[str, Any]) -> tuple[Any, str | None]:
         if not self.clickable:
-            return None, _tr("crew.comp.not_clickable", self.lang)
+            return None, self._text("not_clickable")
         if parse_card(content.get("card")) is not self._card:
             return None, _tr("crew.comp.not_this_card", self.lang)
         return self._card, None

@@ -29,32 +29,20 @@ author of a component's state).
 
 from __future__ import annotations
 
-import logging
-import re
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
-import anywidget
-import traitlets
 from traitlets import Dict, List, Unicode
 
 from toolkit.core import i18n
+from toolkit.widgets.components.base import PickComponent, lean_source
 
-log = logging.getLogger("toolkit.widgets.components")
 HERE = Path(__file__).parent
 
 
 
-def _lean(text: str, comment: str) -> str:
-    """The source without whole-line comments and indentation (the page needs neither; ~30% fewer bytes)."""
-    if comment == "/*":
-        text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
-    lines = (line.strip() for line in text.splitlines())
-    return "\n".join(line for line in lines if line and not (comment == "//" and line.startswith("//")))
-
-
-_ESM = _lean((HERE / "deepblue.js").read_text(encoding="utf-8"), "//")
-_CSS = _lean((HERE / "deepblue.css").read_text(encoding="utf-8"), "/*")
+_ESM = lean_source((HERE / "deepblue.js").read_text(encoding="utf-8"), "//")
+_CSS = lean_source((HERE / "deepblue.css").read_text(encoding="utf-8"), "/*")
 #: What a component without its own copy of the drawing code sends instead (``assets=False``): it waits
 #: for the module that the first component of the page registered (``deepblue.js`` ends by doing so).
 #: anywidget sends a component's ESM and CSS with its state, ~20 kB per instance; a table of five
@@ -91,33 +79,21 @@ def tr(key: str, lang: str, **params: Any) -> str:
     return i18n.translate(key, lang, params)
 
 
-class DeepBlueComponent(anywidget.AnyWidget):
-    """Base of the Deep Blue components: kernel-owned state, offers and refusals per key, ``pick`` messages."""
+class DeepBlueComponent(PickComponent):
+    """Base of the Deep Blue components: offers and refusals per clicked key (the page names a key; the
+    kernel looks it up in what it offered for the position shown)."""
 
     _esm = Unicode(_ESM).tag(sync=True)
     _css = Unicode(_CSS).tag(sync=True)
-    _kind = Unicode("").tag(sync=True)
-    lang = Unicode("en").tag(sync=True)
-    labels = Dict().tag(sync=True)
-    refusal = Unicode("").tag(sync=True)
 
     def __init__(self, lang: str = "en", assets: bool = True, **kwargs: Any):
         """``assets=False``: this component draws with the code another component of the same page carries
         (the first one a view creates); it then sends no ESM or CSS of its own."""
-        super().__init__(**kwargs)
-        if not assets:
-            self._esm, self._css = _STUB_ESM, ""
         self._offers: dict[str, Any] = {}
         self._refusals: dict[str, str] = {}
-        self._pick_callbacks: list[Callable[[Any], Any]] = []
-        self._refuse_callbacks: list[Callable[[str], Any]] = []
-        self.lang = lang if lang in i18n.LANGUAGES else "en"
-        self.on_msg(self._on_page_message)
-
-    def set_state(self, sync_data: Mapping[str, Any]) -> None:
-        """Ignore state updates from the page: every trait here is written by the kernel only."""
-        log.info("ignored a state update from the page for %s: %s", type(self).__name__,
-                 sorted(map(str, sync_data))[:8])
+        super().__init__(lang=lang, **kwargs)
+        if not assets:
+            self._esm, self._css = _STUB_ESM, ""
 
     # ---- offers ----------------------------------------------------------------------------------
     @property
@@ -146,49 +122,13 @@ class DeepBlueComponent(anywidget.AnyWidget):
             out.append(item)
         return out
 
-    # ---- callbacks -------------------------------------------------------------------------------
-    def on_pick(self, callback: Callable[[Any], Any]) -> None:
-        """``callback(value)`` runs for each accepted pick, with the value offered for the clicked key."""
-        self._pick_callbacks.append(callback)
-
-    def on_refuse(self, callback: Callable[[str], Any]) -> None:
-        """``callback(text)`` runs for each refused pick, with the reason in the component's language."""
-        self._refuse_callbacks.append(callback)
-
-    def receive(self, content: Any) -> None:
-        """Handle one message from the page (also how tests click). Never raises."""
-        try:
-            if not isinstance(content, Mapping) or content.get("type") != "pick":
-                return self._refuse(tr("deepblue.comp.bad_message", self.lang))
-            key = content.get("key")
-            if not isinstance(key, str) or not key or len(key) > MAX_KEY:
-                return self._refuse(tr("deepblue.comp.bad_message", self.lang))
-            if key in self._offers:
-                value = self._offers[key]
-                self.refusal = ""
-                for callback in list(self._pick_callbacks):
-                    callback(value)
-                return None
-            return self._refuse(self._refusals.get(key) or tr("deepblue.comp.not_offered", self.lang))
-        except Exception:  # noqa: BLE001 - a view callback's bug must not reach the page as a traceback
-            log.exception("a pick on %s failed", type(self).__name__)
-            self._refuse(tr("deepblue.comp.failed", self.lang))
-        return None
-
-    def _on_page_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        self.receive(content)
-
-    def _refuse(self, text: str) -> None:
-        self.refusal = text
-        for callback in list(self._refuse_callbacks):
-            try:
-                callback(text)
-            except Exception:  # noqa: BLE001
-                log.exception("a refusal callback failed")
-
-    @traitlets.observe("lang")
-    def _relabel(self, _change: Any = None) -> None:
-        self.refusal = ""
+    def _check_pick(self, content: Mapping[str, Any]) -> tuple[Any, str | None]:
+        key = content.get("key")
+        if not isinstance(key, str) or not key or len(key) > MAX_KEY:
+            return None, self._text("bad_message")
+        if key in self._offers:
+            return self._offers[key], None
+        return None, self._refusals.get(key) or self._text("not_offered")
 
 
 class DeepBlueBoard(DeepBlueComponent):

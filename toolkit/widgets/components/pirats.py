@@ -2,7 +2,7 @@
 deck, the treasure piles, the seat's hand, the auction bar), a token pile editor and a one-ship board.
 
 Each is an ``anywidget.AnyWidget`` sharing one ESM module (``pirats.js``) and one stylesheet
-(``pirats.css``); they reuse the Crew components' base (:class:`~toolkit.widgets.components.crew.CrewComponent`:
+(``pirats.css``) on the components' base (:class:`~toolkit.widgets.components.base.PickComponent`:
 kernel-owned state, ``set_state`` ignored, one ``{"type": "pick", ...}`` message kind, refusals in the
 component's language, never a traceback). See docs/architecture.md for why anywidget here.
 
@@ -51,7 +51,7 @@ from toolkit.core import i18n
 from toolkit.core.errors import RuleError
 from toolkit.pirats.model import CAPTAIN, COLOURS, SHIPS
 from toolkit.pirats.tokens import DEFAULT_BOX, Token, score
-from toolkit.widgets.components.crew import CrewComponent
+from toolkit.widgets.components.base import PickComponent, lean_source
 
 HERE = Path(__file__).parent
 
@@ -83,9 +83,9 @@ TOKEN_STYLE: dict[str, dict[str, str]] = {
     "opener": {"bg": "#455a64", "fg": "#ffffff"},
 }
 
-_ESM = (HERE / "pirats.js").read_text(encoding="utf-8").replace(
+_ESM = lean_source((HERE / "pirats.js").read_text(encoding="utf-8"), "//").replace(
     "__STYLE__", json.dumps({"charms": {s: v["symbol"] for s, v in CHARM_STYLE.items()}}))
-_CSS = (HERE / "pirats.css").read_text(encoding="utf-8")
+_CSS = lean_source((HERE / "pirats.css").read_text(encoding="utf-8"), "/*")
 
 MAX_PILE = 40
 MAX_HAND = 80
@@ -129,8 +129,8 @@ def _small_int(value: Any, low: int, high: int) -> int | None:
     return value
 
 
-class PiratsComponent(CrewComponent):
-    """Base of the Sewer Pirats components (the Crew base with this game's module and stylesheet)."""
+class PiratsComponent(PickComponent):
+    """Base of the Sewer Pirats components (the shared base with this game's module and stylesheet)."""
 
     _esm = Unicode(_ESM).tag(sync=True)
     _css = Unicode(_CSS).tag(sync=True)
@@ -514,7 +514,7 @@ class ShipBoard(PiratsComponent):
 
     def _check_pick(self, content: Mapping[str, Any]) -> tuple[Any, str | None]:
         if not self.clickable:
-            return None, _tr("crew.comp.not_clickable", self.lang)
+            return None, self._text("not_clickable")
         return super()._check_pick(content)
 
     def show(self, spaces: Sequence[str], cards: int, max_cards: int = 3, after: Sequence[str] | None = None) -> None:
