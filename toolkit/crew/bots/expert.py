@@ -136,6 +136,8 @@ class Verdicts:
     undecided: dict
     deals: int
     nodes: int
+    drawn: int = 0          # deals drawn (the most that could have been used)
+    raced: bool = False     # stopped before the budget's end: no later deal could change the choice
 
     def score(self, card: Card) -> float:
         return self.wins[card] + 0.5 * self.undecided[card]
@@ -185,11 +187,17 @@ def card_classes(view: Mapping[str, Any], cards: Sequence[Card]) -> list[list[Ca
 
 def card_verdicts(view: Mapping[str, Any], cards: Sequence[Card], rng: np.random.Generator, *, deals: int = 20,
                   min_deals: int = 6, node_limit: int = 2000, budget: int = 24_000,
-                  know: Knowledge | None = None, sampled: Sequence | None = None) -> Verdicts:
+                  know: Knowledge | None = None, sampled: Sequence | None = None, race: bool = False,
+                  prefer: Card | None = None) -> Verdicts:
     """For each of ``cards`` (the seat's — or TONOJA's — legal cards), in how many sampled deals the
     mission stays winnable after it is played. Deals come from :func:`sample_deals` unless ``sampled``
     gives them. Equivalent cards (:func:`card_classes`) are solved once; each solve gets at most
-    ``node_limit`` nodes and no more than its share of ``budget`` over ``min_deals`` deals."""
+    ``node_limit`` nodes and no more than its share of ``budget`` over ``min_deals`` deals.
+
+    With ``race``, the deals stop as soon as the card the expert would choose (best score; ties go to
+    ``prefer``, then to the first of ``cards``) can no longer change whatever the deals left give
+    (:func:`_settled`): the choice is the one of the whole run. Every deal is still drawn first, so the
+    rng ends where it would have and the deals solved are a prefix of the same sequence."""
     tasks = solver_tasks(view)
     classes = card_classes(view, cards)
     small = max(200, min(node_limit, budget // (min_deals * (len(classes) + 1))))
@@ -199,8 +207,13 @@ def card_verdicts(view: Mapping[str, Any], cards: Sequence[Card], rng: np.random
     trick = view["trick"]
     pos = len(trick["cards"])
     table: list[list] = []                   # per deal used: per class, True / False / None
+    halves = [0] * len(classes)              # running scores, in half deals (exact integers)
+    raced = False
     for hands in pool:
         if used >= min_deals and nodes >= budget:
+            break
+        if race and used and _settled(cards, classes, halves, prefer, len(pool) - used):
+            raced = True
             break
         used += 1
         solver = _Solver(hands, tasks, view)
@@ -222,6 +235,8 @@ def card_verdicts(view: Mapping[str, Any], cards: Sequence[Card], rng: np.random
                 nodes += n
             row.append(verdict)
         table.append(row)
+        for i, verdict in enumerate(row):
+            halves[i] += 2 if verdict else 1 if verdict is None else 0
     wins_by = {c: 0 for c in cards}
     undecided = {c: 0 for c in cards}
     for row in table:
@@ -231,7 +246,51 @@ def card_verdicts(view: Mapping[str, Any], cards: Sequence[Card], rng: np.random
                     wins_by[c] += 1
                 elif verdict is None:
                     undecided[c] += 1
-    return Verdicts(wins_by, undecided, used, nodes)
+    return Verdicts(wins_by, undecided, used, nodes, len(pool), raced)
+
+
+def _settled(cards: Sequence[Card], classes: Sequence[Sequence[Card]], halves: Sequence[int],
+             prefer: Card | None, left: int) -> bool:
+    """Whether the card :meth:`ExpertBot._play` would choose is the same whatever ``left`` more deals give
+    (each deal adds 0, 1/2 or 1 to each card's score; ``halves``: the scores so far per class, in halves).
+
+    The choice is the best score; a tie goes to ``prefer`` if it is among the best, else to the first of
+    ``cards``; a best score of 0 falls back to the rules of thumb. So the current choice ``lead`` is settled
+    when its score is above 0 and, for every other card ``c``, ``lead`` stays ahead even if ``c`` wins every
+    deal left and ``lead`` none: strictly ahead where a tie would go to ``c`` (``c`` is ``prefer``, or comes
+    before ``lead`` in ``cards`` while ``lead`` is not ``prefer``), at least level elsewhere.
+
+    >>> from toolkit.crew.cards import Card
+    >>> a, b = Card.parse("B3"), Card.parse("B7")
+    >>> _settled([a, b], [[a], [b]], [10, 4], None, 3)    # 5 against 2 + 3 deals: a tie goes to a
+    True
+    >>> _settled([a, b], [[a], [b]], [10, 4], b, 3)       # ... unless b is preferred
+    False
+    """
+    score = {c: h for group, h in zip(classes, halves) for c in group}
+    lead = _choice(cards, score, prefer)
+    if lead is None:
+        return False
+    best = score[lead]
+    order = {c: i for i, c in enumerate(cards)}
+    for c in cards:
+        if c == lead:
+            continue
+        strict = c == prefer or (lead != prefer and order[c] < order[lead])
+        gap = best - score[c] - 2 * left
+        if gap < 0 or strict and gap == 0:
+            return False
+    return True
+
+
+def _choice(cards: Sequence[Card], score: Mapping[Card, float], prefer: Card | None) -> Card | None:
+    """The expert's card from the scores: the best (None if it is 0); a tie goes to ``prefer`` if it is
+    among the best, else to the first of ``cards``."""
+    best = max(score[c] for c in cards)
+    if best == 0:
+        return None
+    top = [c for c in cards if score[c] == best]
+    return prefer if prefer in top else top[0]
 
 
 def _name(code: int) -> str:
@@ -247,12 +306,13 @@ class ExpertBot:
 
     def __init__(self, deals: int = 40, min_deals: int = 8, node_limit: int = 3000, budget: int = 40_000,
                  alloc_deals: int = 8, alloc_node_limit: int = 1500, signals: str = "sampled",
-                 signal_deals: int = 6):
+                 signal_deals: int = 6, race: bool = True):
         if signals not in ("sampled", "beginner"):
             raise TypeError(f"signals must be 'sampled' or 'beginner', not {signals!r}")
         self.deals, self.min_deals, self.node_limit, self.budget = deals, min_deals, node_limit, budget
         self.alloc_deals, self.alloc_node_limit = alloc_deals, alloc_node_limit
         self.signals, self.signal_deals = signals, signal_deals
+        self.race = race              # stop a card's deals once the choice is settled (same choice; see card_verdicts)
         self.beginner = BeginnerBot()
 
     def decide(self, view: Mapping[str, Any], legal: Sequence[Any], rng: np.random.Generator) -> Decision:
@@ -291,17 +351,18 @@ class ExpertBot:
         if len(plays) == 1:
             return base
         cards = [m.card for m in plays]
-        v = card_verdicts(view, cards, rng, deals=self.deals, min_deals=self.min_deals, node_limit=self.node_limit,
-                          budget=self.budget)
-        best = max(v.score(c) for c in cards)
-        if best == 0:
-            return Decision(base.move, Event("BOT_CREW_FALLBACK", "bots.crew.fallback", seat=seat, why=base.reason))
-        top = [c for c in cards if v.score(c) == best]
         base_card = base.move.card if isinstance(base.move, PlayCard) else None
-        card = base_card if base_card in top else top[0]
+        v = card_verdicts(view, cards, rng, deals=self.deals, min_deals=self.min_deals, node_limit=self.node_limit,
+                          budget=self.budget, race=self.race, prefer=base_card)
+        card = _choice(cards, {c: v.score(c) for c in cards}, base_card)
+        if card is None:
+            return Decision(base.move, Event("BOT_CREW_FALLBACK", "bots.crew.fallback", seat=seat, why=base.reason))
         second = max((v.score(c) for c in cards if c != card), default=0)
-        return Decision(PlayCard(card), Event("BOT_CREW_SAMPLED", "bots.crew.sampled", seat=seat, card=card,
-                                              wins=_num(v.score(card)), deals=v.deals, second=_num(second)))
+        params = dict(seat=seat, card=card, wins=_num(v.score(card)), deals=v.deals, second=_num(second))
+        if v.raced:
+            return Decision(PlayCard(card), Event("BOT_CREW_SAMPLED_RACED", "bots.crew.sampled", **params,
+                                                  most=v.drawn))
+        return Decision(PlayCard(card), Event("BOT_CREW_SAMPLED", "bots.crew.sampled", **params))
 
     # ---- communication and the distress signal (toolkit.crew.bots.signals) ------------------------
     def _sonar(self, view, sonars, base: Decision, rng) -> Decision:
