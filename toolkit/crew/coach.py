@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from itertools import combinations, product
 from typing import Any, Iterable, Mapping, Sequence
 
+from toolkit.core.checks import check_int
 from toolkit.core.errors import InvalidMoveError
 from toolkit.core.explain import Violation
 from toolkit.crew.cards import Card, Trick, legal_plays, why_illegal_play
@@ -476,6 +477,13 @@ def _standard_counts(n_tasks: int, seats: int, captain: int) -> list[tuple[int, 
     return out
 
 
+def _task_ids(ids: Any) -> tuple[int, ...]:
+    """``ids`` as a tuple of task numbers (a ``TypeError`` naming ``ids`` for anything else)."""
+    if isinstance(ids, (str, bytes, Mapping)) or not isinstance(ids, Iterable):
+        raise TypeError(f"ids must be a sequence of task numbers, not {ids!r:.60}")
+    return tuple(check_int("ids", t) for t in ids)
+
+
 def mission_allocation_rules(mission: int, ids: Sequence[int] = ()) -> tuple[str, ...]:
     """The rule ids that decide who may own ``ids`` in logbook mission ``mission``: the mission's way of
     handing out tasks (:attr:`toolkit.crew.missions.Mission.rule`), its own twists (19: the captain takes
@@ -488,7 +496,8 @@ def mission_allocation_rules(mission: int, ids: Sequence[int] = ()) -> tuple[str
     from toolkit.crew.missions import mission as get_mission
     from toolkit.crew.tasks import get_task
 
-    m = get_mission(mission)
+    m = get_mission(check_int("mission", mission))
+    ids = _task_ids(ids)
     rules = [m.rule]
     if m.number == 19:
         rules.append("crew.mission.hardest-first")
@@ -520,7 +529,11 @@ def mission_allocations(ids: Sequence[int], players: int, captain: int, mission:
     from toolkit.crew.engine import ENGINE, PENDING
     from toolkit.crew.missions import mission as get_mission
 
-    m = get_mission(mission)
+    m = get_mission(check_int("mission", mission))
+    ids = _task_ids(ids)
+    players = check_int("players", players, 2, 5)
+    captain = check_int("captain", captain)
+    limit = check_int("limit", limit, 1)
     if not m.has_tasks:
         raise InvalidMoveError(f"mission {mission} has no task cards ({m.condition}): there is no allocation "
                                "to review")

@@ -212,8 +212,9 @@ export default { render };
 """
 
 _CSS = """
-.deepsea-chart { width: 100%; min-width: 0; }
-.deepsea-chart-plot { width: 100%; }
+/* the drawn plot's fixed width must never hold its box open: the box follows the page, the plot follows it */
+.deepsea-chart { width: 100%; max-width: 100%; min-width: 0; overflow: hidden; }
+.deepsea-chart-plot { width: 100%; min-width: 0; overflow: hidden; }
 """
 
 PLOTLY_ASSET_NAME = "plotly-{version}.min.js"
