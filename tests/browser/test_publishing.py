@@ -141,9 +141,12 @@ def test_charts_keep_their_height_and_follow_the_width_after_a_redraw_and_a_resi
     assert all(h > 100 for _, h in before), before
     for width in (800, 1600):
         page.set_viewport_size({"width": width, "height": 900})
-        page.wait_for_function(f"() => [...document.querySelectorAll('.deepsea-chart .main-svg')]"
-                               f".every(s => Math.abs(+s.getAttribute('width') - s.closest('.deepsea-chart-plot')"
-                               f".getBoundingClientRect().width) < 2)", timeout=10000)
+        # settled: every plot box fits the new page and its drawing has taken the box's width (checking
+        # the second alone passes before the page has laid out at the new width)
+        page.wait_for_function(f"() => [...document.querySelectorAll('.deepsea-chart .main-svg')].every(s => {{"
+                               f" const box = s.closest('.deepsea-chart-plot').getBoundingClientRect();"
+                               f" return box.right <= {width} && Math.abs(+s.getAttribute('width') - box.width) < 2;"
+                               f" }})", timeout=20000)
         after = page.evaluate(sizes)
         assert [round(h) for _, h in after] == [round(h) for _, h in before], (width, before, after)
         assert all(0 < w <= width for w, _ in after), (width, after)
