@@ -14,16 +14,12 @@ click on a table object -> visible DOM change.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-from publishing_common import (Server, click_times, launch_browser, load_average, median,  # noqa: E402
-                               opening_bytes, percentile, save)
+from publishing_common import run_clicks  # noqa: E402
 
 GAME = "seed=4&players=2&seats=you,policy&step=1"
 BOARD, MARKET, BAG = ".deepblue-board-component", ".deepblue-market-component", ".deepblue-bag-tokens"
@@ -36,35 +32,8 @@ CASES = [
 PAGES = [("deep-blue-game", GAME), ("deep-blue-dive", ""), ("deep-blue-gem-bag", "")]
 
 
-def page_bytes(browser, server) -> list[dict]:
-    rows = []
-    for name, query in PAGES:
-        rows.append(opening_bytes(browser, server, name, query))
-        print(rows[-1], flush=True)
-    return rows
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clicks", type=int, default=20)
-    parser.add_argument("--bytes-only", action="store_true")
-    args = parser.parse_args()
-    server = Server()
-    rows: list[dict] = []
-    try:
-        with sync_playwright() as p:
-            browser = launch_browser(p)
-            rows += page_bytes(browser, server)
-            for name, query, targets in ([] if args.bytes_only else CASES):
-                times = click_times(browser, server, name, query, targets, args.clicks)
-                rows.append({"dashboard": name, "clicks": " / ".join(t.split("[")[1][:-1] for t, _ in targets[:2]),
-                             "n": len(times), "median_ms": round(median(times), 1),
-                             "p95_ms": round(percentile(times, 95), 1), "load": load_average()})
-                print(rows[-1], flush=True)
-            browser.close()
-    finally:
-        server.stop()
-    save("deepblue_clicks", rows)
+    run_clicks("deepblue_clicks", __doc__.splitlines()[0], PAGES, CASES)
 
 
 if __name__ == "__main__":

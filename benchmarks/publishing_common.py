@@ -241,3 +241,36 @@ def opening_bytes(browser, server: "Server", name: str, query: str = "", settle_
     page.wait_for_timeout(settle_ms)
     page.close(run_before_unload=True)
     return {"dashboard": name, "websocket_kB": round(sum(got) / 1000, 1), "frames": len(got)}
+
+
+def run_clicks(name: str, description: str, pages: list[tuple[str, str]],
+               cases: list[tuple[str, str, list[tuple[str, str]]]]) -> None:
+    """The command line of a game's click benchmark: the bytes to open each of ``pages``, then each case's
+    clicks (``--clicks N`` each, ``--bytes-only`` to skip them); rows saved as ``results/<name>.json``."""
+    import argparse
+
+    from playwright.sync_api import sync_playwright
+
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--clicks", type=int, default=20)
+    parser.add_argument("--bytes-only", action="store_true")
+    args = parser.parse_args()
+    server = Server()
+    rows: list[dict] = []
+    try:
+        with sync_playwright() as p:
+            browser = launch_browser(p)
+            for dashboard, query in pages:
+                rows.append(opening_bytes(browser, server, dashboard, query))
+                print(rows[-1], flush=True)
+            for dashboard, query, targets in ([] if args.bytes_only else cases):
+                times = click_times(browser, server, dashboard, query, targets, args.clicks)
+                rows.append({"dashboard": dashboard,
+                             "clicks": " / ".join(t.split("[")[1][:-1] for t, _ in targets[:2]),
+                             "n": len(times), "median_ms": round(median(times), 1),
+                             "p95_ms": round(percentile(times, 95), 1), "load": load_average()})
+                print(rows[-1], flush=True)
+            browser.close()
+    finally:
+        server.stop()
+    save(name, rows)
