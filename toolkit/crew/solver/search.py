@@ -63,6 +63,9 @@ class _Search:
         self.hands0 = tuple(hands)
         self.leader0 = leader
         self.judges = tuple(judges)
+        # the judges' methods bound once (the inner loops call them at every trick)
+        self._steps = tuple(judge.step for judge in self.judges)
+        self._statuses = tuple(judge.status for judge in self.judges)
         self.j0 = done_tricks
         self.last = last
         self.node_limit = node_limit
@@ -183,25 +186,26 @@ class _Search:
                 live |= h
         out = []
         if not self.exclusive:
-            for judge, p in zip(self.judges, progress):
+            for status, p in zip(self._statuses, progress):
                 if p is not DONE:
                     if p is FAILED:
                         return None
-                    p = judge.status(p, j, rest, live, hands)
+                    p = status(p, j, rest, live, hands)
                     if p is FAILED:
                         return None
                 out.append(p)
         else:
             exclusions = self.exclusions
-            for i, (judge, p) in enumerate(zip(self.judges, progress)):
+            open_until = self.open_until
+            for i, (status, p) in enumerate(zip(self._statuses, progress)):
                 if p is not DONE:
                     if p is FAILED:
                         return None
                     # Narrowed to the cards the other tasks leave it, a task may only be found lost,
                     # never met: two tasks narrowing each other ("no 9s", "no 8s and no 9s") would
                     # otherwise each count on the other to refuse a 9.
-                    q = judge.status(p, j, rest, live & ~exclusions[i] if j < self.open_until[i] else 0, hands)
-                    p = judge.status(p, j, rest, live, hands) if q is DONE else q
+                    q = status(p, j, rest, live & ~exclusions[i] if j < open_until[i] else 0, hands)
+                    p = status(p, j, rest, live, hands) if q is DONE else q
                     if p is FAILED:
                         return None
                 out.append(p)
@@ -481,30 +485,32 @@ class _Search:
         hint_rank = _hint_rank(keep, shed) if keep or shed else None
         seats = [(leader + i) % n for i in range(n)]
         plays: list[int] = []
-        judges = self.judges
+        steps = self._steps
         last = self.last
-        all_done = (DONE,) * len(judges)
+        all_done = (DONE,) * len(steps)
+        judge_all = self._judge
+        boundary = self._boundary
+        j2 = j + 1
 
         def finish(tmask: int, winner: int, wcard: int) -> Any:
-            j2 = j + 1
             cards = tuple(plays)
             new = []
-            for judge, p in zip(judges, progress):
+            for step, p in zip(steps, progress):
                 if p is not DONE:
-                    p = judge.step(p, j2, leader, cards, winner, wcard, tmask)
+                    p = step(p, j2, leader, cards, winner, wcard, tmask)
                     if p is FAILED:
                         return False
                 new.append(p)
             keep_mask = ~tmask
             hands2 = tuple([h & keep_mask for h in hands])
-            judged = self._judge(new, j2, hands2, live & keep_mask)
+            judged = judge_all(new, j2, hands2, live & keep_mask)
             if judged is None:
                 return False
             if judged == all_done:
                 return (leader, cards)
             if j2 >= last:
                 return False
-            if not self._boundary(hands2, winner, judged, j2):
+            if not boundary(hands2, winner, judged, j2):
                 return False
             return (leader, cards)
 
@@ -529,13 +535,63 @@ class _Search:
                 if candidates is None:
                     hand = hands[seat]
                     legal = hand if pos == 0 else hand & COLOUR_MASK[led] or hand
-                    feed = targets[best_seat] if pos else 0
-                    candidates = self._candidates(legal, hand, live, sensitive, features, pos, led, want[seat],
-                                                  best_str, want[best_seat] if pos else 0, feed, wanted & ~feed)
+                    if not legal & (legal - 1):
+                        # one legal card: nothing to choose or order (as _candidates answers)
+                        candidates = [legal.bit_length() - 1]
+                    else:
+                        feed = targets[best_seat] if pos else 0
+                        candidates = self._candidates(legal, hand, live, sensitive, features, pos, led,
+                                                      want[seat], best_str, want[best_seat] if pos else 0, feed,
+                                                      wanted & ~feed)
                     if hint_rank is not None and len(candidates) > 1:
                         # stable: within each group the order above stands
                         candidates.sort(key=hint_rank.__getitem__)
                     ordered[memo] = candidates
+            if self.lds is not None:
+                return play_lds(pos, tmask, led, best_seat, best_str, best_card, seat, candidates)
+            # The plain search (no discrepancy count): the loop of ``play_lds`` without it, split by the
+            # seat's place in the trick. The same plays in the same order, the same node count.
+            last_seat = pos == n - 1
+            if pos == 0:
+                for card in candidates:
+                    nodes = self.nodes + 1
+                    self.nodes = nodes
+                    if nodes >= self._next_check:
+                        self._check()
+                    plays.append(card)
+                    if last_seat:
+                        result = finish(1 << card, seat, card)
+                    else:
+                        result = play(1, 1 << card, _COLOUR[card], seat, _LEAD_STRENGTH[card], card)
+                    plays.pop()
+                    if result is not False:
+                        return result
+                return False
+            strengths = _STRENGTH[led]
+            following = pos + 1
+            for card in candidates:
+                nodes = self.nodes + 1
+                self.nodes = nodes
+                if nodes >= self._next_check:
+                    self._check()
+                plays.append(card)
+                strength = strengths[card]
+                if last_seat:
+                    if strength > best_str:
+                        result = finish(tmask | (1 << card), seat, card)
+                    else:
+                        result = finish(tmask | (1 << card), best_seat, best_card)
+                elif strength > best_str:
+                    result = play(following, tmask | (1 << card), led, seat, strength, card)
+                else:
+                    result = play(following, tmask | (1 << card), led, best_seat, best_str, best_card)
+                plays.pop()
+                if result is not False:
+                    return result
+            return False
+
+        def play_lds(pos: int, tmask: int, led: int, best_seat: int, best_str: int, best_card: int, seat: int,
+                     candidates: list[int]) -> Any:
             lds = self.lds
             strengths = _STRENGTH[led]
             for index, card in enumerate(candidates):
