@@ -40,6 +40,12 @@ _FIRST_SLICE = 2048
 _SAT_AFTER_ROUNDS = 1
 
 
+#: entries of a search's ``_judge`` memo before it is emptied (some 60 MB at most)
+_JUDGED_MAX = 200_000
+#: not in the ``_judge`` memo (``None`` is a memoised verdict: a task has failed)
+_UNJUDGED = object()
+
+
 class _SliceEnd(Exception):
     """Raised inside the search when one slice of the portfolio (see ``_Search.run``) used its nodes."""
 
@@ -117,6 +123,8 @@ class _Search:
         self.groups = tuple((owner, tuple(ids)) for owner, ids in owners.items() if len(ids) > 1)
         self._open_tricks: dict[tuple[int, int], list[int]] = {}  # (seat, tricks played) -> tricks it may win
         self._next_check = 1024
+        # _judge's memo: (tricks played, progress, hands) -> the statuses before the horizon check
+        self._judged: dict[tuple, tuple | None] = {}
         # the table key's per-colour memo (see _key): the hands stacked 40 bits apart, seat 0 highest
         self._lane_shifts = tuple(40 * (self.n - 1 - i) for i in range(self.n))
         self._lanes = tuple((9 * colour, sum((511 if colour < SUB else 15) << lane for lane in self._lane_shifts))
@@ -178,7 +186,30 @@ class _Search:
 
     def _judge(self, progress: Sequence[Any], j: int, hands: Sequence[int], live: int | None = None) -> tuple | None:
         """Every task's status after ``j`` tricks (``None``: one has failed); ``live`` is the union of the
-        hands when the caller has it."""
+        hands when the caller has it.
+
+        The statuses are a pure function of the tasks' progress and the hands, and the search meets the
+        same pair again and again (tricks played in another order, the slices of ``_portfolio`` and the
+        expert's solves of one deal searching the same tricks, ``_extract`` walking a proved line): they
+        are memoised per search. Only the deepening's horizon check depends on more (the horizon) and is
+        made at every call."""
+        key = (j, tuple(progress), hands)
+        memo = self._judged
+        out = memo.get(key, _UNJUDGED)
+        if out is _UNJUDGED:
+            if len(memo) >= _JUDGED_MAX:
+                memo.clear()  # a bound on the memory of very long searches (no effect on the verdicts)
+            out = memo[key] = self._statuses_after(progress, j, hands, live)
+        if out is not None and self.horizon < self.last:
+            # iterative deepening: every achievement task must be able to be met by this iteration's trick
+            judges = self.judges
+            for i in self.achievers:
+                if out[i] != DONE and judges[i].earliest(out[i], j, hands) > self.horizon:
+                    return None
+        return out
+
+    def _statuses_after(self, progress: Sequence[Any], j: int, hands: Sequence[int], live: int | None) -> tuple | None:
+        """``_judge`` without the memo and the horizon."""
         rest = self.last - j
         if live is None:
             live = 0
@@ -225,11 +256,6 @@ class _Search:
                         budget = b
             for i in ids:
                 if out[i] is not DONE and not self.judges[i].fits(out[i], j, rest, budget, hands):
-                    return None
-        if self.horizon < self.last:
-            # iterative deepening: every achievement task must be able to be met by this iteration's trick
-            for i in self.achievers:
-                if out[i] != DONE and self.judges[i].earliest(out[i], j, hands) > self.horizon:
                     return None
         return tuple(out)
 
