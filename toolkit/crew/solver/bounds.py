@@ -60,6 +60,9 @@ class _Judge:
     use_forced = True
     #: whether ``hints`` says anything (saves a call per trick boundary)
     hinted = False
+    #: ``True`` when ``step`` returns ``p`` itself whenever the trick's winner is not the owner: the search
+    #: then skips the call for those tricks (see ``_Search.__init__``). A subclass that sets it must keep it true.
+    owner_steps = False
     #: cards the owner must win (so no other seat may), and cards the owner must not win: static masks
     #: other judges use to narrow the cards they can count on (see ``_Search.exclusions``)
     claims = 0
@@ -103,6 +106,7 @@ class _Judge:
 
 
 class _CaptureCards(_Judge):
+    owner_steps = True  # step: ``return p`` unless the owner won the trick
     role = 1
     hinted = True
 
@@ -333,6 +337,8 @@ def _count_clause(count: int, cmp: str, n: int, more: int) -> str:
 
 
 class _CardCount(_Judge):
+    owner_steps = True  # step: ``return p`` unless the owner won the trick
+
     def __init__(self, *a: Any, clauses: Sequence[Mapping[str, Any]], mode: str = "all"):
         super().__init__(*a)
         self.hinted = True
@@ -478,6 +484,7 @@ class _CaptureInTrick(_Judge):
 
 
 class _WinTrickWith(_Judge):
+    owner_steps = True  # step: ``return p`` unless the owner won the trick
     role = 1
     achievement = True
     hinted = True
@@ -545,6 +552,7 @@ class _WinTrickWith(_Judge):
 
 
 class _TrickProperty(_Judge):
+    owner_steps = True  # step: ``return p`` unless the owner won the trick
     role = 1
     achievement = True
 
@@ -804,6 +812,7 @@ class _TrickPositions(_Judge):
 
 
 class _TrickCount(_Judge):
+    owner_steps = True  # step: ``return p`` unless the owner won the trick
     def __init__(self, *a: Any, cmp: str, n: int):
         super().__init__(*a)
         self.cmp, self.n = cmp, n
@@ -995,6 +1004,7 @@ class _Relative(_Judge):
 
 
 class _CardCompare(_Judge):
+    owner_steps = True  # step: ``return p`` unless the owner won the trick
     def __init__(self, *base: Any, a: Mapping[str, Any], cmp: str, b: Mapping[str, Any], min: int = 0):  # noqa: A002
         super().__init__(*base)
         self.a, self.b = _filter_mask(a), _filter_mask(b)

@@ -71,6 +71,11 @@ class _Search:
         self.judges = tuple(judges)
         # the judges' methods bound once (the inner loops call them at every trick)
         self._steps = tuple(judge.step for judge in self.judges)
+        # per winner of a trick: (index, step) of the judges whose progress that trick may change (a judge
+        # with ``owner_steps`` only changes when its owner wins)
+        self._steps_by_winner = tuple(tuple((i, judge.step) for i, judge in enumerate(self.judges)
+                                            if not judge.owner_steps or judge.owner == winner)
+                                      for winner in range(self.n))
         self._statuses = tuple(judge.status for judge in self.judges)
         self.j0 = done_tricks
         self.last = last
@@ -201,11 +206,15 @@ class _Search:
                 memo.clear()  # a bound on the memory of very long searches (no effect on the verdicts)
             out = memo[key] = self._statuses_after(progress, j, hands, live)
         if out is not None and self.horizon < self.last:
-            # iterative deepening: every achievement task must be able to be met by this iteration's trick
-            judges = self.judges
-            for i in self.achievers:
-                if out[i] != DONE and judges[i].earliest(out[i], j, hands) > self.horizon:
-                    return None
+            return self._within_horizon(out, j, hands)
+        return out
+
+    def _within_horizon(self, out: tuple, j: int, hands: Sequence[int]) -> tuple | None:
+        """``out``, or ``None`` if an achievement task can no longer be met by the deepening's horizon."""
+        judges = self.judges
+        for i in self.achievers:
+            if out[i] != DONE and judges[i].earliest(out[i], j, hands) > self.horizon:
+                return None
         return out
 
     def _statuses_after(self, progress: Sequence[Any], j: int, hands: Sequence[int], live: int | None) -> tuple | None:
@@ -511,34 +520,47 @@ class _Search:
         hint_rank = _hint_rank(keep, shed) if keep or shed else None
         seats = [(leader + i) % n for i in range(n)]
         plays: list[int] = []
-        steps = self._steps
+        steps_by_winner = self._steps_by_winner
         last = self.last
-        all_done = (DONE,) * len(steps)
+        all_done = (DONE,) * len(self.judges)
         judge_all = self._judge
+        judged_memo = self._judged
         boundary = self._boundary
         j2 = j + 1
 
         def finish(tmask: int, winner: int, wcard: int) -> Any:
-            cards = tuple(plays)
-            new = []
-            for step, p in zip(steps, progress):
-                if p is not DONE:
-                    p = step(p, j2, leader, cards, winner, wcard, tmask)
-                    if p is FAILED:
-                        return False
-                new.append(p)
+            # every task's progress after the trick (the judges it cannot change keep theirs), then their
+            # statuses (``_judge``, its memo looked up here first), then the rest of the deal
+            steps = steps_by_winner[winner]
+            if steps:
+                cards = tuple(plays)
+                new = list(progress)
+                for i, step in steps:
+                    p = new[i]
+                    if p is not DONE:
+                        p = step(p, j2, leader, cards, winner, wcard, tmask)
+                        if p is FAILED:
+                            return False
+                        new[i] = p
+                new = tuple(new)
+            else:
+                new = progress
             keep_mask = ~tmask
-            hands2 = tuple([h & keep_mask for h in hands])
-            judged = judge_all(new, j2, hands2, live & keep_mask)
+            hands2 = tuple(map(keep_mask.__and__, hands))
+            judged = judged_memo.get((j2, new, hands2), _UNJUDGED)
+            if judged is _UNJUDGED:
+                judged = judge_all(new, j2, hands2, live & keep_mask)
+            elif judged is not None and self.horizon < last:
+                judged = self._within_horizon(judged, j2, hands2)
             if judged is None:
                 return False
             if judged == all_done:
-                return (leader, cards)
+                return (leader, tuple(plays))
             if j2 >= last:
                 return False
             if not boundary(hands2, winner, judged, j2):
                 return False
-            return (leader, cards)
+            return (leader, tuple(plays))
 
         # A seat's ordered candidates depend, inside one trick, only on its position, the colour led and
         # (when the seat winning so far wants cards) that seat and its strength: memoised per trick on those, as
