@@ -301,10 +301,19 @@ def _sat_model(position: Position, judges: Sequence[_Judge]) -> Any:
     from toolkit.crew.solver import sat
 
     tasks = [(judge.task_id, judge.owner, getattr(judge, "n", None) if isinstance(judge, _Prediction) else None)
-             for judge in judges]
+             for judge in judges if judge.owner >= 0]   # owner -1: a mission condition, passed on its own
     return sat.CrewModel(position.hands, position.leader, position.played_codes, position.tricks_left,
                          [(owner, task_id, prediction) for task_id, owner, prediction in tasks],
-                         position.captain, position.players)
+                         position.captain, position.players, condition=position.condition)
+
+
+def _sat_models(position: Position) -> bool:
+    """Whether the SAT clauses can express ``position`` (its tasks always; a mission condition sometimes)."""
+    if position.mission is None:
+        return True
+    from toolkit.crew.solver.sat import CrewModel
+
+    return position.condition in CrewModel.CONDITIONS
 
 
 def _search_position(position: Position, judges: Sequence[_Judge], node_limit: int | None, deadline: float | None,
@@ -312,8 +321,9 @@ def _search_position(position: Position, judges: Sequence[_Judge], node_limit: i
                      **options: Any) -> tuple[Any, _Search]:
     """(``False`` | line | ``None`` when stopped | ``"failed"`` when a task is already lost, search)."""
     method = options.pop("method", "auto")
-    # the SAT clauses model task cards only: a mission condition is the search's alone
-    if method != "search" and position.mission is None and _sat_available():
+    # the SAT clauses model task cards and two mission conditions (sat.CrewModel.CONDITIONS): the other
+    # conditions are the search's alone
+    if method != "search" and _sat_models(position) and _sat_available():
         options["sat_model"] = lambda: _sat_model(position, judges)
         if method == "sat":
             options["sat_after"] = 0
@@ -347,8 +357,8 @@ def solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], le
     decided after its first rounds), ``"search"`` (the search alone) or ``"sat"`` (the SAT solver at once;
     needs ``python-sat``). ``mission``: a logbook mission number; for the missions without task cards (8,
     12, 21, 23, 27) give ``tasks={}`` and the solver keeps the mission's condition instead
-    (:mod:`toolkit.crew.solver.conditions`; the search alone, as the SAT clauses model tasks only); any
-    other mission changes nothing.
+    (:mod:`toolkit.crew.solver.conditions`; the SAT solver takes over as usual for 12 and 27, the other three
+    are the search's alone); any other mission changes nothing.
 
     >>> solve([["B9", "G1"], ["B1", "G9"], ["G2", "B2"]], {}, leader=0, mission=8).winnable   # one 9 each
     True
@@ -365,8 +375,8 @@ def solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], le
     if method == "sat" and not _sat_available():
         raise _bad("method 'sat' needs the python-sat package (pip install python-sat)")
     position = prepare(hands, tasks, leader, captain, played, mission)
-    if method == "sat" and position.mission is not None:
-        raise _bad(f"method 'sat' models task cards only; mission {mission}'s condition needs 'auto' or 'search'")
+    if method == "sat" and not _sat_models(position):
+        raise _bad(f"method 'sat' has no clauses for mission {mission}'s condition: use 'auto' or 'search'")
     deadline = started + time_limit if time_limit is not None else None
     judges = _judges_for(position)
     result, search = _search_position(position, judges, node_limit, deadline, on_progress, stop, method=method)
