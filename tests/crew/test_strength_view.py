@@ -6,6 +6,7 @@ import math
 import re
 
 from toolkit.crew.strength import Cell, StrengthTable
+from toolkit.plots.crew_strength import ceiling_cells
 from toolkit.widgets.crew_solver.strength import BotStrengthView, summary_rows
 
 
@@ -62,7 +63,10 @@ def test_the_player_count_choice_redraws_summary_table_and_chart():
     assert "data-players='3'" in per_mission
     assert re.search(r"<tr data-mission='1'>.*?</tr>", per_mission).group(0).count("crew-strength-cell") == 3
     row2 = re.search(r"<tr data-mission='2'>.*?</tr>", per_mission).group(0)
-    assert row2.count("not measured") >= 2 and "data-games='10'" in row2 and "few games" in row2
+    assert row2.count("not measured") == 3 and "data-games='10'" in row2 and "few games" in row2
+    # the ceiling of a mission the expert did not play: from the strongest level that did, saying so
+    assert "data-level='random'><b>90 %</b>" in row2 and "random&#x27;s deals" in row2
+    assert [c.mission for c in ceiling_cells(_mixed_table(), 3)] == [1, 2]
     assert "Not measured at 3 players" not in per_mission          # every mission of the table was run at 3
     assert view._chart.figure.layout.title.text.endswith("3 players")
     view._choice.value = 4                                             # what the page's toggle does

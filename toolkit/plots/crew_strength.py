@@ -40,16 +40,26 @@ def strongest_level(table: StrengthTable, players: int) -> str | None:
     return levels[-1] if levels else None
 
 
+def ceiling_cells(table: StrengthTable, players: int) -> list[Cell]:
+    """Per mission measured at ``players``, the cell of the strongest level run there: its games' double-dummy
+    verdicts are the ceiling shown (the allocation, hence the ceiling, depends a little on the team)."""
+    out: dict[int, Cell] = {}
+    for lv in LEVELS:                      # weakest first: a stronger level's cell replaces it
+        for c in _cells(table, players, lv):
+            out[c.mission] = c
+    return [out[m] for m in sorted(out)]
+
+
 def strength_figure(table: StrengthTable, players: int = 4, lang: str = "en", display: str = "normal") -> go.Figure:
-    """Success rate (95 % Wilson interval) of each bot level per mission; the share of the strongest level's
-    games that were winnable double-dummy (bars: the ceiling); and that level's success among those
+    """Success rate (95 % Wilson interval) of each bot level per mission; the share of the games of the
+    strongest level run on each mission that were winnable double-dummy (bars: the ceiling); and that level's success among those
     winnable games (open diamonds). Cells of fewer than :data:`THIN_GAMES` games have open markers."""
     font, height = SIZES.get(display, SIZES["normal"])
     fig = go.Figure()
     levels = [lv for lv in LEVELS if _cells(table, players, lv)]
     top = levels[-1] if levels else None
     if top is not None:
-        cells = [c for c in _cells(table, players, top) if c.games > c.undecided]
+        cells = [c for c in ceiling_cells(table, players) if c.games > c.undecided]
         fig.add_trace(go.Bar(x=[c.mission for c in cells], y=[100 * c.ceiling for c in cells],
                              marker=dict(color="rgba(39,174,96,0.22)", line=dict(color="rgba(39,174,96,0.5)", width=1)),
                              name=t("crew.ui.strength.ceiling", lang),

@@ -306,7 +306,7 @@ class MissionView(View):
         self._link.add_class("crew-mission-link")
         self._link.add_class("deepsea-side")
         self._saved_title = widgets.HTML()
-        self._saved_list = widgets.Dropdown(options=[], layout=widgets.Layout(width="28em"))
+        self._saved_list = widgets.Dropdown(options=[], layout=widgets.Layout(width="40em", max_width="100%"))
         self._saved_list.add_class("crew-saved-list")
         self._saved_open = widgets.Button(layout=widgets.Layout(width="auto"))
         self._saved_open.add_class("crew-saved-open")

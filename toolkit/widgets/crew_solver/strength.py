@@ -18,7 +18,7 @@ import traitlets
 
 from toolkit.crew.strength import LEVELS, Cell, StrengthTable, load_table
 from toolkit.core.studies import wilson
-from toolkit.plots.crew_strength import THIN_GAMES, strongest_level
+from toolkit.plots.crew_strength import THIN_GAMES, ceiling_cells, strongest_level
 from toolkit.widgets.base import View, esc, query_params
 
 #: The issue's yardstick: the expert's share of double-dummy-winnable deals won on missions 1-10.
@@ -63,7 +63,8 @@ def summary_rows(table: StrengthTable, players: int = 4, missions: range = GOAL_
 
 def mission_rows(table: StrengthTable, players: int) -> list[dict[str, Any]]:
     """One row per mission measured at ``players``: each level's cell (``None``: not measured), the
-    strongest level's double-dummy ceiling and its success among the winnable games.
+    table's strongest level's success among the winnable games, and the double-dummy ceiling of the strongest
+    level run on that mission (``ceiling_cell``).
 
     >>> t = StrengthTable({(2, 3, "random"): Cell(2, 3, "random", 10, 1, 9, 0, 1)})
     >>> row = mission_rows(t, 3)[0]
@@ -71,12 +72,13 @@ def mission_rows(table: StrengthTable, players: int) -> list[dict[str, Any]]:
     (2, 10, None, 'random')
     """
     top = strongest_level(table, players)
-    missions = sorted({m for (m, p, _lv), c in table.cells.items() if p == players and c.games})
+    ceilings = {c.mission: c for c in ceiling_cells(table, players)}
     rows = []
-    for m in missions:
+    for m in sorted(ceilings):
         cells = {lv: table.cells.get((m, players, lv)) for lv in LEVELS}
         cells = {lv: c if c is not None and c.games else None for lv, c in cells.items()}
-        rows.append({"mission": m, "cells": cells, "top": top, "top_cell": cells.get(top) if top else None})
+        rows.append({"mission": m, "cells": cells, "top": top, "top_cell": cells.get(top) if top else None,
+                     "ceiling_cell": ceilings[m]})
     return rows
 
 
@@ -230,21 +232,23 @@ class BotStrengthView(View):
         top = rows[0]["top"]
         top_name = tr(f"crew.ui.strength.{top}")
         cols = ([tr("crew.ui.strength.mission")] + [tr(f"crew.ui.strength.{lv}") for lv in LEVELS]
-                + [tr("crew.ui.strength_view.col_ceiling", level=top_name),
+                + [tr("crew.ui.strength_view.col_ceiling"),
                    tr("crew.ui.strength_view.col_mission_of_winnable", level=top_name)])
         head = "".join(f"<th scope='col'>{esc(c)}</th>" for c in cols)
         body = []
         for row in rows:
             cells = "".join(self._cell_html(row["cells"][lv]) for lv in LEVELS)
-            top_cell = row["top_cell"]
+            top_cell, dd = row["top_cell"], row["ceiling_cell"]
+            decided = dd.games - dd.undecided
+            whose = ("" if dd.level == top else
+                     f" <span class='crew-strength-whose'>{esc(tr('crew.ui.strength_view.whose', level=tr(f'crew.ui.strength.{dd.level}')))}</span>")
+            ceiling = (f"<td class='crew-strength-none'>{esc(tr('crew.ui.strength_view.no_verdict'))}</td>"
+                       if decided == 0 else
+                       f"<td class='crew-strength-ceiling' data-level='{dd.level}'><b>{_pct(dd.ceiling)}</b><br><small>"
+                       f"{esc(tr('crew.ui.strength_view.of_games', part=dd.winnable, games=decided))}{whose}</small></td>")
             if top_cell is None:
-                ceiling = of_winnable = f"<td class='crew-strength-none'>{esc(tr('crew.ui.strength_view.not_measured'))}</td>"
+                of_winnable = f"<td class='crew-strength-none'>{esc(tr('crew.ui.strength_view.not_measured'))}</td>"
             else:
-                decided = top_cell.games - top_cell.undecided
-                ceiling = (f"<td class='crew-strength-none'>{esc(tr('crew.ui.strength_view.no_verdict'))}</td>"
-                           if decided == 0 else
-                           f"<td class='crew-strength-ceiling'><b>{_pct(top_cell.ceiling)}</b><br><small>"
-                           f"{esc(tr('crew.ui.strength_view.of_games', part=top_cell.winnable, games=decided))}</small></td>")
                 if top_cell.winnable == 0:
                     of_winnable = f"<td class='crew-strength-none'>—</td>"
                 else:
