@@ -80,7 +80,7 @@ def test_solver_agrees_with_brute_force(mission):
         got = solve(hands, {}, leader=leader, played=played, mission=mission)
         want = naive_solve(hands, {}, leader=leader, played=played, mission=mission)
         assert got.winnable == want.winnable, (seed, hands, leader, played)
-        if mission in (12, 27):   # the two conditions the SAT clauses also express
+        if seed % 2 == 0:   # the SAT clauses of the condition, on their own
             by_sat = solve(hands, {}, leader=leader, played=played, mission=mission, method="sat")
             assert by_sat.winnable == want.winnable, (seed, hands, leader, played)
             if by_sat.winnable:
@@ -150,9 +150,6 @@ def test_bad_condition_input_is_refused():
         solve(hands, {0: [17]}, mission=8)
     assert err.value.violation.rule == "crew.solver.conditions"
     assert "8" in err.value.violation.text("en") and "8" in err.value.violation.text("ja")
-    for mission in (8, 21, 23):
-        with pytest.raises(InvalidMoveError, match="'sat'"):
-            solve(hands, {}, mission=mission, method="sat")
     with pytest.raises(TypeError, match="mission"):
         solve(hands, {}, mission="8")
     with pytest.raises(InvalidMoveError, match="no mission 99"):
@@ -189,10 +186,17 @@ def brute_card_verdicts(hands, mission, leader, cards):
     return out
 
 
+@pytest.mark.parametrize("path", ["sat", "completions"])
 @pytest.mark.parametrize("mission", MISSIONS)
-def test_post_mortem_names_the_fatal_card(mission):
+def test_post_mortem_names_the_fatal_card(mission, path, monkeypatch):
+    """Both ways the coach decides: one SAT model of the whole review, or the search at each trick end and
+    every completion of the trick where the verdict flips."""
+    if path == "completions":
+        from toolkit.crew.coach import _Reviewer
+
+        monkeypatch.setattr(_Reviewer, "sat_available", staticmethod(lambda: False))
     fatal = 0
-    for seed in range(40):
+    for seed in range(30):
         rng = np.random.default_rng(1000 + seed)
         hands, leader, _ = small_position(seed, mission)   # what is left after a random trick: a deal too
         # a random legal line, to the end or to where the engine ends the attempt
@@ -235,7 +239,7 @@ def test_post_mortem_names_the_fatal_card(mission):
         before = [tr if isinstance(tr, Trick) else Trick(*tr) for tr in tricks[:t]]
         replay_line(hands, [], before + list(alt))
         assert engine_verdict(mission, before + list(alt), len(hands), min(map(len, hands))) == "done"
-    assert fatal >= 5
+    assert fatal >= 4
 
 
 @pytest.mark.parametrize("mission", MISSIONS)

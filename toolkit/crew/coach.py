@@ -279,12 +279,11 @@ class _Reviewer:
         return solver.Solution(True, line=line, nodes=search.nodes, predictions=predictions,
                                mission=position.mission)
 
-    def sat_available(self) -> bool:
-        """Whether the whole review can be one SAT model: python-sat is there and the mission has task cards
-        (the clauses model no mission condition)."""
+    @staticmethod
+    def sat_available() -> bool:
         from toolkit.crew import solver
 
-        return bool(solver._sat_available()) and solver.condition_of(self.mission) is None
+        return bool(solver._sat_available())
 
     def sat_review(self, leader: int, played: list[tuple[int, tuple[Card, ...]]]) -> tuple[list, Any, list]:
         """(verdicts, lost_after, alternative) from one SAT model of the whole mission.
@@ -298,7 +297,7 @@ class _Reviewer:
         from pysat.solvers import Solver
         from toolkit.crew import solver
 
-        position = solver.prepare(self.hands, self.tasks, leader, self.captain)
+        position = solver.prepare(self.hands, self.tasks, leader, self.captain, mission=self.mission)
         model = solver._sat_model(position, solver._judges_for(position))
         name = getattr(sys.modules[type(model).__module__], "SAT_SOLVER", "cd195")
         sat = Solver(name=name, bootstrap_with=model.cnf.clauses)
@@ -353,7 +352,8 @@ class _Reviewer:
         for tr in history:
             for seat, c in zip(tr.seats, tr.cards):
                 left[seat].remove(c)
-        position = solver.prepare(left, self.tasks, None if history else witness[0][0], self.captain, history)
+        position = solver.prepare(left, self.tasks, None if history else witness[0][0], self.captain, history,
+                                  self.mission)
         line, _ = solver._finish_line(position, [(lead, tuple(codes)) for lead, codes in witness[t:]])
         return list(line)
 
@@ -427,7 +427,8 @@ def post_mortem(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any
     if start.winnable is not False and reviewer.sat_available():
         verdicts, lost_after, alternative = reviewer.sat_review(leader, played)
         return PostMortem(winnable_at_start=start.winnable, verdicts=tuple(verdicts), lost_after=lost_after,
-                          alternative=alternative, tricks=tuple(played), seats=seats, reason=None)
+                          alternative=alternative, tricks=tuple(played), seats=seats, reason=None,
+                          mission=start.mission)
     verdicts: list[bool | None] = []
     history: list[Trick] = []
     witness: list = list(start.line)   # a winning line from the start of the current trick (when winnable)

@@ -321,8 +321,7 @@ def _search_position(position: Position, judges: Sequence[_Judge], node_limit: i
                      **options: Any) -> tuple[Any, _Search]:
     """(``False`` | line | ``None`` when stopped | ``"failed"`` when a task is already lost, search)."""
     method = options.pop("method", "auto")
-    # the SAT clauses model task cards and two mission conditions (sat.CrewModel.CONDITIONS): the other
-    # conditions are the search's alone
+    # the SAT clauses model the task cards and the mission conditions (sat.CrewModel.CONDITIONS)
     if method != "search" and _sat_models(position) and _sat_available():
         options["sat_model"] = lambda: _sat_model(position, judges)
         if method == "sat":
@@ -357,8 +356,8 @@ def solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], le
     decided after its first rounds), ``"search"`` (the search alone) or ``"sat"`` (the SAT solver at once;
     needs ``python-sat``). ``mission``: a logbook mission number; for the missions without task cards (8,
     12, 21, 23, 27) give ``tasks={}`` and the solver keeps the mission's condition instead
-    (:mod:`toolkit.crew.solver.conditions`; the SAT solver takes over as usual for 12 and 27, the other three
-    are the search's alone); any other mission changes nothing.
+    (:mod:`toolkit.crew.solver.conditions`; the SAT solver takes over as with tasks); any other mission
+    changes nothing.
 
     >>> solve([["B9", "G1"], ["B1", "G9"], ["G2", "B2"]], {}, leader=0, mission=8).winnable   # one 9 each
     True
