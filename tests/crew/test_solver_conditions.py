@@ -136,6 +136,32 @@ def test_bans_prune_a_failing_card_at_once():
     assert solve([["B9", "G1"], ["B1", "G9"], ["B2", "G2"]], {}, leader=0, mission=23).winnable is False
 
 
+def test_the_search_never_tries_a_banned_card(monkeypatch):
+    """The bans prune before the trick is played out: the condition's judge never sees a pink or submarine
+    lead (12), nor the yellow 5 before the last trick (27), though the hands are full of both."""
+    from toolkit.crew.solver import conditions
+
+    seen = []
+    step12, step27 = conditions._NoPinkLead.step, conditions._YellowFiveLast.step
+
+    def spy12(self, p, j, leader, cards, winner, wcard, tmask):
+        seen.append(cards[0] // 9 >= 3)          # pink (27..35) or a submarine (36..39) led
+        return step12(self, p, j, leader, cards, winner, wcard, tmask)
+
+    def spy27(self, p, j, leader, cards, winner, wcard, tmask):
+        seen.append(j < self.last and bool(tmask & conditions._Y5))
+        return step27(self, p, j, leader, cards, winner, wcard, tmask)
+
+    monkeypatch.setattr(conditions._NoPinkLead, "step", spy12)
+    monkeypatch.setattr(conditions._YellowFiveLast, "step", spy27)
+    for mission in (12, 27):
+        for seed in range(4):
+            state = ENGINE.new_state(seed, players=4, mission=mission)
+            hands = [list(state.hand(s)) for s in range(4)]
+            solve(hands, {}, leader=state.leader, mission=mission, method="search", node_limit=5000)
+    assert len(seen) > 100 and not any(seen)
+
+
 def test_missions_with_task_cards_are_untouched():
     hands = [["P9", "B1", "G4"], ["P1", "B2", "G5"], ["P2", "B3", "Y1"], ["P3", "B4", "Y2"]]
     for mission in (None, 1, 9, 32):

@@ -535,12 +535,12 @@ class _Search:
                 if candidates is None:
                     hand = hands[seat]
                     legal = hand if pos == 0 else hand & COLOUR_MASK[led] or hand
-                    if bans is not None:
-                        legal &= ~self._banned(j, pos)   # every legal card banned: the line is lost
+                    banned = self._banned(j, pos) if bans is not None else 0
                     feed = targets[best_seat] if pos else 0
                     candidates = self._candidates(legal, hand, live, sensitive, features, pos, led, want[seat],
-                                                  best_str, want[best_seat] if pos else 0, feed,
-                                                  wanted & ~feed) if legal else []
+                                                  best_str, want[best_seat] if pos else 0, feed, wanted & ~feed)
+                    if banned:   # (no candidate left: the line is lost)
+                        candidates = [c for c in candidates if not banned >> c & 1]
                     if hint_rank is not None and len(candidates) > 1:
                         # stable: within each group the order above stands
                         candidates.sort(key=hint_rank.__getitem__)
