@@ -152,7 +152,8 @@ class CrewModel:
     prediction or None)``."""
 
     def __init__(self, hands: Sequence[int], leader: int, played: Sequence[tuple[int, Sequence[int]]],
-                 tricks_left: int, tasks: Sequence[tuple[int, int, int | None]], captain: int, players: int):
+                 tricks_left: int, tasks: Sequence[tuple[int, int, int | None]], captain: int, players: int,
+                 condition: str | None = None):
         self.n = n = len(hands)
         self.j0 = len(played)
         self.last = last = self.j0 + tricks_left
@@ -248,6 +249,8 @@ class CrewModel:
         self._wins: dict[int, list[Any]] = {}
         for seat, task_id, prediction in tasks:
             self._task(seat, task_id, prediction, captain, players)
+        if condition is not None:
+            self._condition(condition)
 
     neg = staticmethod(Cnf.neg)
 
@@ -299,6 +302,28 @@ class CrewModel:
         if hit is None:
             hit = self._wins[seat] = self.cnf.counter(self.wins(seat), self.last + 1)
         return hit
+
+    # -- mission conditions (toolkit.crew.solver.conditions) ---------------------------------------------
+    #: the conditions written as clauses (the others are the search's alone)
+    CONDITIONS = ("no-pink-lead", "yellow-five-last")
+
+    def _condition(self, condition: str) -> None:
+        """Mission 12: no trick led in pink or with a submarine. Mission 27: the yellow 5 is played in the
+        last trick by the seat that plays last in it (the one before that trick's leader)."""
+        cl = self.cnf.clauses
+        if condition == "no-pink-lead":
+            for t in self.tricks:
+                cl.append([-self.K(3, t)])
+                cl.append([-self.K(_SUB, t)])
+        elif condition == "yellow-five-last":
+            y5 = 2 * 9 + 4
+            if y5 not in self.holder:
+                cl.append([])   # not in play: never the last card
+                return
+            cl.append([self.P(y5, self.last)])
+            cl.append([self.L((self.holder[y5] + 1) % self.n, self.last)])
+        else:  # pragma: no cover - guarded by CONDITIONS
+            raise ValueError(f"no clauses for the condition {condition!r}")
 
     # -- tasks ----------------------------------------------------------------------------------------
     def _task(self, seat: int, task_id: int, prediction: int | None, captain: int, players: int) -> None:

@@ -780,10 +780,14 @@ class MissionView(View):
         self._replay_box.layout.display = "none"
 
     def review_inputs(self) -> dict[str, Any] | None:
-        """What :func:`toolkit.crew.post_mortem` needs for the attempt on the table, or None if it has no
-        task cards to judge (a mission with its own condition)."""
+        """What :func:`toolkit.crew.post_mortem` needs for the attempt on the table, or None if it has
+        nothing to judge (tasks not all allocated). A mission whose own rule replaces the task cards (8, 12,
+        21, 23, 27) is reviewed against that rule (``mission`` in the inputs)."""
+        from toolkit.crew.missions import CONDITIONS
+
         state = self.model.state
-        if not state.tasks or any(o is None for o in state.owners):
+        condition = not state.tasks and state.mission in CONDITIONS
+        if not condition and (not state.tasks or any(o is None for o in state.owners)):
             return None
         start = None
         for position in range(len(self.model.session) + 1):
@@ -803,7 +807,10 @@ class MissionView(View):
         hands = [list(start.hand(s)) for s in range(state.seats)]
         if state.tonoja is not None:
             hands[state.tonoja] = [c for col in start.columns for c in (col.face_down, col.face_up) if c is not None]
-        return {"hands": hands, "tasks": tasks, "tricks": tricks, "leader": start.leader, "captain": state.captain}
+        inputs = {"hands": hands, "tasks": tasks, "tricks": tricks, "leader": start.leader, "captain": state.captain}
+        if condition:
+            inputs["mission"] = state.mission
+        return inputs
 
     @safe_callback
     def _on_review(self, _button: Any = None) -> None:
@@ -832,6 +839,8 @@ class MissionView(View):
         try:
             from toolkit.crew import allocation_review
             from toolkit.crew.coach import mission_allocations
+            if "mission" in inputs:   # no task cards (the mission's rule replaces them): nothing to allocate
+                raise RuleError(f"mission {mission} has no task cards to allocate")
             if mission is not None:
                 ids = sorted(t for items in inputs["tasks"].values()
                              for t in (i[0] if isinstance(i, tuple) else i for i in items))
