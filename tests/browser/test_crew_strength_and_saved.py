@@ -58,11 +58,12 @@ def test_a_saved_mission_survives_a_reload_and_a_corrupt_entry_is_dropped(open_d
                            timeout=60000)
     assert "Post-mortem" in page.locator(".crew-post-mortem").inner_text()
     # a corrupt storage: the bad entries are dropped with a notice, the good one stays listed
+    # (two long texts: the stored list is longer than one code may be, and is still read entry by entry)
     page.evaluate("([key, good]) => localStorage.setItem(key, JSON.stringify(['garbage', good, 42, "
-                  "'seed=1&moves=take_1']))", [KEY, code])
+                  "'seed=1&moves=take_1', 'x'.repeat(3000), 'seed=2&moves=' + 'P9.'.repeat(1100)]))", [KEY, code])
     page.reload(wait_until="domcontentloaded")
     page.locator(".deepsea-root").first.wait_for(state="visible", timeout=120000)
-    _wait_text(page, ".crew-saved-status", "3 saved mission(s)")
+    _wait_text(page, ".crew-saved-status", "5 saved mission(s)")
     assert page.locator(".crew-saved-status [role=alert]").count() == 1
     _wait_text(page, ".crew-saved-list select", "seed 11")
     page.wait_for_function(f"good => localStorage.getItem('{KEY}') === JSON.stringify([good])", arg=code,

@@ -11,7 +11,7 @@ list never wipes what the browser held.
 Only what the kernel puts in ``items`` ever reaches the browser's storage: the page can neither write a
 trait (:meth:`set_state` ignores it) nor make the kernel keep an item its owner did not accept. Bounds:
 the module sends at most :attr:`max_items` items and nothing when the stored text is longer than
-:attr:`max_chars` (then ``unreadable``); the kernel cuts items, the count and the load messages again.
+``max_items`` texts of :attr:`max_chars` characters could be (then ``unreadable``); the kernel cuts items, the count and the load messages again.
 
 >>> store = BrowserList(key="deepsea.test")
 >>> seen = []
@@ -41,7 +41,8 @@ function readStored(key, maxItems, maxChars) {
   let raw = null;
   try { raw = window.localStorage.getItem(key); } catch (e) { return { items: [], unreadable: false }; }
   if (raw === null) return { items: [], unreadable: false };
-  if (raw.length > maxChars) return { items: [], unreadable: true };
+  // the whole list: at most maxItems texts of maxChars each (JSON quotes and commas: 3 more each)
+  if (raw.length > maxItems * (maxChars + 3) + 2) return { items: [], unreadable: true };
   try {
     const data = JSON.parse(raw);
     if (!Array.isArray(data)) return { items: [], unreadable: true };
