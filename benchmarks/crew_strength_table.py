@@ -119,6 +119,8 @@ def main() -> None:
         now = dt.datetime.now(dt.timezone.utc)
         hh, mm = map(int, args.until.split(":"))
         deadline = now.replace(hour=hh, minute=mm, second=0, microsecond=0)
+        if deadline <= now:             # "--until 01:12" given at 23:11 means tomorrow's 01:12
+            deadline += dt.timedelta(days=1)
     path = DATA / f"{args.out}.json"
     table = StrengthTable.from_json(path.read_text()) if path.exists() else StrengthTable(meta={"runs": []})
     missions = span(args.missions)

@@ -98,6 +98,12 @@ def test_crew_mission_page_holds_only_your_seat_while_bots_play(page, open_dashb
                                f"...{wire[max(found.start() - 300, 0):found.end() + 60]}...")
         for pattern in crew_tokens(card):
             assert not pattern.search(text), f"seat 0's page shows another seat's {card}"
+    # the browser's saved missions (localStorage) hold ended attempts only: nothing of this game in progress
+    stored = page.evaluate("() => JSON.stringify(Object.entries(localStorage))")
+    if not page.locator("[data-phase=failed], [data-phase=success]").count():
+        assert "seed=" not in stored, f"a game in progress reached the browser's storage: {stored[:300]}"
+    for card in still_hidden:
+        assert not crew_tokens(card)[0].search(stored), f"another seat's {card} reached the browser's storage"
     # the teacher's switch shows every hand, and says so on screen
     page.locator(".deepsea-show-all input").check()
     page.locator(".crew-show-all").wait_for()

@@ -20,8 +20,9 @@ def test_the_table_is_the_same_on_any_executor_and_its_counts_add_up():
         assert cell.won_winnable <= min(cell.successes, cell.winnable)
         games = [play_game(mission, players, i, level) for i in range(4)]
         assert cell.successes == sum(g["success"] for g in games)
-        if mission == 8:                              # no task cards: no double-dummy verdict
-            assert cell.undecided == 4 and cell.row()["ceiling"] != cell.row()["ceiling"]   # NaN
+        if mission == 8:     # no task cards: the verdict is on mission 8's own rule (toolkit.crew.solver.conditions)
+            assert cell.undecided == 0 and 0 <= cell.ceiling <= 1
+            assert all(g["winnable"] is not None and (g["winnable"] or not g["success"]) for g in games)
     again = StrengthTable.from_json(inline.to_json())
     assert again.to_json() == inline.to_json() and again.to_csv() == inline.to_csv()
 

@@ -175,3 +175,21 @@ def test_too_many_allocations_for_a_click_are_counted_not_solved():
     assert n > MAX_REVIEWED_ALLOCATIONS and "crew-pm-allocations'" not in html
     view.lang = "ja"
     assert f"{n}通り" in view._review.value
+
+
+def test_the_post_mortem_of_a_mission_without_task_cards_judges_its_rule():
+    """Mission 12 (no pink or submarine lead): random bots lose it; the panel names the fatal card against
+    the mission's rule, in en and ja, and reviews no allocation (there are no task cards)."""
+    view = MissionView(seed=2, mission=12, autoplay=False, seats=["random"] * 4)
+    view.driver.run_until_human()
+    state = view.model.state
+    assert ENGINE.play_out_over(state) and not state.tasks
+    assert view.review_inputs()["mission"] == 12
+    view.show_post_mortem()
+    html = view._review.value
+    assert "every line of play breaks mission 12&#x27;s rule" in html
+    fatal = re.search(r"crew-pm-fatal' data-verdict='0' data-card='(\w+)'", html).group(1)
+    assert fatal[0] in "PS" and "in trick 1:" in html      # the bot that led pink or a submarine
+    assert "crew-pm-allocations'" not in html
+    view.lang = "ja"
+    assert "任務12のルール" in view._review.value

@@ -50,7 +50,8 @@ class PostMortem:
     lost while it was winnable before, else ``None``. ``alternative``: a winning line of complete
     :class:`~toolkit.crew.cards.Trick` s from the start of the trick that holds that card (the same cards up
     to it, another card at it, then on to success); empty when ``lost_after`` is ``None``. ``tricks``: the
-    played tricks as ``(leader, cards)``; ``reason``: the solver's reason when the deal was not winnable.
+    played tricks as ``(leader, cards)``; ``reason``: the solver's reason when the deal was not winnable;
+    ``mission``: the mission whose condition replaced the tasks (8, 12, 21, 23, 27), else ``None``.
     """
 
     winnable_at_start: bool | None
@@ -60,6 +61,7 @@ class PostMortem:
     tricks: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     seats: int = 4
     reason: Violation | None = None
+    mission: int | None = None
 
     def seat_of(self, trick_index: int, card_index: int) -> int:
         """The seat that played card ``card_index`` of trick ``trick_index``."""
@@ -86,15 +88,16 @@ class PostMortem:
         from toolkit.core.i18n import check_language, translate
 
         check_language(lang)
+        kind = "" if self.mission is None else "_CONDITION"
         if self.winnable_at_start is False:
-            text = translate("CREW_COACH_NOT_WINNABLE", lang)
+            text = translate(f"CREW_COACH_NOT_WINNABLE{kind}", lang, mission=self.mission)
             return text if self.reason is None else f"{text} {self.reason.text(lang)}"
         if self.lost_after is not None:
             t, k = self.lost_after
             seat, card = self.lost_card
             line = " / ".join(" ".join(str(c) for c in tr.cards) for tr in self.alternative)
-            return translate("CREW_COACH_LOST", lang, seat=seat, card=card, trick=t + 1, instead=self.instead,
-                             line=line)
+            return translate(f"CREW_COACH_LOST{kind}", lang, seat=seat, card=card, trick=t + 1,
+                             instead=self.instead, line=line, mission=self.mission)
         if self.winnable_at_start is None or None in self.verdicts:
             return translate("CREW_COACH_UNDECIDED", lang)
         return translate("CREW_COACH_NEVER_LOST", lang, cards=len(self.verdicts))
@@ -240,11 +243,12 @@ def _replay(hands: list[list[Card]], tricks: list[tuple[int, tuple[Card, ...]]],
 
 # ---- the review -------------------------------------------------------------------------------------
 class _Reviewer:
-    def __init__(self, hands, tasks, captain, node_limit):
+    def __init__(self, hands, tasks, captain, node_limit, mission=None):
         from toolkit.crew.solver import solve
 
         self.solve = solve
         self.hands, self.tasks, self.captain, self.node_limit = hands, tasks, captain, node_limit
+        self.mission = mission   # a mission whose condition replaces the tasks (see toolkit.crew.solver.conditions)
         self.seats = len(hands)
         self.method = "auto"
 
@@ -261,18 +265,19 @@ class _Reviewer:
         lead = None if history else leader
         if reason:
             return self.solve(left, self.tasks, leader=lead, captain=self.captain, played=list(history),
-                              node_limit=self.node_limit)
+                              node_limit=self.node_limit, mission=self.mission)
         from toolkit.crew import solver
 
-        position = solver.prepare(left, self.tasks, lead, self.captain, list(history))
+        position = solver.prepare(left, self.tasks, lead, self.captain, list(history), self.mission)
         result, search = solver._search_position(position, solver._judges_for(position), self.node_limit, None,
                                                   method=self.method)
         if result is None:
-            return solver.Solution(None, nodes=search.nodes, stopped="node_limit")
+            return solver.Solution(None, nodes=search.nodes, stopped="node_limit", mission=position.mission)
         if result is False or result == "failed":
-            return solver.Solution(False, nodes=search.nodes)
+            return solver.Solution(False, nodes=search.nodes, mission=position.mission)
         line, predictions = solver._finish_line(position, result)
-        return solver.Solution(True, line=line, nodes=search.nodes, predictions=predictions)
+        return solver.Solution(True, line=line, nodes=search.nodes, predictions=predictions,
+                               mission=position.mission)
 
     @staticmethod
     def sat_available() -> bool:
@@ -292,7 +297,7 @@ class _Reviewer:
         from pysat.solvers import Solver
         from toolkit.crew import solver
 
-        position = solver.prepare(self.hands, self.tasks, leader, self.captain)
+        position = solver.prepare(self.hands, self.tasks, leader, self.captain, mission=self.mission)
         model = solver._sat_model(position, solver._judges_for(position))
         name = getattr(sys.modules[type(model).__module__], "SAT_SOLVER", "cd195")
         sat = Solver(name=name, bootstrap_with=model.cnf.clauses)
@@ -347,7 +352,8 @@ class _Reviewer:
         for tr in history:
             for seat, c in zip(tr.seats, tr.cards):
                 left[seat].remove(c)
-        position = solver.prepare(left, self.tasks, None if history else witness[0][0], self.captain, history)
+        position = solver.prepare(left, self.tasks, None if history else witness[0][0], self.captain, history,
+                                  self.mission)
         line, _ = solver._finish_line(position, [(lead, tuple(codes)) for lead, codes in witness[t:]])
         return list(line)
 
@@ -391,7 +397,7 @@ class _Reviewer:
 
 def post_mortem(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], tricks: Sequence[Any],
                 leader: int = 0, captain: int = 0, predictions: Mapping[Any, int] | None = None,
-                node_limit: int | None = None) -> PostMortem:
+                node_limit: int | None = None, mission: int | None = None) -> PostMortem:
     """Double-dummy review of a played mission.
 
     ``hands``: one list of cards per seat *as dealt* (before the first trick; 3–5 seats, TONOJA's seven
@@ -400,7 +406,9 @@ def post_mortem(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any
     ``(seat, task id)``; a prediction left open is chosen by the solver). ``tricks``: as played —
     :class:`~toolkit.crew.cards.Trick` s, ``(leader, cards)`` pairs or their JSON; the last one may be
     incomplete. ``leader`` led the first trick (normally the captain). ``node_limit`` bounds each solver
-    call (``None`` verdicts when it is reached).
+    call (``None`` verdicts when it is reached). ``mission``: the logbook mission; for the missions without
+    task cards (8, 12, 21, 23, 27) give ``tasks={}``, and the review keeps the mission's rule instead
+    (:mod:`toolkit.crew.solver.conditions`); any other mission changes nothing.
 
     >>> hands = [["P9", "B1"], ["P1", "B2"], ["P2", "B3"], ["P3", "B4"]]
     >>> post_mortem(hands, {3: [76]}, [(0, ["P9", "P1", "P2", "P3"])]).explain()
@@ -412,14 +420,15 @@ def post_mortem(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any
     captain = _check_bool_free_int(captain, "captain")
     all_tasks = _tasks_with_predictions(tasks, predictions)
     played = _parse_tricks(tricks, seats)
-    reviewer = _Reviewer(parsed_hands, all_tasks, captain, node_limit)
+    reviewer = _Reviewer(parsed_hands, all_tasks, captain, node_limit, mission)
     start = reviewer.after([], leader, reason=True)   # validates hands, tasks, leader, captain and node_limit
     _replay(parsed_hands, played, leader)
 
     if start.winnable is not False and reviewer.sat_available():
         verdicts, lost_after, alternative = reviewer.sat_review(leader, played)
         return PostMortem(winnable_at_start=start.winnable, verdicts=tuple(verdicts), lost_after=lost_after,
-                          alternative=alternative, tricks=tuple(played), seats=seats, reason=None)
+                          alternative=alternative, tricks=tuple(played), seats=seats, reason=None,
+                          mission=start.mission)
     verdicts: list[bool | None] = []
     history: list[Trick] = []
     witness: list = list(start.line)   # a winning line from the start of the current trick (when winnable)
@@ -458,7 +467,7 @@ def post_mortem(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any
             history.append(Trick(lead, cards))
     return PostMortem(winnable_at_start=start.winnable, verdicts=tuple(verdicts), lost_after=lost_after,
                       alternative=list(alternative), tricks=tuple(played), seats=seats,
-                      reason=start.reason if start.winnable is False else None)
+                      reason=start.reason if start.winnable is False else None, mission=start.mission)
 
 
 # ---- other allocations ------------------------------------------------------------------------------

@@ -4,8 +4,9 @@ For each mission, player count and deal index, the mission starts from one seed 
 draw for every level: common random numbers) and a team of one bot level plays one attempt
 (:func:`toolkit.core.bots.play_out`). Recorded per game: success or not, and whether the mission was
 *winnable double-dummy* for the deal and the allocation (and predictions) that team chose, at its first
-card (after any distress exchange) — the ceiling no honest team can pass. Missions without task cards
-(8, 12, 21, 23, 27: conditions the solver does not model) have no double-dummy verdict.
+card (after any distress exchange) — the ceiling no honest team can pass. For the missions without task
+cards (8, 12, 21, 23, 27) the verdict is whether the mission's own rule could be kept to the last trick
+(:mod:`toolkit.crew.solver.conditions`).
 
 The study runs through the same executor interface as :mod:`toolkit.crew.difficulty` (anything with
 ``submit``: a ``ProcessPoolExecutor``, a Dask client's executor, or the in-process default), chunk by
@@ -53,6 +54,7 @@ def play_game(mission: int, players: int, index: int, level: str, seed: int = DE
     """One attempt of an all-``level`` table: ``{"success", "winnable" (True/False/None), "tricks"}``."""
     from toolkit.core.bots import BotTable
     from toolkit.crew.engine import ENGINE, PlayCard
+    from toolkit.crew.missions import CONDITIONS
     from toolkit.crew.solver import solve
 
     s = game_seed(seed, mission, players, index)
@@ -67,7 +69,11 @@ def play_game(mission: int, players: int, index: int, level: str, seed: int = DE
             at_first_card = state
         state = ENGINE.apply(state, step[1].move)
     winnable = None
-    if at_first_card is not None and at_first_card.tasks and players >= 3:
+    if at_first_card is not None and not at_first_card.tasks and players >= 3 and mission in CONDITIONS:
+        st = at_first_card
+        winnable = solve([list(h) for h in st.hands], {}, leader=st.leader, captain=st.captain,
+                         node_limit=DD_NODE_LIMIT, mission=mission).winnable
+    elif at_first_card is not None and at_first_card.tasks and players >= 3:
         st = at_first_card
         tasks: dict[int, list] = {}
         for t, owner, pred in zip(st.tasks, st.owners, st.predictions):
@@ -93,7 +99,7 @@ class Cell:
     games: int = 0
     successes: int = 0
     winnable: int = 0            # games whose deal and allocation were winnable double-dummy
-    undecided: int = 0           # games the double-dummy cap left open (or no verdict: no task cards)
+    undecided: int = 0           # games the double-dummy cap left open (or no verdict: 2 players)
     won_winnable: int = 0        # successes among the winnable games
     #: the deal ranges ``[start, stop)`` played into this cell, so separate runs merge without counting a
     #: deal twice (empty for a cell of a table written before ranges were kept: it cannot be merged into)

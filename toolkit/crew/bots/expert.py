@@ -8,8 +8,10 @@ leaves undecided counts half. Allocation uses the same deals: each way of taking
 is scored by the deals in which the tasks allocated so far stay winnable. A prediction is the number of
 tricks the winning lines of most deals give its seat. Communication, the distress signal and the
 distress gift are decided from sampled deals too (:mod:`toolkit.crew.bots.signals`; ``signals="beginner"``
-keeps the beginner's rules of thumb for them). Missions without task cards (conditions the solver does
-not model) follow the beginner.
+keeps the beginner's rules of thumb for them). Missions without task cards (8, 12, 21, 23, 27) are decided
+the same way: the solver keeps the mission's own rule instead of tasks
+(:mod:`toolkit.crew.solver.conditions`), and the reasons say "keeps the mission's rule" for "keeps every
+task winnable".
 
 Everything is counted in solver nodes, not seconds, so a decision is the same on any machine: at most
 ``deals`` deals, ``node_limit`` nodes a solve and ``budget`` nodes a decision (at least ``min_deals``
@@ -75,7 +77,8 @@ class _Solver:
         played = [Trick(t["leader"], t["cards"]) for t in view["memory"]["tricks"]]
         # engine-made history needs no re-validation (and TONOJA's face-down cards would fail it: the
         # solver cannot model the columns, see the module docstring)
-        base = prepare(full, tasks, leader=trick["leader"], captain=view["captain"], played=())
+        base = prepare(full, tasks, leader=trick["leader"], captain=view["captain"], played=(),
+                       mission=view["mission"])
         self.position = dc_replace(base, played=tuple(played), played_codes=tuple(
             (t.leader, tuple(c.index for c in t.cards)) for t in played))
         self.judges = _judges_for(self.position)
@@ -172,17 +175,37 @@ def card_classes(view: Mapping[str, Any], cards: Sequence[Card]) -> list[list[Ca
     seen = hand | {Card.parse(c) for t in view["memory"]["tricks"] for c in t["cards"]}
     seen |= {Card.parse(c) for c in view["trick"]["cards"]}
     pending = [t["id"] for t in view["tasks"] if t["status"] == "pending"]
+    # a mission's condition tells apart the cards it names (a 9 from the 8 beside it in mission 8)
+    named = _condition_cards(view)
     out: list[list[Card]] = []
     for c in sorted(cards):
         last = out[-1][-1] if out else None
         if (last is not None and last.suit == c.suit and
                 all(Card(c.suit, v) in seen and Card(c.suit, v) not in hand or Card(c.suit, v) in cards
                     for v in range(last.value + 1, c.value)) and
-                not any(_distinguishes(t, last, c) for t in pending)):
+                not any(_distinguishes(t, last, c) for t in pending) and
+                not (named >> last.index & 1 or named >> c.index & 1)):
             out[-1].append(c)
         else:
             out.append([c])
     return out
+
+
+def _condition_cards(view: Mapping[str, Any]) -> int:
+    """The cards (a mask of deck indexes) whose identity the mission's condition judges, 0 with task cards."""
+    from toolkit.crew.solver.conditions import condition_of, make_condition
+
+    condition = condition_of(view["mission"])
+    if condition is None:
+        return 0
+    return make_condition(condition, view["seats"], view["captain"], view["tricks_total"]).sensitive
+
+
+def _for_condition(view: Mapping[str, Any], code: str) -> str:
+    """``code``'s variant for a mission whose condition replaces the tasks ("keeps the mission's rule")."""
+    from toolkit.crew.solver.conditions import condition_of
+
+    return code + "_CONDITION" if condition_of(view["mission"]) is not None else code
 
 
 def card_verdicts(view: Mapping[str, Any], cards: Sequence[Card], rng: np.random.Generator, *, deals: int = 20,
@@ -319,7 +342,10 @@ class ExpertBot:
         seat = view["seat"]
         mine = own_moves(view, legal)
         base = self.beginner.decide(view, legal, rng)
-        if not mine or not any(t["owner"] is not None for t in view["tasks"]) and view["phase"] == "play":
+        from toolkit.crew.solver.conditions import condition_of
+
+        if not mine or (not any(t["owner"] is not None for t in view["tasks"]) and view["phase"] == "play"
+                        and condition_of(view["mission"]) is None):
             return base
         if self.signals == "sampled":
             gifts = [m for m in mine if isinstance(m, GiveCard)]
@@ -358,11 +384,12 @@ class ExpertBot:
         if card is None:
             return Decision(base.move, Event("BOT_CREW_FALLBACK", "bots.crew.fallback", seat=seat, why=base.reason))
         second = max((v.score(c) for c in cards if c != card), default=0)
-        params = dict(seat=seat, card=card, wins=_num(v.score(card)), deals=v.deals, second=_num(second))
+        params = dict(seat=seat, card=card, wins=_num(v.score(card)), deals=v.deals, second=_num(second),
+                      **_mission_param(view))
         if v.raced:
-            return Decision(PlayCard(card), Event("BOT_CREW_SAMPLED_RACED", "bots.crew.sampled", **params,
-                                                  most=v.drawn))
-        return Decision(PlayCard(card), Event("BOT_CREW_SAMPLED", "bots.crew.sampled", **params))
+            return Decision(PlayCard(card), Event(_for_condition(view, "BOT_CREW_SAMPLED_RACED"),
+                                                  _rule(view), **params, most=v.drawn))
+        return Decision(PlayCard(card), Event(_for_condition(view, "BOT_CREW_SAMPLED"), _rule(view), **params))
 
     # ---- communication and the distress signal (toolkit.crew.bots.signals) ------------------------
     def _sonar(self, view, sonars, base: Decision, rng) -> Decision:
@@ -393,7 +420,7 @@ class ExpertBot:
 
         def winnable(hands):
             return solve(_solver_hands(view, hands), tasks, leader=view["trick"]["leader"], captain=view["captain"],
-                         node_limit=self.alloc_node_limit, method="search").winnable
+                         node_limit=self.alloc_node_limit, method="search", mission=view["mission"]).winnable
 
         return winnable
 
@@ -407,9 +434,10 @@ class ExpertBot:
         direction, before, after = distress_gain(view, deals, self._deal_winnable(view))
         if after - before < DISTRESS_GAIN:
             return None
-        return Decision(Distress(direction), Event(f"BOT_CREW_DISTRESS_{direction.upper()}",
+        return Decision(Distress(direction), Event(_for_condition(view, f"BOT_CREW_DISTRESS_{direction.upper()}"),
                                                    "bots.crew.distress-sampled", seat=seat, deals=len(deals),
-                                                   before=_num(before * len(deals)), after=_num(after * len(deals))))
+                                                   before=_num(before * len(deals)), after=_num(after * len(deals)),
+                                                   **_mission_param(view)))
 
     def _gift(self, view, gifts, base: Decision, rng) -> Decision:
         from toolkit.crew.bots.signals import gift_scores
@@ -423,8 +451,8 @@ class ExpertBot:
         best = max(scores.values())
         top = [m for m in gifts if scores[m.card] == best]
         move = base.move if base.move in top else top[0]
-        return Decision(move, Event("BOT_CREW_GIFT_SAMPLED", "bots.crew.gift-sampled", seat=seat, card=move.card,
-                                    wins=_num(best), deals=n))
+        return Decision(move, Event(_for_condition(view, "BOT_CREW_GIFT_SAMPLED"), "bots.crew.gift-sampled", seat=seat,
+                                    card=move.card, wins=_num(best), deals=n, **_mission_param(view)))
 
     # ---- allocation ------------------------------------------------------------------------------
     def _rate(self, view, deals, extra: Mapping[int, int]) -> float:
@@ -488,6 +516,20 @@ class ExpertBot:
             return base
         return Decision(legal[n], Event("BOT_CREW_SAMPLED_PREDICT", "bots.crew.sampled", seat=seat, tricks=n,
                                         wins=wins, deals=len(deals)))
+
+
+def _mission_param(view: Mapping[str, Any]) -> dict[str, int]:
+    """``{"mission": n}`` for the reasons of a mission whose condition replaces the tasks, else nothing."""
+    from toolkit.crew.solver.conditions import condition_of
+
+    return {} if condition_of(view["mission"]) is None else {"mission": view["mission"]}
+
+
+def _rule(view: Mapping[str, Any]) -> str:
+    """The rule id of a sampled card choice: the tasks', or the mission condition's."""
+    from toolkit.crew.solver.conditions import condition_of
+
+    return "bots.crew.sampled" if condition_of(view["mission"]) is None else "bots.crew.sampled-condition"
 
 
 def _solver_hands(view, hands) -> list:

@@ -38,7 +38,9 @@ The package, one concern a module:
 * :mod:`~toolkit.crew.solver.search` — the search (``_Search``);
 * :mod:`~toolkit.crew.solver.api` — the public API (``solve``, ``Solution``, ``prepare``, ``explain_impossible``);
 * :mod:`~toolkit.crew.solver.oracle` — the test oracle ``naive_solve``;
-* :mod:`~toolkit.crew.solver.sat` — the SAT clauses for CaDiCaL.
+* :mod:`~toolkit.crew.solver.sat` — the SAT clauses for CaDiCaL;
+* :mod:`~toolkit.crew.solver.conditions` — the rules of the missions without task cards (8, 12, 21, 23,
+  27) as judges of the search (``solve(..., mission=8)``).
 
 Every name stays importable from ``toolkit.crew.solver`` as before the split. A module-level setting
 (``_SAT_AFTER_ROUNDS``) is read where it is defined: patch it on its own module.
@@ -63,5 +65,7 @@ from toolkit.crew.solver.api import (Position, Solution, TaskRef, _REASON_MARGIN
                                      _judges_for, _limits, _root_reason, _sat_available, _sat_model, _search_position,
                                      _task, _whole, engine_all_done, explain_impossible, prepare, solve)  # noqa: F401
 from toolkit.crew.solver.oracle import (naive_solve)  # noqa: F401
+from toolkit.crew.solver.conditions import (CONDITION_RULES, condition_of, engine_condition,
+                                            make_condition)  # noqa: F401
 
 __all__ = ['ALL_COLOUR_CARDS', 'COLOURS', 'COLOUR_CARDS_ASC', 'COLOUR_MASK', 'DONE', 'FAILED', 'N_CARDS', 'PENDING', 'Position', 'SUB', 'SUIT_INDEX', 'Solution', 'TaskRef', 'card_code', 'naive_solve', 'prepare', 'solve']

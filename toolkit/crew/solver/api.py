@@ -43,6 +43,8 @@ class Solution:
     seconds: float = 0.0
     stopped: str | None = None
     predictions: Mapping[tuple[int, int], int] = field(default_factory=dict)
+    #: the logbook mission whose condition replaced the tasks (8, 12, 21, 23, 27), else None
+    mission: int | None = None
 
     def __bool__(self) -> bool:
         return bool(self.winnable)
@@ -51,10 +53,12 @@ class Solution:
         """One sentence: winnable / impossible (and why) / undecided."""
         from toolkit.core.i18n import translate
 
+        kind = "" if self.mission is None else "_CONDITION"
         if self.winnable:
-            return translate("CREW_SOLVER_WINNABLE", lang, tricks=len(self.line), nodes=self.nodes)
+            return translate(f"CREW_SOLVER_WINNABLE{kind}", lang, tricks=len(self.line), nodes=self.nodes,
+                             mission=self.mission)
         if self.winnable is False:
-            base = translate("CREW_SOLVER_IMPOSSIBLE", lang, nodes=self.nodes)
+            base = translate(f"CREW_SOLVER_IMPOSSIBLE{kind}", lang, nodes=self.nodes, mission=self.mission)
             return base if self.reason is None else f"{base} {self.reason.text(lang)}"
         return translate("CREW_SOLVER_UNDECIDED", lang, nodes=self.nodes,
                          limit=translate(f"CREW_SOLVER_STOP_{(self.stopped or 'stopped').upper()}", lang))
@@ -73,10 +77,19 @@ class Position:
     played: tuple[Any, ...]                     # engine Tricks
     played_codes: tuple[tuple[int, tuple[int, ...]], ...]
     tricks_left: int
+    #: the logbook mission when it has a condition instead of task cards (8, 12, 21, 23, 27), else None
+    mission: int | None = None
 
     @property
     def last(self) -> int:
         return len(self.played) + self.tricks_left
+
+    @property
+    def condition(self) -> str | None:
+        """The mission's condition (:mod:`toolkit.crew.solver.conditions`), ``None`` with task cards."""
+        from toolkit.crew.solver.conditions import condition_of
+
+        return condition_of(self.mission)
 
 
 def _bad(message: str) -> InvalidMoveError:
@@ -90,9 +103,14 @@ def _whole(value: Any, what: str) -> int:
 
 
 def prepare(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], leader: int | None = None,
-            captain: int = 0, played: Sequence[Any] = ()) -> Position:
-    """Check and convert the solver's input; every defect is a :class:`RuleError` naming the problem."""
+            captain: int = 0, played: Sequence[Any] = (), mission: int | None = None) -> Position:
+    """Check and convert the solver's input; every defect is a :class:`RuleError` naming the problem.
+    ``mission``: a logbook mission number; only the missions without task cards (their condition replaces
+    the tasks, see :mod:`toolkit.crew.solver.conditions`) change anything."""
     from toolkit.crew.cards import Card, Trick
+    from toolkit.crew.solver.conditions import condition_of
+
+    condition = condition_of(mission)
 
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
         raise _bad(f"hands must be a list of hands, one per seat, not {hands!r:.80}")
@@ -197,11 +215,14 @@ def prepare(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], 
             # prediction must be a possible number of tricks
             compile_task(task_id, seat, players, captain, prediction if prediction is not None else 0)
             entries.append((seat, task_id, prediction))
+    if condition is not None and entries:
+        raise IllegalMoveError(Violation("CREW_SOLVER_CONDITION_TASKS", "crew.solver.conditions", mission=mission,
+                                         tasks=len(entries)))
     tricks_left = min(len(h) for h in parsed)
     return Position(players=players, hands=masks, hand_cards=tuple(parsed), tasks=tuple(entries), leader=leader,
                     captain=captain, played=tuple(tricks),
                     played_codes=tuple((t.leader, tuple(c.index for c in t.cards)) for t in tricks),
-                    tricks_left=tricks_left)
+                    tricks_left=tricks_left, mission=mission if condition is not None else None)
 
 
 def _engine_status(task_id: int, owner: int, tricks: Sequence[Any], players: int, captain: int,
@@ -230,7 +251,12 @@ def _engine_status(task_id: int, owner: int, tricks: Sequence[Any], players: int
 
 def engine_all_done(position: Position, tricks: Sequence[Any], predictions: Mapping[tuple[int, int], int]) -> str:
     """``"done"`` if the engine judges every task done after ``tricks`` (played ones included),
-    ``"failed"`` if any has failed, else ``"pending"``."""
+    ``"failed"`` if any has failed, else ``"pending"``. A mission with a condition instead of tasks is
+    judged by the engine's condition (done: the last trick played without breaking it)."""
+    if position.mission is not None:
+        from toolkit.crew.solver.conditions import engine_condition
+
+        return engine_condition(position.mission, tricks, position.players, position.last)
     statuses = [_engine_status(task_id, seat, tricks, position.players, position.captain,
                                prediction if prediction is not None else predictions.get((seat, task_id)),
                                position.last)
@@ -255,8 +281,13 @@ def _limits(node_limit: Any, time_limit: Any) -> tuple[int | None, float | None]
 
 def _judges_for(position: Position, subset: Sequence[int] | None = None) -> list[_Judge]:
     chosen = position.tasks if subset is None else [position.tasks[i] for i in subset]
-    return [make_judge(task_id, seat, position.players, position.captain, position.last, prediction)
-            for seat, task_id, prediction in chosen]
+    judges = [make_judge(task_id, seat, position.players, position.captain, position.last, prediction)
+              for seat, task_id, prediction in chosen]
+    if position.mission is not None:
+        from toolkit.crew.solver.conditions import make_condition
+
+        judges.append(make_condition(position.condition, position.players, position.captain, position.last))
+    return judges
 
 
 def _sat_available() -> bool:
@@ -270,10 +301,19 @@ def _sat_model(position: Position, judges: Sequence[_Judge]) -> Any:
     from toolkit.crew.solver import sat
 
     tasks = [(judge.task_id, judge.owner, getattr(judge, "n", None) if isinstance(judge, _Prediction) else None)
-             for judge in judges]
+             for judge in judges if judge.owner >= 0]   # owner -1: a mission condition, passed on its own
     return sat.CrewModel(position.hands, position.leader, position.played_codes, position.tricks_left,
                          [(owner, task_id, prediction) for task_id, owner, prediction in tasks],
-                         position.captain, position.players)
+                         position.captain, position.players, condition=position.condition)
+
+
+def _sat_models(position: Position) -> bool:
+    """Whether the SAT clauses can express ``position`` (its tasks always; a mission condition sometimes)."""
+    if position.mission is None:
+        return True
+    from toolkit.crew.solver.sat import CrewModel
+
+    return position.condition in CrewModel.CONDITIONS
 
 
 def _search_position(position: Position, judges: Sequence[_Judge], node_limit: int | None, deadline: float | None,
@@ -281,7 +321,8 @@ def _search_position(position: Position, judges: Sequence[_Judge], node_limit: i
                      **options: Any) -> tuple[Any, _Search]:
     """(``False`` | line | ``None`` when stopped | ``"failed"`` when a task is already lost, search)."""
     method = options.pop("method", "auto")
-    if method != "search" and _sat_available():
+    # the SAT clauses model the task cards and the mission conditions (sat.CrewModel.CONDITIONS)
+    if method != "search" and _sat_models(position) and _sat_available():
         options["sat_model"] = lambda: _sat_model(position, judges)
         if method == "sat":
             options["sat_after"] = 0
@@ -301,7 +342,8 @@ def _search_position(position: Position, judges: Sequence[_Judge], node_limit: i
 def solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], leader: int | None = None,
           captain: int = 0, played: Sequence[Any] = (), node_limit: int | None = None,
           time_limit: float | None = None, *, stop: threading.Event | None = None,
-          on_progress: Callable[[int], Any] | None = None, method: str = "auto") -> Solution:
+          on_progress: Callable[[int], Any] | None = None, method: str = "auto",
+          mission: int | None = None) -> Solution:
     """Was this mission winnable? Search every legal line of play with all hands visible.
 
     ``hands``: one list of cards (``Card`` or text such as ``"P9"``) per seat; the tricks left are the
@@ -312,8 +354,13 @@ def solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], le
     ``stop`` (a ``threading.Event``) ends it early from another thread, ``on_progress(nodes)`` is called
     about every 16k nodes. ``method``: ``"auto"`` (the search, then the SAT solver for a deal it has not
     decided after its first rounds), ``"search"`` (the search alone) or ``"sat"`` (the SAT solver at once;
-    needs ``python-sat``).
+    needs ``python-sat``). ``mission``: a logbook mission number; for the missions without task cards (8,
+    12, 21, 23, 27) give ``tasks={}`` and the solver keeps the mission's condition instead
+    (:mod:`toolkit.crew.solver.conditions`; the SAT solver takes over as with tasks); any other mission
+    changes nothing.
 
+    >>> solve([["B9", "G1"], ["B1", "G9"], ["G2", "B2"]], {}, leader=0, mission=8).winnable   # one 9 each
+    True
     >>> hands = [["P9", "B1"], ["P1", "B2"], ["P2", "B3"], ["P3", "B4"]]
     >>> solve(hands, {3: [76]}, leader=0).winnable    # seat 3 wins the last trick with B4
     True
@@ -326,7 +373,9 @@ def solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], le
         raise _bad(f"method must be 'auto', 'search' or 'sat', not {method!r}")
     if method == "sat" and not _sat_available():
         raise _bad("method 'sat' needs the python-sat package (pip install python-sat)")
-    position = prepare(hands, tasks, leader, captain, played)
+    position = prepare(hands, tasks, leader, captain, played, mission)
+    if method == "sat" and not _sat_models(position):
+        raise _bad(f"method 'sat' has no clauses for mission {mission}'s condition: use 'auto' or 'search'")
     deadline = started + time_limit if time_limit is not None else None
     judges = _judges_for(position)
     result, search = _search_position(position, judges, node_limit, deadline, on_progress, stop, method=method)
@@ -334,16 +383,19 @@ def solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], le
     if result is None:
         stopped = ("stopped" if stop is not None and stop.is_set() else
                    "node_limit" if node_limit is not None and nodes >= node_limit else "time_limit")
-        return Solution(None, nodes=nodes, seconds=time.perf_counter() - started, stopped=stopped)
+        return Solution(None, nodes=nodes, seconds=time.perf_counter() - started, stopped=stopped,
+                        mission=position.mission)
     if result is False or result == "failed":
         # The reason's searches stop a little before the deadline: they check the clock every 1,024 plays,
         # and the verdict must not arrive late because of a bonus.
         reason = explain_impossible(position, judges, already_failed=result == "failed",
                                     budget=max(50_000, 2 * nodes),
                                     deadline=None if deadline is None else deadline - _REASON_MARGIN, stop=stop)
-        return Solution(False, reason=reason, nodes=nodes, seconds=time.perf_counter() - started)
+        return Solution(False, reason=reason, nodes=nodes, seconds=time.perf_counter() - started,
+                        mission=position.mission)
     line, predictions = _finish_line(position, result)
-    return Solution(True, line=line, nodes=nodes, seconds=time.perf_counter() - started, predictions=predictions)
+    return Solution(True, line=line, nodes=nodes, seconds=time.perf_counter() - started, predictions=predictions,
+                    mission=position.mission)
 
 
 #: seconds before a time limit at which the searches for a reason stop (see ``solve``)
@@ -503,6 +555,22 @@ def _root_reason(position: Position, judges: Sequence[_Judge]) -> Violation | No
     return None
 
 
+@dataclass(frozen=True)
+class _RuleTitle:
+    """A rule's title as a message parameter, in the message's language."""
+
+    id: str
+
+    def text(self, lang: str = "en") -> str:
+        from toolkit.core.rules import get
+
+        title = get(self.id).title
+        return title.get(lang, title["en"])
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
 def explain_impossible(position: Position, judges: Sequence[_Judge], already_failed: bool = False,
                        budget: int = 20_000, deadline: float | None = None,
                        stop: threading.Event | None = None) -> Violation | None:
@@ -514,6 +582,11 @@ def explain_impossible(position: Position, judges: Sequence[_Judge], already_fai
     is never a guess. ``budget``: nodes per subset; ``deadline`` (default: two seconds from now) and
     ``stop`` end the subsets' searches early (no reason then).
     """
+    if position.mission is not None:
+        from toolkit.crew.solver.conditions import CONDITION_RULES
+
+        rule = CONDITION_RULES[position.condition]
+        return Violation("CREW_SOLVER_CONDITION_LOST", rule, mission=position.mission, rule_text=_RuleTitle(rule))
     reason = _root_reason(position, judges)
     if reason is not None:
         return reason

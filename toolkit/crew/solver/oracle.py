@@ -14,18 +14,20 @@ from toolkit.crew.solver.api import Solution, _task, prepare
 # ---------------------------------------------------------------------------------------------------
 
 def naive_solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], leader: int | None = None,
-                captain: int = 0, played: Sequence[Any] = (), node_limit: int | None = None) -> Solution:
+                captain: int = 0, played: Sequence[Any] = (), node_limit: int | None = None,
+                mission: int | None = None) -> Solution:
     """The test oracle: try every legal card at every turn, judging with the engine's own task judges after
     each trick (``compile_task`` folded over a ``Ledger``: what ``task_status`` does, incrementally). No
     table, no card equivalence, no bounds beyond the engine's own verdicts. Open predictions are tried
-    one value at a time."""
+    one value at a time. A mission without task cards (``mission``: 8, 12, 21, 23, 27) is judged after each
+    trick by the engine's own condition check (``_condition_broken`` over the tricks from the first)."""
     from itertools import product
 
     from toolkit.crew.cards import Trick, legal_plays
     from toolkit.crew.tasks import DONE as E_DONE, FAILED as E_FAILED, Ledger, compile_task
 
     started = time.perf_counter()
-    position = prepare(hands, tasks, leader, captain, played)
+    position = prepare(hands, tasks, leader, captain, played, mission)
     open_ = [(seat, task_id) for seat, task_id, prediction in position.tasks
              if prediction is None and _task(task_id).needs_prediction]
     nodes = 0
@@ -41,9 +43,15 @@ def naive_solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any
 
         def advance(memos, ledger, trick):
             ledger = ledger.add(trick)
+            if position.mission is not None:   # the memo: the tricks so far
+                return memos + [trick], ledger
             return [judge.step(m, ledger) for judge, m in zip(judges, memos)], ledger
 
         def verdict(memos):
+            if position.mission is not None:
+                from toolkit.crew.solver.conditions import engine_condition
+
+                return engine_condition(position.mission, memos, players, position.last)
             states = [m[0] for m in memos]
             if E_FAILED in states:
                 return "failed"
@@ -75,7 +83,7 @@ def naive_solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any
                     return found
             return None
 
-        memos = [judge.start() for judge in judges]
+        memos = [judge.start() for judge in judges] if position.mission is None else []
         ledger = Ledger(players, position.last)
         for t in position.played:
             memos, ledger = advance(memos, ledger, t)
@@ -92,7 +100,8 @@ def naive_solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any
             line = search(preds)
             if line is not None:
                 return Solution(True, line=line, nodes=nodes, seconds=time.perf_counter() - started,
-                                predictions=preds)
+                                predictions=preds, mission=position.mission)
     except Budget:
-        return Solution(None, nodes=nodes, seconds=time.perf_counter() - started, stopped="node_limit")
-    return Solution(False, nodes=nodes, seconds=time.perf_counter() - started)
+        return Solution(None, nodes=nodes, seconds=time.perf_counter() - started, stopped="node_limit",
+                        mission=position.mission)
+    return Solution(False, nodes=nodes, seconds=time.perf_counter() - started, mission=position.mission)

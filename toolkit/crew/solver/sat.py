@@ -152,7 +152,8 @@ class CrewModel:
     prediction or None)``."""
 
     def __init__(self, hands: Sequence[int], leader: int, played: Sequence[tuple[int, Sequence[int]]],
-                 tricks_left: int, tasks: Sequence[tuple[int, int, int | None]], captain: int, players: int):
+                 tricks_left: int, tasks: Sequence[tuple[int, int, int | None]], captain: int, players: int,
+                 condition: str | None = None):
         self.n = n = len(hands)
         self.j0 = len(played)
         self.last = last = self.j0 + tricks_left
@@ -248,6 +249,8 @@ class CrewModel:
         self._wins: dict[int, list[Any]] = {}
         for seat, task_id, prediction in tasks:
             self._task(seat, task_id, prediction, captain, players)
+        if condition is not None:
+            self._condition(condition)
 
     neg = staticmethod(Cnf.neg)
 
@@ -299,6 +302,63 @@ class CrewModel:
         if hit is None:
             hit = self._wins[seat] = self.cnf.counter(self.wins(seat), self.last + 1)
         return hit
+
+    # -- mission conditions (toolkit.crew.solver.conditions) ---------------------------------------------
+    #: the conditions written as clauses (all five of toolkit.crew.missions.CONDITIONS)
+    CONDITIONS = ("nines", "ones", "no-pink-lead", "first-winner-leads", "yellow-five-last")
+
+    def _condition(self, condition: str) -> None:
+        """Mission 12: no trick led in pink or with a submarine. Mission 27: the yellow 5 is played in the
+        last trick by the seat that plays last in it (the one before that trick's leader). Missions 8 and
+        21: after every trick, no seat has won two more colour 9s (1s) than another. Mission 23: after every
+        trick, the first trick's winner has won more tricks than every other seat. The counts "after every
+        trick" are sequential counters fed trick by trick, read after each trick."""
+        cl = self.cnf.clauses
+        if condition == "no-pink-lead":
+            for t in self.tricks:
+                cl.append([-self.K(3, t)])
+                cl.append([-self.K(_SUB, t)])
+        elif condition == "yellow-five-last":
+            y5 = 2 * 9 + 4
+            if y5 not in self.holder:
+                cl.append([])   # not in play: never the last card
+                return
+            cl.append([self.P(y5, self.last)])
+            cl.append([self.L((self.holder[y5] + 1) % self.n, self.last)])
+        elif condition in ("nines", "ones"):
+            value = 9 if condition == "nines" else 1
+            cards = [c for c in self.cards if _COLOUR[c] != _SUB and _VALUE[c] == value]
+            rows = [self._running_counts([[self.cnf.and_([self.P(c, t), self.W(s, t)]) for c in cards]
+                                          for t in self.tricks], len(cards)) for s in range(self.n)]
+            for t in range(len(self.tricks)):
+                for s in range(self.n):
+                    for o in range(self.n):
+                        if o != s:
+                            for a in range(len(cards) - 1):   # s at a + 2 or more, o at a or fewer
+                                self.cnf.add([self.neg(rows[s][t][a + 2]), rows[o][t][a + 1]])
+        elif condition == "first-winner-leads":
+            k = self.last + 1
+            rows = [self._running_counts([[self.W(s, t)] for t in self.tricks], k) for s in range(self.n)]
+            for t in range(len(self.tricks)):
+                for f in range(self.n):
+                    for o in range(self.n):
+                        if o != f:
+                            for m in range(1, t + 2):   # o has m tricks: the first winner has m + 1
+                                self.cnf.add([-self.W(f, 1), self.neg(rows[o][t][m]), rows[f][t][m + 1]])
+        else:  # pragma: no cover - guarded by CONDITIONS
+            raise ValueError(f"no clauses for the condition {condition!r}")
+
+    def _running_counts(self, per_trick: Sequence[Sequence[Any]], k: int) -> list[list[Any]]:
+        """Per trick (in ``self.tricks`` order): ``ge`` with ``ge[m]`` equivalent to "at least ``m`` of the
+        literals of this trick and the ones before" (``Cnf.counter`` fed trick by trick)."""
+        cnf = self.cnf
+        row: list[Any] = [TRUE] + [FALSE] * k
+        out = []
+        for lits in per_trick:
+            for x in lits:
+                row = [TRUE] + [cnf.or_([row[m], cnf.and_([row[m - 1], x])]) for m in range(1, k + 1)]
+            out.append(row)
+        return out
 
     # -- tasks ----------------------------------------------------------------------------------------
     def _task(self, seat: int, task_id: int, prediction: int | None, captain: int, players: int) -> None:

@@ -139,6 +139,9 @@ class _Search:
         # Cards already on the table in the first trick (the bots decide mid-trick): the seats from the
         # leader on play these, in order, before any choice. The hands still hold them.
         self.prefix: tuple[int, ...] = ()
+        # Mission conditions that ban cards at some places of a trick (toolkit.crew.solver.conditions):
+        # ``None`` for the missions with task cards, whose search this leaves exactly as it was.
+        self.bans = tuple(judge for judge in self.judges if getattr(judge, "bans", False)) or None
 
     # -- limits ------------------------------------------------------------------------------------
     def _check(self) -> None:
@@ -567,11 +570,14 @@ class _Search:
         # a seat sees the same situation again after every other choice of the seats before it.
         ordered: dict[int, list[int]] = {}
         forced = self.prefix if j == self.j0 else ()
+        bans = self.bans
 
         def play(pos: int, tmask: int, led: int, best_seat: int, best_str: int, best_card: int) -> Any:
             seat = seats[pos]
             if pos < len(forced):
                 candidates = [forced[pos]]
+                if bans is not None and self._banned(j, pos) >> forced[pos] & 1:
+                    return False
             else:
                 if pos == 0:
                     memo = 0
@@ -583,6 +589,7 @@ class _Search:
                 if candidates is None:
                     hand = hands[seat]
                     legal = hand if pos == 0 else hand & COLOUR_MASK[led] or hand
+                    banned = self._banned(j, pos) if bans is not None else 0
                     if not legal & (legal - 1):
                         # one legal card: nothing to choose or order (as _candidates answers)
                         candidates = [legal.bit_length() - 1]
@@ -591,6 +598,8 @@ class _Search:
                         candidates = self._candidates(legal, hand, live, sensitive, features, pos, led,
                                                       want[seat], best_str, want[best_seat] if pos else 0, feed,
                                                       wanted & ~feed)
+                    if banned:   # (no candidate left: the line is lost)
+                        candidates = [c for c in candidates if not banned >> c & 1]
                     if hint_rank is not None and len(candidates) > 1:
                         # stable: within each group the order above stands
                         candidates.sort(key=hint_rank.__getitem__)
@@ -675,6 +684,13 @@ class _Search:
             return False
 
         return play(0, 0, -1, -1, -1, -1)
+
+    def _banned(self, j: int, pos: int) -> int:
+        """The cards the mission conditions ban at position ``pos`` of trick ``j + 1`` (see ``bans``)."""
+        out = 0
+        for judge in self.bans:
+            out |= judge.banned(j, pos)
+        return out
 
     def _runs(self, colour: int, hand: int, live: int, sensitive: int, features: tuple[int, ...]) -> tuple[int, ...]:
         """This hand's cards of one colour worth trying: one per class of equivalent cards (see below)."""

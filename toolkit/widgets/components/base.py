@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import re
+from pathlib import Path
 from typing import Any, Callable, Mapping
 
 import anywidget
@@ -30,6 +31,7 @@ from traitlets import Dict, Unicode
 from toolkit.core import i18n
 
 log = logging.getLogger("toolkit.widgets.components")
+HERE = Path(__file__).resolve().parent
 
 
 def lean_source(source: str, comment: str) -> str:
@@ -51,6 +53,20 @@ def lean_source(source: str, comment: str) -> str:
     if comment == "/*":   # CSS: no space is needed around these
         out = re.sub(r"\s*([{};,>])\s*", r"\1", out).replace(": ", ":")
     return out
+
+
+def component_source(name: str) -> str:
+    """The lean ESM of component module ``<name>.js`` with the shared ``base.js`` in front of it.
+
+    An anywidget module is one standalone string (it cannot import a sibling file), so the helpers every
+    component uses (``el``, ``heading``, ``statusLine``, ``mount``: focus kept across redraws) are
+    shared by concatenation here.
+
+    >>> "function mount(" in component_source("crew") and "function renderTrick(" in component_source("crew")
+    True
+    """
+    parts = (HERE / "base.js", HERE / f"{name}.js")
+    return lean_source("\n".join(p.read_text(encoding="utf-8") for p in parts), "//")
 
 
 class PickComponent(anywidget.AnyWidget):

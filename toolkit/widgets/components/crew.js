@@ -44,13 +44,8 @@ function cardFace(item, clickable, extra) {
   return el;
 }
 
-function heading(text, level) {
-  const h = document.createElement("div");
-  h.className = "crew-c-heading";
-  h.setAttribute("role", "heading");
-  h.setAttribute("aria-level", String(level || 4));
-  h.textContent = text;
-  return h;
+function crewHeading(text, level) {
+  return heading(text, level, "crew-c-heading");
 }
 
 function renderCard(model, root) {
@@ -69,7 +64,7 @@ function renderHand(model, root) {
   const labels = model.get("labels");
   const items = model.get("items");
   const selected = model.get("selected");
-  if (labels.title) root.appendChild(heading(labels.title));
+  if (labels.title) root.appendChild(crewHeading(labels.title));
   const row = document.createElement("div");
   row.className = "crew-c-row";
   row.setAttribute("role", "group");
@@ -99,7 +94,7 @@ function renderPicker(model, root) {
   const selected = model.get("selected");
   const unavailable = new Set(model.get("unavailable"));
   const names = model.get("item_labels");
-  if (labels.title) root.appendChild(heading(labels.title));
+  if (labels.title) root.appendChild(crewHeading(labels.title));
   const grid = document.createElement("div");
   grid.className = "crew-c-picker";
   grid.setAttribute("role", "group");
@@ -144,7 +139,7 @@ function renderTrickBox(trick, labels, small) {
   box.className = "crew-c-trickbox" + (small ? " crew-c-trick-small" : "");
   box.setAttribute("role", "group");
   box.setAttribute("aria-label", trick.title || "");
-  if (trick.title) box.appendChild(heading(trick.title));
+  if (trick.title) box.appendChild(crewHeading(trick.title));
   const table = document.createElement("div");
   table.className = "crew-c-table crew-c-seats-" + trick.seats.length;
   if (trick.caption) {   // above the table, not on the felt: on the felt it ran into the bottom seat's name
@@ -202,7 +197,7 @@ function renderTrick(model, root) {
 function renderTasks(model, root) {
   const labels = model.get("labels");
   const groups = model.get("groups");
-  if (labels.title) root.appendChild(heading(labels.title));
+  if (labels.title) root.appendChild(crewHeading(labels.title));
   const wrap = document.createElement("div");
   wrap.className = "crew-c-taskgroups";
   for (const g of groups) {
@@ -259,31 +254,15 @@ function renderTasks(model, root) {
 
 const RENDER = { card: renderCard, hand: renderHand, picker: renderPicker, trick: renderTrick, tasks: renderTasks };
 
-function render({ model, el }) {
-  const draw = () => {
-    // keep the keyboard focus on the same card/task across a redraw (the kernel answers a click with
-    // new state, and a keyboard user must not be thrown back to the top of the page)
-    const active = el.contains(document.activeElement) ? document.activeElement.dataset.key : null;
-    const root = document.createElement("div");
-    root.className = "crew-c crew-c-" + model.get("_kind") + (model.get("size") === "large" ? " crew-c-large" : "");
+function render({ model, el: host }) {
+  return mount(model, host, () => {
+    const root = el("div", "crew-c crew-c-" + model.get("_kind") + (model.get("size") === "large" ? " crew-c-large" : ""));
     root.lang = model.get("lang");
     const fn = RENDER[model.get("_kind")];
     if (fn) fn(model, root);
-    const refusal = document.createElement("div");
-    refusal.className = "crew-c-refusal";
-    refusal.setAttribute("role", "status");
-    refusal.setAttribute("aria-live", "polite");
-    refusal.textContent = model.get("refusal") || "";
-    root.appendChild(refusal);
-    el.replaceChildren(root);
-    if (active) {
-      const again = el.querySelector('[data-key="' + active + '"]');
-      if (again) again.focus();
-    }
-  };
-  draw();
-  model.on("change", draw);
-  return () => model.off("change", draw);
+    root.appendChild(statusLine("crew-c-refusal", model.get("refusal")));
+    return root;
+  });
 }
 
 export default { render };

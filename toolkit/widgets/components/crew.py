@@ -35,7 +35,7 @@ from traitlets import Bool, Dict, List, Unicode
 
 from toolkit.core import i18n
 from toolkit.core.errors import RuleError
-from toolkit.widgets.components.base import PickComponent, lean_source
+from toolkit.widgets.components.base import PickComponent, component_source, lean_source
 from toolkit.crew.cards import COLOURS, SUITS, Card, suit_term
 
 HERE = Path(__file__).parent
@@ -55,7 +55,7 @@ CARD_STYLE: dict[str, dict[str, str]] = {
                     "0 2.2-2.2 3.5-5.5 3.5H7.5C4 18 2 16.8 2 14.5Z M19.5 6.5h2v4"},
 }
 
-_ESM = lean_source((HERE / "crew.js").read_text(encoding="utf-8"), "//").replace(
+_ESM = component_source("crew").replace(
     "__STYLE__", json.dumps({"suits": {s: {"symbol": v["symbol"]} for s, v in CARD_STYLE.items()}}))
 _CSS = lean_source((HERE / "crew.css").read_text(encoding="utf-8"), "/*")
 

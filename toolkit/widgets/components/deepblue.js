@@ -4,13 +4,6 @@
 // the kernel refuses (with a reason) stays a button with aria-disabled, so a click or key press asks the
 // kernel, which answers with the reason. The reason or cost also shows on hover and focus (the info line).
 
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined && text !== null) e.textContent = text;
-  return e;
-}
-
 // A clickable object (act "offer" or "refuse") is a button; anything else a plain element.
 function thing(model, obj, cls, info, tag) {
   const clickable = obj && (obj.act === "offer" || obj.act === "refuse");
@@ -223,9 +216,7 @@ function renderDive(model, root, info) {
 const RENDER = { board: renderBoard, cards: renderCards, bag: renderBag, dive: renderDive };
 
 function render({ model, el: host }) {
-  const draw = () => {
-    // keep the keyboard focus on the same object across a redraw (the kernel answers a click with new state)
-    const active = host.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+  return mount(model, host, () => {
     const root = el("div", "db-c db-c-root-" + model.get("_kind"));
     root.lang = model.get("lang");
     const info = el("div", "db-c-info");
@@ -233,19 +224,9 @@ function render({ model, el: host }) {
     const fn = RENDER[model.get("_kind")];
     if (fn) fn(model, root, info);
     root.appendChild(info);
-    const refusal = el("div", "db-c-refusal", model.get("refusal") || "");
-    refusal.setAttribute("role", "status");
-    refusal.setAttribute("aria-live", "polite");
-    root.appendChild(refusal);
-    host.replaceChildren(root);
-    if (active) {
-      const again = host.querySelector('[data-key="' + CSS.escape(active) + '"]');
-      if (again) again.focus();
-    }
-  };
-  draw();
-  model.on("change", draw);
-  return () => model.off("change", draw);
+    root.appendChild(statusLine("db-c-refusal", model.get("refusal")));
+    return root;
+  });
 }
 
 // components created with assets=False wait for this module (see _STUB_ESM in deepblue.py)

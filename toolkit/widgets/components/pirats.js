@@ -6,13 +6,6 @@
 const STYLE = __STYLE__;
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined && text !== null) e.textContent = String(text);
-  return e;
-}
-
 // a <button> when `send` is given (click and Enter/Space: native), else a labelled picture
 function clickable(tag, cls, aria, send, key) {
   const e = el(send ? "button" : tag, cls);
@@ -28,11 +21,8 @@ function clickable(tag, cls, aria, send, key) {
   return e;
 }
 
-function heading(text, level) {
-  const h = el("div", "pir-heading", text);
-  h.setAttribute("role", "heading");
-  h.setAttribute("aria-level", String(level || 4));
-  return h;
+function piratsHeading(text, level) {
+  return heading(text, level, "pir-heading");
 }
 
 function charmSymbol(card) {
@@ -186,7 +176,7 @@ function renderTable(model, root) {
     const box = el("div", "pir-auction");
     box.setAttribute("role", "group");
     box.setAttribute("aria-label", auction.title);
-    box.appendChild(heading(auction.title));
+    box.appendChild(piratsHeading(auction.title));
     const bar = el("div", "pir-bar");
     for (const b of auction.bar) {
       const stool = clickable("div", "pir-stool" + (b.chosen ? " pir-chosen" : "") + (b.clickable ? " pir-pickable" : ""),
@@ -222,7 +212,7 @@ function renderTable(model, root) {
     const box = el("div", "pir-hand");
     box.setAttribute("role", "group");
     box.setAttribute("aria-label", hand.title);
-    box.appendChild(heading(hand.title));
+    box.appendChild(piratsHeading(hand.title));
     const cards = el("div", "pir-cards");
     for (const c of hand.cards) {
       const card = charmCard(c.card, c.label, c.aria, live ? send({ what: "hand", index: c.index }) : null,
@@ -282,7 +272,7 @@ function renderTokens(model, root) {
   const pal = el("div", "pir-palette");
   pal.setAttribute("role", "group");
   pal.setAttribute("aria-label", labels.palette);
-  pal.appendChild(heading(labels.palette));
+  pal.appendChild(piratsHeading(labels.palette));
   for (const shape of ["loot", "bonus"]) {
     const line = el("div", "pir-palette-row");
     line.appendChild(el("span", "pir-label", labels[shape]));
@@ -298,7 +288,7 @@ function renderTokens(model, root) {
   const pile = el("div", "pir-pile");
   pile.setAttribute("role", "group");
   pile.setAttribute("aria-label", labels.pile);
-  pile.appendChild(heading(labels.pile));
+  pile.appendChild(piratsHeading(labels.pile));
   const row = el("div", "pir-pile-row");
   const items = model.get("pile");
   for (const t of items) row.appendChild(tokenFace(t, send({ what: "remove", index: t.index }), "pir-removable",
@@ -358,7 +348,7 @@ function renderBoard(model, root) {
   const after = model.get("after");
   if (after.length) {
     const box = el("div", "pir-after");
-    box.appendChild(heading(labels.after));
+    box.appendChild(piratsHeading(labels.after));
     const you = !after.some((s) => s.who === "you");
     box.appendChild(boardShip(labels, { label: model.get("area").label, you: you, aria: model.get("area").label +
                                         (you ? ": " + labels.you : "") }, after, null, "after:"));
@@ -369,26 +359,14 @@ function renderBoard(model, root) {
 const RENDER = { table: renderTable, tokens: renderTokens, ship: renderBoard };
 
 function render({ model, el: host }) {
-  const draw = () => {
-    // keep the keyboard focus on the same object across a redraw (the kernel answers every click)
-    const active = host.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+  return mount(model, host, () => {
     const root = el("div", "pir pir-root-" + model.get("_kind") + (model.get("size") === "large" ? " pir-large" : ""));
     root.lang = model.get("lang");
     const fn = RENDER[model.get("_kind")];
     if (fn) fn(model, root);
-    const refusal = el("div", "pir-refusal", model.get("refusal") || "");
-    refusal.setAttribute("role", "status");
-    refusal.setAttribute("aria-live", "polite");
-    root.prepend(refusal);
-    host.replaceChildren(root);
-    if (active) {
-      const again = host.querySelector('[data-key="' + CSS.escape(active) + '"]');
-      if (again) again.focus();
-    }
-  };
-  draw();
-  model.on("change", draw);
-  return () => model.off("change", draw);
+    root.prepend(statusLine("pir-refusal", model.get("refusal")));
+    return root;
+  });
 }
 
 export default { render };

@@ -51,7 +51,7 @@ from toolkit.core import i18n
 from toolkit.core.errors import RuleError
 from toolkit.pirats.model import CAPTAIN, COLOURS, SHIPS
 from toolkit.pirats.tokens import DEFAULT_BOX, Token, score
-from toolkit.widgets.components.base import PickComponent, lean_source
+from toolkit.widgets.components.base import PickComponent, component_source, lean_source
 
 HERE = Path(__file__).parent
 
@@ -83,7 +83,7 @@ TOKEN_STYLE: dict[str, dict[str, str]] = {
     "opener": {"bg": "#455a64", "fg": "#ffffff"},
 }
 
-_ESM = lean_source((HERE / "pirats.js").read_text(encoding="utf-8"), "//").replace(
+_ESM = component_source("pirats").replace(
     "__STYLE__", json.dumps({"charms": {s: v["symbol"] for s, v in CHARM_STYLE.items()}}))
 _CSS = lean_source((HERE / "pirats.css").read_text(encoding="utf-8"), "/*")
 

@@ -33,6 +33,7 @@ from toolkit.crew.engine import (ENGINE, AssignAll, AssignTask, Distress, GiveCa
 from toolkit.crew.missions import LAST_MISSION
 from toolkit.widgets.base import GameSession, View, esc, explain_html, query_params, safe_callback
 from toolkit.widgets.components.crew import CrewHand, TaskTokens, TrickTable
+from toolkit.widgets.components.storage import BrowserList
 from toolkit.widgets.crew.common import chip, event_lines, int_param, lang_param
 from toolkit.widgets.seats import PACE_DEFAULT, PACE_MAX, PACE_MIN, YOU, BotDriver, SeatSetup, default_seats
 
@@ -154,6 +155,43 @@ def parse_mission_code(text: Any) -> tuple[int, dict[str, int], list[str]]:
     return numbers["seed"], {"players": numbers["players"], "mission": numbers["mission"]}, moves
 
 
+#: where the saved missions live in the browser (``localStorage``; one origin shares it across pages)
+STORAGE_KEY = "deepsea.crew.saved-missions.v1"
+
+
+def finished_mission(text: Any) -> dict[str, Any]:
+    """A saved mission read back from the browser's storage, replayed through the engine: the entry the
+    saved list shows (seed, players, mission, moves, attempt, phase, tricks, code).
+
+    Untrusted: anything else than the code of a mission whose attempt ended raises
+    :class:`SavedMissionError` (a refused move, a code of a game in progress: nothing unfinished is kept).
+
+    >>> finished_mission("seed=1&moves=take_1").get("phase")
+    Traceback (most recent call last):
+    ...
+    toolkit.widgets.crew.mission.SavedMissionError: crew.ui.saved_refused_stored {'n': 1}
+    """
+    from toolkit.core.session import Session
+
+    seed, options, moves = parse_mission_code(text)
+    try:
+        session = Session(ENGINE, seed, dict(options))
+    except RuleError:
+        raise SavedMissionError("crew.ui.saved_refused_stored", n=0) from None
+    for n, move in enumerate(moves, 1):
+        try:
+            session.push(ENGINE.parse_move(move.strip()[:200]))
+        except RuleError:
+            raise SavedMissionError("crew.ui.saved_refused_stored", n=n) from None
+    state = session.state
+    if not ENGINE.play_out_over(state):
+        raise SavedMissionError("crew.ui.saved_unfinished_stored")
+    played = list(session.moves)
+    return {"seed": seed, "players": options["players"], "mission": options["mission"], "moves": tuple(played),
+            "attempt": state.attempt, "phase": state.phase, "tricks": len(state.tricks),
+            "code": mission_code(seed, options["players"], options["mission"], played)}
+
+
 def pace_from_query(params: Mapping[str, str]) -> float:
     try:
         value = float(params.get("pace", PACE_DEFAULT))
@@ -268,7 +306,7 @@ class MissionView(View):
         self._link.add_class("crew-mission-link")
         self._link.add_class("deepsea-side")
         self._saved_title = widgets.HTML()
-        self._saved_list = widgets.Dropdown(options=[], layout=widgets.Layout(width="28em"))
+        self._saved_list = widgets.Dropdown(options=[], layout=widgets.Layout(width="40em", max_width="100%"))
         self._saved_list.add_class("crew-saved-list")
         self._saved_open = widgets.Button(layout=widgets.Layout(width="auto"))
         self._saved_open.add_class("crew-saved-open")
@@ -282,12 +320,19 @@ class MissionView(View):
         self._saved_this.add_class("crew-saved-this")
         self._saved_status = widgets.HTML()
         self._saved_status.add_class("crew-saved-status")
+        self._saved_forget = widgets.Button(layout=widgets.Layout(width="auto"))
+        self._saved_forget.add_class("crew-saved-forget")
+        self._saved_forget.on_click(self._on_forget_saved)
         self._saved_games: list[dict[str, Any]] = []
         self._saved_message: tuple[Callable[[], str], bool] | None = None
+        # the saved list outlives the page in this browser (localStorage): only codes of ended attempts
+        self._store = BrowserList(STORAGE_KEY, max_items=self.MAX_SAVED, max_chars=MAX_CODE_TEXT)
+        self._store.on_load(self._on_stored)
         self._saved_box = widgets.VBox([self._saved_title,
-                                        widgets.HBox([self._saved_list, self._saved_open], layout=wrap_layout()),
+                                        widgets.HBox([self._saved_list, self._saved_open, self._saved_forget],
+                                                     layout=wrap_layout()),
                                         widgets.HBox([self._saved_code, self._saved_load], layout=wrap_layout()),
-                                        self._saved_status, self._saved_this, self._link])
+                                        self._saved_status, self._saved_this, self._link, self._store])
         self._saved_box.add_class("crew-saved")
         self._log = widgets.HTML()
         self._log.add_class("crew-log")
@@ -543,13 +588,54 @@ class MissionView(View):
         session = self.model.session
         state = self.model.state
         opts = session.options
+        if not ENGINE.play_out_over(state):
+            return   # a game in progress is never saved (its code would replay to other seats' hands)
         entry = {"seed": session.seed, "players": opts.get("players", 4), "mission": opts.get("mission", 1),
                  "moves": tuple(session.moves), "attempt": state.attempt, "phase": state.phase,
-                 "tricks": len(state.tricks)}
+                 "tricks": len(state.tricks), "code": self._shareable_code(self.viewing_seat())}
         if any(e["moves"] == entry["moves"] and e["seed"] == entry["seed"] for e in self._saved_games):
             return
         self._saved_games.append(entry)
         del self._saved_games[:-self.MAX_SAVED]
+        self._persist()
+
+    def _persist(self) -> None:
+        """Write the saved list's codes to the browser (an attempt with another seat's distress gift has no
+        shareable code: it stays in this page's list only)."""
+        self._store.store([e["code"] for e in self._saved_games if e.get("code")])
+
+    def _on_stored(self, items: list, unreadable: bool) -> None:
+        """The browser's saved missions, read back at page load: each code is checked like a pasted one and
+        replayed through the engine; what fails (or is not an ended attempt) is dropped, with a notice."""
+        restored, dropped = [], 1 if unreadable else 0
+        for item in items:
+            try:
+                restored.append(finished_mission(item))
+            except SavedMissionError:
+                dropped += 1
+        known = {(e["seed"], e["moves"]) for e in self._saved_games}
+        fresh = [e for e in restored if (e["seed"], e["moves"]) not in known]
+        unique: list[dict[str, Any]] = []
+        for e in fresh:
+            if all((e["seed"], e["moves"]) != (u["seed"], u["moves"]) for u in unique):
+                unique.append(e)
+        self._saved_games[:0] = unique           # stored ones are older than this page's games
+        del self._saved_games[:-self.MAX_SAVED]
+        self._persist()                          # the cleaned list back to the browser
+        if dropped:
+            self._saved_say(lambda: self.t("crew.ui.saved_store_dropped", n=dropped), error=True)
+        elif unique:
+            self._saved_say(lambda: self.t("crew.ui.saved_store_restored", n=len(unique)))
+        self.refresh()
+
+    @safe_callback
+    def _on_forget_saved(self, _button: Any = None) -> None:
+        """Forget every saved mission, on this page and in this browser (a pasted code still opens)."""
+        self._saved_games.clear()
+        self._store.store([])
+        self._store.loaded = True
+        self._saved_say(lambda: self.t("crew.ui.saved_forgotten"))
+        self.refresh()
 
     def _saved_say(self, text: Callable[[], str] | None, error: bool = False) -> None:
         """A line under the saved-missions controls (where the learner is looking, not the page's message
@@ -668,6 +754,9 @@ class MissionView(View):
         self._saved_open.tooltip = tr("crew.ui.saved_open_tip")
         self._saved_code.placeholder = tr("crew.ui.saved_code_placeholder")
         self._saved_code.tooltip = tr("crew.ui.saved_code_tip")
+        self._saved_forget.description = tr("crew.ui.saved_forget")
+        self._saved_forget.tooltip = tr("crew.ui.saved_forget_tip")
+        self._saved_forget.disabled = not options
         self._saved_load.description = tr("crew.ui.saved_load")
         self._saved_load.tooltip = tr("crew.ui.saved_load_tip")
         code = self._shareable_code(viewer) if over else ""
@@ -691,10 +780,14 @@ class MissionView(View):
         self._replay_box.layout.display = "none"
 
     def review_inputs(self) -> dict[str, Any] | None:
-        """What :func:`toolkit.crew.post_mortem` needs for the attempt on the table, or None if it has no
-        task cards to judge (a mission with its own condition)."""
+        """What :func:`toolkit.crew.post_mortem` needs for the attempt on the table, or None if it has
+        nothing to judge (tasks not all allocated). A mission whose own rule replaces the task cards (8, 12,
+        21, 23, 27) is reviewed against that rule (``mission`` in the inputs)."""
+        from toolkit.crew.missions import CONDITIONS
+
         state = self.model.state
-        if not state.tasks or any(o is None for o in state.owners):
+        condition = not state.tasks and state.mission in CONDITIONS
+        if not condition and (not state.tasks or any(o is None for o in state.owners)):
             return None
         start = None
         for position in range(len(self.model.session) + 1):
@@ -714,7 +807,10 @@ class MissionView(View):
         hands = [list(start.hand(s)) for s in range(state.seats)]
         if state.tonoja is not None:
             hands[state.tonoja] = [c for col in start.columns for c in (col.face_down, col.face_up) if c is not None]
-        return {"hands": hands, "tasks": tasks, "tricks": tricks, "leader": start.leader, "captain": state.captain}
+        inputs = {"hands": hands, "tasks": tasks, "tricks": tricks, "leader": start.leader, "captain": state.captain}
+        if condition:
+            inputs["mission"] = state.mission
+        return inputs
 
     @safe_callback
     def _on_review(self, _button: Any = None) -> None:
@@ -743,6 +839,8 @@ class MissionView(View):
         try:
             from toolkit.crew import allocation_review
             from toolkit.crew.coach import mission_allocations
+            if "mission" in inputs:   # no task cards (the mission's rule replaces them): nothing to allocate
+                raise RuleError(f"mission {mission} has no task cards to allocate")
             if mission is not None:
                 ids = sorted(t for items in inputs["tasks"].values()
                              for t in (i[0] if isinstance(i, tuple) else i for i in items))

@@ -1,0 +1,43 @@
+// Shared by every game component module (crew.js, deepblue.js, pirats.js). An anywidget ESM is one
+// standalone string, so the kernel shares this by concatenation (base.py `component_source`), not by
+// import: a module may use `el`, `heading`, `statusLine` and `mount` as if it had defined them.
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  return e;
+}
+
+// A heading a screen reader lists (role + level) without the page's own heading styles.
+function heading(text, level, cls) {
+  const h = el("div", cls, text);
+  h.setAttribute("role", "heading");
+  h.setAttribute("aria-level", String(level || 4));
+  return h;
+}
+
+// The line where the kernel's refusal of the last click is read out (polite live region).
+function statusLine(cls, text) {
+  const s = el("div", cls, text || "");
+  s.setAttribute("role", "status");
+  s.setAttribute("aria-live", "polite");
+  return s;
+}
+
+// Draw with `build(model)` (returns the new root element) now and after every change of the model.
+// The kernel answers every click with new state, so the keyboard focus is put back on the object with
+// the same data-key: a keyboard user must not be thrown back to the top of the page by a redraw.
+function mount(model, host, build) {
+  const draw = () => {
+    const active = host.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+    host.replaceChildren(build(model));
+    if (active) {
+      const again = host.querySelector('[data-key="' + CSS.escape(active) + '"]');
+      if (again) again.focus();
+    }
+  };
+  draw();
+  model.on("change", draw);
+  return () => model.off("change", draw);
+}
