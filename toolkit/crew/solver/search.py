@@ -130,6 +130,8 @@ class _Search:
         self._next_check = 1024
         # _judge's memo: (tricks played, progress, hands) -> the statuses before the horizon check
         self._judged: dict[tuple, tuple | None] = {}
+        # _boundary's memo of table keys: (hands, leader, progress) -> _key(...)
+        self._keys: dict[tuple, tuple] = {}
         # the table key's per-colour memo (see _key): the hands stacked 40 bits apart, seat 0 highest
         self._lane_shifts = tuple(40 * (self.n - 1 - i) for i in range(self.n))
         self._lanes = tuple((9 * colour, sum((511 if colour < SUB else 15) << lane for lane in self._lane_shifts))
@@ -482,7 +484,17 @@ class _Search:
     def _boundary(self, hands: tuple, leader: int, progress: tuple, j: int) -> bool:
         if not self.use_table:
             return self._trick(hands, leader, progress, j) is not False
-        key = self._key(hands, leader, progress) if self.reduce else (hands, leader, progress)
+        if self.reduce:
+            # the same boundary comes back often (the slices, the expert's solves of one deal): its key is
+            # memoised (a pure function of the position)
+            position = (hands, leader, progress)
+            key = self._keys.get(position)
+            if key is None:
+                if len(self._keys) >= _JUDGED_MAX:
+                    self._keys.clear()
+                key = self._keys[position] = self._key(hands, leader, progress)
+        else:
+            key = (hands, leader, progress)
         hit = self.table.get(key)
         if hit is not None and (hit is True or hit >= self.horizon):
             return hit is True
@@ -733,7 +745,8 @@ class _Search:
         out: list[int] = []
         reduce = self.reduce
         cache = _RUNS
-        for colour in range(5):
+        # following suit, only the colour led is legal
+        for colour in ((led,) if pos and not legal & ~COLOUR_MASK[led] else range(5)):
             if not legal & COLOUR_MASK[colour]:
                 continue
             shift = 9 * colour
@@ -762,8 +775,9 @@ class _Search:
         elif winner_wants > 0:
             # the cards the winning seat wants first, the cards other seats want last (given to this
             # winner they are lost to their task)
-            out.sort(key=lambda c: (_strength(c, led) > best_str, not (1 << c) & feed, (1 << c) & claimed != 0,
-                                    _strength(c, led)))
+            strength = _STRENGTH[led]  # _strength(c, led) as a table
+            out.sort(key=lambda c: (strength[c] > best_str, not (1 << c) & feed, (1 << c) & claimed != 0,
+                                    strength[c]))
         elif claimed:
             # a card another seat wants, given to a seat that does not want it, is lost to its task: last
             low = _LOW_FOLLOW[led]
