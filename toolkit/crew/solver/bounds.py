@@ -372,7 +372,7 @@ class _CardCount(_Judge):
         # counts are capped at n + 1: beyond that every comparison answers the same
         if self._single:
             return (min(p[0] + (tmask & self._mask0).bit_count(), self._cap0),)
-        return tuple(min(c + (tmask & m).bit_count(), n + 1) for c, (m, _, n) in zip(p, self.clauses))
+        return tuple([min(c + (tmask & m).bit_count(), n + 1) for c, (m, _, n) in zip(p, self.clauses)])
 
     def status(self, p, j, rest, live, hands):
         if rest:

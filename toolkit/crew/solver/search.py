@@ -561,7 +561,17 @@ class _Search:
             else:
                 new = progress
             keep_mask = ~tmask
-            hands2 = tuple(map(keep_mask.__and__, hands))
+            # the hands after the trick, spelt out for the usual numbers of seats (a list comprehension
+            # costs twice as much)
+            if n == 4:
+                hands2 = (hands[0] & keep_mask, hands[1] & keep_mask, hands[2] & keep_mask, hands[3] & keep_mask)
+            elif n == 3:
+                hands2 = (hands[0] & keep_mask, hands[1] & keep_mask, hands[2] & keep_mask)
+            elif n == 5:
+                hands2 = (hands[0] & keep_mask, hands[1] & keep_mask, hands[2] & keep_mask, hands[3] & keep_mask,
+                          hands[4] & keep_mask)
+            else:
+                hands2 = tuple([h & keep_mask for h in hands])
             judged = judged_memo.get((j2, new, hands2), _UNJUDGED)
             if judged is _UNJUDGED:
                 judged = judge_all(new, j2, hands2, live & keep_mask)
