@@ -77,6 +77,9 @@ class _Search:
                                             if not judge.owner_steps or judge.owner == winner)
                                       for winner in range(self.n))
         self._statuses = tuple(judge.status for judge in self.judges)
+        self._hinters = tuple((i, judge.hints) for i, judge in enumerate(self.judges) if judge.hinted)
+        # per leader: the seats in playing order
+        self._seat_orders = tuple(tuple((leader + i) % self.n for i in range(self.n)) for leader in range(self.n))
         self.j0 = done_tricks
         self.last = last
         self.node_limit = node_limit
@@ -526,14 +529,15 @@ class _Search:
         for mask in targets:
             wanted |= mask
         keep = shed = 0
-        for judge, p in zip(self.judges, progress):
-            if p != DONE and judge.hinted:
-                k, sh = judge.hints(p, hands)
+        for i, hints in self._hinters:
+            p = progress[i]
+            if p != DONE:
+                k, sh = hints(p, hands)
                 keep |= k
                 shed |= sh
         # the hints as a sort key per card: shed first (-1), then the rest (0), kept cards last (+1)
         hint_rank = _hint_rank(keep, shed) if keep or shed else None
-        seats = [(leader + i) % n for i in range(n)]
+        seats = self._seat_orders[leader]
         plays: list[int] = []
         steps_by_winner = self._steps_by_winner
         last = self.last
