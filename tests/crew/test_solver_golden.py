@@ -6,9 +6,10 @@ same winning lines, the same chosen moves and the same rng consumption. This tes
 seeded solves and decisions and compares a digest of each group with ``solver_golden.json``, recorded from
 the code before any speed-up (commit in the fixture's ``recorded_at``).
 
-Re-record (only for a change that *means* to change decisions, and say so in docs/decisions.md):
+Re-record (only for a change that *means* to change decisions, and say so in docs/decisions.md), with the
+code of that commit:
 
-    PYTHONPATH=. python -m tests.crew.test_solver_golden --record
+    PYTHONPATH=. python -m tests.crew.test_solver_golden --record $(git rev-parse HEAD)
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ FIXTURE = Path(__file__).with_name("solver_golden.json")
 POSITIONS = [(4, 1, 1, 6), (4, 3, 0, 22), (4, 4, 2, 6), (5, 3, 2, 14), (4, 7, 1, 6), (3, 2, 0, 14), (4, 9, 4, 13),
              (4, 10, 5, 8), (5, 11, 6, 6), (3, 14, 7, 12), (4, 16, 8, 8), (5, 18, 9, 15), (4, 20, 10, 8),
              (3, 25, 11, 8), (4, 29, 12, 6), (5, 32, 13, 8), (4, 24, 17, 6), (4, 31, 18, 9), (4, 13, 20, 6)]
+# Missions without task cards (the solver keeps the mission's condition, toolkit.crew.solver.conditions):
+# recorded from the code that added the conditions, before any speed-up (``conditions_recorded_at``)
+CONDITION_POSITIONS = [(4, 8, 1, 6), (3, 12, 2, 8), (4, 21, 4, 5), (5, 23, 4, 9), (4, 27, 5, 7)]
 # Whole seeded all-expert games (default expert: the study's bot): (players, mission, seed)
 GAMES = [(4, 1, 0), (5, 4, 2)]
 # Full-deal solves through the public API, as the study's double-dummy ceiling calls it
@@ -153,6 +157,9 @@ def cases() -> Iterator[tuple[str, Any]]:
         yield "solves %d-%d-%d-%d" % p, lambda p=p: solves(*p)
     for p in POSITIONS[::2]:
         yield "decision %d-%d-%d-%d" % p, lambda p=p: decisions(*p)
+    for p in CONDITION_POSITIONS:
+        yield "condition solves %d-%d-%d-%d" % p, lambda p=p: solves(*p)
+        yield "condition decision %d-%d-%d-%d" % p, lambda p=p: decisions(*p)
     for g in GAMES:
         yield "game %d-%d-%d" % g, lambda g=g: game(*g)
     for d in DEALS:
@@ -176,19 +183,23 @@ def test_decisions_are_the_recorded_ones(name, golden):
     assert _digest(CASES[name]()) == golden[name], f"{name}: the solver or the expert decides differently"
 
 
-def _record() -> None:
-    import subprocess
-
-    commit = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
-    digests = {}
+def _record(only_new: bool, commit: str) -> None:
+    """Writes the digests (``only_new``: of the cases the fixture lacks, keeping the others)."""
+    old = json.loads(FIXTURE.read_text()) if only_new else {}
+    digests = dict(old.get("digests", {}))
     for name, make in CASES.items():
+        if only_new and name in digests:
+            continue
         digests[name] = _digest(make())
         print(name, digests[name][:16], flush=True)
-    FIXTURE.write_text(json.dumps({"recorded_at": commit, "digests": digests}, indent=1, sort_keys=True) + "\n")
+    key = "conditions_recorded_at" if only_new else "recorded_at"
+    FIXTURE.write_text(json.dumps({**old, key: commit, "digests": digests}, indent=1, sort_keys=True) + "\n")
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["--record"]:
-        _record()
+    # --record COMMIT: every case; --record-new COMMIT: the cases the fixture lacks (run with the code of
+    # COMMIT on PYTHONPATH: the digests must come from code before the change they guard against)
+    if len(sys.argv) == 3 and sys.argv[1] in ("--record", "--record-new"):
+        _record(sys.argv[1] == "--record-new", sys.argv[2])
     else:
         print(__doc__)
