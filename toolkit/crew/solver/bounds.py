@@ -60,6 +60,9 @@ class _Judge:
     use_forced = True
     #: whether ``hints`` says anything (saves a call per trick boundary)
     hinted = False
+    #: ``True`` when ``step`` returns ``p`` itself whenever the trick's winner is not the owner: the search
+    #: then skips the call for those tricks (see ``_Search.__init__``). A subclass that sets it must keep it true.
+    owner_steps = False
     #: cards the owner must win (so no other seat may), and cards the owner must not win: static masks
     #: other judges use to narrow the cards they can count on (see ``_Search.exclusions``)
     claims = 0
@@ -103,6 +106,7 @@ class _Judge:
 
 
 class _CaptureCards(_Judge):
+    owner_steps = True  # step: ``return p`` unless the owner won the trick
     role = 1
     hinted = True
 
@@ -203,6 +207,7 @@ def _own_card_delay(owner: int, hands: Sequence[int], own: int) -> tuple[int, in
 
 #: more tricks than any deal has
 _NEVER = 99
+_SUB_MASK = COLOUR_MASK[SUB]
 
 
 def forced_wins(owner: int, hands: Sequence[int], rest: int) -> int:
@@ -257,14 +262,28 @@ def _reachable(owner: int, hands: Sequence[int], live: int) -> int:
     return live & ~(COLOUR_MASK[SUB] >> subs.bit_length() << subs.bit_length())
 
 
+_CAPTURE_HINTS: dict[tuple[int, int], tuple[int, int]] = {}
+
+
 def _capture_hints(owner: int, hands: Sequence[int], wanted: int) -> tuple[int, int]:
-    """Move-ordering hints for winning the cards in ``wanted`` (see ``_Judge.hints``).
+    """Move-ordering hints for winning the cards in ``wanted`` (see ``_Judge.hints``): they depend on the
+    owner's hand and ``wanted`` alone, so they are memoised on those two (a pure function)."""
+    mine = hands[owner]
+    hit = _CAPTURE_HINTS.get((mine, wanted))
+    if hit is None:
+        if len(_CAPTURE_HINTS) > 65536:
+            _CAPTURE_HINTS.clear()
+        hit = _CAPTURE_HINTS[mine, wanted] = _capture_hints_of(mine, wanted)
+    return hit
+
+
+def _capture_hints_of(mine: int, wanted: int) -> tuple[int, int]:
+    """Move-ordering hints for winning the cards in ``wanted`` (see ``_Judge.hints``), holding ``mine``.
 
     A card the owner holds is won by playing it as the highest card of its colour: the others shed the
     cards above it. A card of another seat's that the owner can beat in its colour: the owner keeps the
     cards that beat it. One the owner cannot beat (a pink 9): the owner sheds that colour, to trump it
     with a submarine once void, and keeps its highest submarine."""
-    mine = hands[owner]
     keep = shed = 0
     for t in _bits(wanted):
         colour = COLOUR_MASK[_COLOUR[t]]
@@ -318,6 +337,8 @@ def _count_clause(count: int, cmp: str, n: int, more: int) -> str:
 
 
 class _CardCount(_Judge):
+    owner_steps = True  # step: ``return p`` unless the owner won the trick
+
     def __init__(self, *a: Any, clauses: Sequence[Mapping[str, Any]], mode: str = "all"):
         super().__init__(*a)
         self.hinted = True
@@ -334,6 +355,13 @@ class _CardCount(_Judge):
         self.role = 1 if wants else -1
         if wants:
             self.targets = sum(m for m, _, n in self.clauses if n > 0)
+        # the clauses as the hot paths read them (see ``step`` and ``status``): (coloured cards counted,
+        # submarines counted, is "at least" (else read as "=="), is "==", n); a single clause has its own
+        # shorter path
+        self._fast = tuple((m & ~COLOUR_MASK[SUB], m & COLOUR_MASK[SUB], cmp == ">=", cmp == "==", n)
+                           for m, cmp, n in self.clauses)
+        self._single = len(self.clauses) == 1
+        self._mask0, self._cap0 = self.clauses[0][0], self.clauses[0][2] + 1
 
     def initial(self):
         return tuple(0 for _ in self.clauses)
@@ -342,31 +370,69 @@ class _CardCount(_Judge):
         if winner != self.owner:
             return p
         # counts are capped at n + 1: beyond that every comparison answers the same
+        if self._single:
+            return (min(p[0] + (tmask & self._mask0).bit_count(), self._cap0),)
         return tuple(min(c + (tmask & m).bit_count(), n + 1) for c, (m, _, n) in zip(p, self.clauses))
 
     def status(self, p, j, rest, live, hands):
-        reach = _reachable(self.owner, hands, live) if rest else 0
-        # the submarine cap only matters to clauses that count submarines ("no 8s or 9s" never needs it)
-        subcap = _submarine_cap(self.owner, hands) if reach & self.counted & COLOUR_MASK[SUB] else 0
-        states = [_count_clause(c, cmp, n, (reach & m & ~COLOUR_MASK[SUB]).bit_count()
-                                + min((reach & m & COLOUR_MASK[SUB]).bit_count(), subcap))
-                  for c, (m, cmp, n) in zip(p, self.clauses)]
-        if rest and self.exact_subs and self.use_forced:
-            # "exactly n" of a kind with submarines in it: the owner's submarines that must win count
-            forced = _forced_mask(self.owner, hands, rest)
-            if forced:
-                states = [FAILED if cmp == "==" and c + (forced & m).bit_count() > n else st
-                          for st, c, (m, cmp, n) in zip(states, p, self.clauses)]
-        if self.mode == "all":
-            if FAILED in states:
-                return FAILED
-            if all(s == DONE for s in states):
-                return DONE
+        if rest:
+            # _reachable, inline
+            subs = hands[self.owner] & _SUB_MASK
+            width = subs.bit_length()
+            reach = live & ~(_SUB_MASK >> width << width)
         else:
-            if DONE in states:
-                return DONE
-            if all(s == FAILED for s in states):
-                return FAILED
+            reach = 0
+        # the submarine cap only matters to clauses that count submarines ("no 8s or 9s" never needs it)
+        subcap = _submarine_cap(self.owner, hands) if reach & self.counted & _SUB_MASK else 0
+        if self._single and not (rest and self.exact_subs and self.use_forced):
+            # one clause, no forced submarines: _count_clause inline, then the mode's verdict (the same
+            # either mode for one clause)
+            colours, subs_m, at_least, _, n = self._fast[0]
+            c = p[0]
+            more = (reach & colours).bit_count()
+            if subs_m:
+                more += min((reach & subs_m).bit_count(), subcap)
+            if at_least:
+                if c >= n:
+                    return DONE
+                if c + more < n:
+                    return FAILED
+            else:
+                if c > n or c + more < n:
+                    return FAILED
+                if c == n and more == 0:
+                    return DONE
+            return FAILED if rest == 0 else p
+        # several clauses: _count_clause inline per clause, the forced submarines' override, and the mode's
+        # verdict as soon as it is sure ("all": a failed clause fails the task; "any": a met one meets it)
+        forced = _forced_mask(self.owner, hands, rest) if rest and self.exact_subs and self.use_forced else 0
+        every = self.mode == "all"
+        all_done = all_failed = True
+        for c, (colours, subs_m, at_least, exact, n) in zip(p, self._fast):
+            more = (reach & colours).bit_count()
+            if subs_m:
+                more += min((reach & subs_m).bit_count(), subcap)
+            if at_least:
+                state = DONE if c >= n else FAILED if c + more < n else PENDING
+            else:
+                state = FAILED if c > n or c + more < n else DONE if c == n and more == 0 else PENDING
+            if forced and exact and c + (forced & (colours | subs_m)).bit_count() > n:
+                # "exactly n" of a kind with submarines in it: the owner's submarines that must win count
+                state = FAILED
+            if every:
+                if state is FAILED:
+                    return FAILED
+                if state is not DONE:
+                    all_done = False
+            else:
+                if state is DONE:
+                    return DONE
+                if state is not FAILED:
+                    all_failed = False
+        if every and all_done:
+            return DONE
+        if not every and all_failed:
+            return FAILED
         if rest == 0:
             return FAILED
         return p
@@ -418,6 +484,7 @@ class _CaptureInTrick(_Judge):
 
 
 class _WinTrickWith(_Judge):
+    owner_steps = True  # step: ``return p`` unless the owner won the trick
     role = 1
     achievement = True
     hinted = True
@@ -485,6 +552,7 @@ class _WinTrickWith(_Judge):
 
 
 class _TrickProperty(_Judge):
+    owner_steps = True  # step: ``return p`` unless the owner won the trick
     role = 1
     achievement = True
 
@@ -744,6 +812,7 @@ class _TrickPositions(_Judge):
 
 
 class _TrickCount(_Judge):
+    owner_steps = True  # step: ``return p`` unless the owner won the trick
     def __init__(self, *a: Any, cmp: str, n: int):
         super().__init__(*a)
         self.cmp, self.n = cmp, n
@@ -935,6 +1004,7 @@ class _Relative(_Judge):
 
 
 class _CardCompare(_Judge):
+    owner_steps = True  # step: ``return p`` unless the owner won the trick
     def __init__(self, *base: Any, a: Mapping[str, Any], cmp: str, b: Mapping[str, Any], min: int = 0):  # noqa: A002
         super().__init__(*base)
         self.a, self.b = _filter_mask(a), _filter_mask(b)

@@ -40,6 +40,12 @@ _FIRST_SLICE = 2048
 _SAT_AFTER_ROUNDS = 1
 
 
+#: entries of a search's ``_judge`` memo before it is emptied (some 60 MB at most)
+_JUDGED_MAX = 200_000
+#: not in the ``_judge`` memo (``None`` is a memoised verdict: a task has failed)
+_UNJUDGED = object()
+
+
 class _SliceEnd(Exception):
     """Raised inside the search when one slice of the portfolio (see ``_Search.run``) used its nodes."""
 
@@ -63,6 +69,14 @@ class _Search:
         self.hands0 = tuple(hands)
         self.leader0 = leader
         self.judges = tuple(judges)
+        # the judges' methods bound once (the inner loops call them at every trick)
+        self._steps = tuple(judge.step for judge in self.judges)
+        # per winner of a trick: (index, step) of the judges whose progress that trick may change (a judge
+        # with ``owner_steps`` only changes when its owner wins)
+        self._steps_by_winner = tuple(tuple((i, judge.step) for i, judge in enumerate(self.judges)
+                                            if not judge.owner_steps or judge.owner == winner)
+                                      for winner in range(self.n))
+        self._statuses = tuple(judge.status for judge in self.judges)
         self.j0 = done_tricks
         self.last = last
         self.node_limit = node_limit
@@ -114,6 +128,8 @@ class _Search:
         self.groups = tuple((owner, tuple(ids)) for owner, ids in owners.items() if len(ids) > 1)
         self._open_tricks: dict[tuple[int, int], list[int]] = {}  # (seat, tricks played) -> tricks it may win
         self._next_check = 1024
+        # _judge's memo: (tricks played, progress, hands) -> the statuses before the horizon check
+        self._judged: dict[tuple, tuple | None] = {}
         # the table key's per-colour memo (see _key): the hands stacked 40 bits apart, seat 0 highest
         self._lane_shifts = tuple(40 * (self.n - 1 - i) for i in range(self.n))
         self._lanes = tuple((9 * colour, sum((511 if colour < SUB else 15) << lane for lane in self._lane_shifts))
@@ -178,7 +194,34 @@ class _Search:
 
     def _judge(self, progress: Sequence[Any], j: int, hands: Sequence[int], live: int | None = None) -> tuple | None:
         """Every task's status after ``j`` tricks (``None``: one has failed); ``live`` is the union of the
-        hands when the caller has it."""
+        hands when the caller has it.
+
+        The statuses are a pure function of the tasks' progress and the hands, and the search meets the
+        same pair again and again (tricks played in another order, the slices of ``_portfolio`` and the
+        expert's solves of one deal searching the same tricks, ``_extract`` walking a proved line): they
+        are memoised per search. Only the deepening's horizon check depends on more (the horizon) and is
+        made at every call."""
+        key = (j, tuple(progress), hands)
+        memo = self._judged
+        out = memo.get(key, _UNJUDGED)
+        if out is _UNJUDGED:
+            if len(memo) >= _JUDGED_MAX:
+                memo.clear()  # a bound on the memory of very long searches (no effect on the verdicts)
+            out = memo[key] = self._statuses_after(progress, j, hands, live)
+        if out is not None and self.horizon < self.last:
+            return self._within_horizon(out, j, hands)
+        return out
+
+    def _within_horizon(self, out: tuple, j: int, hands: Sequence[int]) -> tuple | None:
+        """``out``, or ``None`` if an achievement task can no longer be met by the deepening's horizon."""
+        judges = self.judges
+        for i in self.achievers:
+            if out[i] != DONE and judges[i].earliest(out[i], j, hands) > self.horizon:
+                return None
+        return out
+
+    def _statuses_after(self, progress: Sequence[Any], j: int, hands: Sequence[int], live: int | None) -> tuple | None:
+        """``_judge`` without the memo and the horizon."""
         rest = self.last - j
         if live is None:
             live = 0
@@ -186,25 +229,26 @@ class _Search:
                 live |= h
         out = []
         if not self.exclusive:
-            for judge, p in zip(self.judges, progress):
+            for status, p in zip(self._statuses, progress):
                 if p is not DONE:
                     if p is FAILED:
                         return None
-                    p = judge.status(p, j, rest, live, hands)
+                    p = status(p, j, rest, live, hands)
                     if p is FAILED:
                         return None
                 out.append(p)
         else:
             exclusions = self.exclusions
-            for i, (judge, p) in enumerate(zip(self.judges, progress)):
+            open_until = self.open_until
+            for i, (status, p) in enumerate(zip(self._statuses, progress)):
                 if p is not DONE:
                     if p is FAILED:
                         return None
                     # Narrowed to the cards the other tasks leave it, a task may only be found lost,
                     # never met: two tasks narrowing each other ("no 9s", "no 8s and no 9s") would
                     # otherwise each count on the other to refuse a 9.
-                    q = judge.status(p, j, rest, live & ~exclusions[i] if j < self.open_until[i] else 0, hands)
-                    p = judge.status(p, j, rest, live, hands) if q is DONE else q
+                    q = status(p, j, rest, live & ~exclusions[i] if j < open_until[i] else 0, hands)
+                    p = status(p, j, rest, live, hands) if q is DONE else q
                     if p is FAILED:
                         return None
                 out.append(p)
@@ -224,11 +268,6 @@ class _Search:
                         budget = b
             for i in ids:
                 if out[i] is not DONE and not self.judges[i].fits(out[i], j, rest, budget, hands):
-                    return None
-        if self.horizon < self.last:
-            # iterative deepening: every achievement task must be able to be met by this iteration's trick
-            for i in self.achievers:
-                if out[i] != DONE and self.judges[i].earliest(out[i], j, hands) > self.horizon:
                     return None
         return tuple(out)
 
@@ -484,32 +523,47 @@ class _Search:
         hint_rank = _hint_rank(keep, shed) if keep or shed else None
         seats = [(leader + i) % n for i in range(n)]
         plays: list[int] = []
-        judges = self.judges
+        steps_by_winner = self._steps_by_winner
         last = self.last
-        all_done = (DONE,) * len(judges)
+        all_done = (DONE,) * len(self.judges)
+        judge_all = self._judge
+        judged_memo = self._judged
+        boundary = self._boundary
+        j2 = j + 1
 
         def finish(tmask: int, winner: int, wcard: int) -> Any:
-            j2 = j + 1
-            cards = tuple(plays)
-            new = []
-            for judge, p in zip(judges, progress):
-                if p is not DONE:
-                    p = judge.step(p, j2, leader, cards, winner, wcard, tmask)
-                    if p is FAILED:
-                        return False
-                new.append(p)
+            # every task's progress after the trick (the judges it cannot change keep theirs), then their
+            # statuses (``_judge``, its memo looked up here first), then the rest of the deal
+            steps = steps_by_winner[winner]
+            if steps:
+                cards = tuple(plays)
+                new = list(progress)
+                for i, step in steps:
+                    p = new[i]
+                    if p is not DONE:
+                        p = step(p, j2, leader, cards, winner, wcard, tmask)
+                        if p is FAILED:
+                            return False
+                        new[i] = p
+                new = tuple(new)
+            else:
+                new = progress
             keep_mask = ~tmask
-            hands2 = tuple([h & keep_mask for h in hands])
-            judged = self._judge(new, j2, hands2, live & keep_mask)
+            hands2 = tuple(map(keep_mask.__and__, hands))
+            judged = judged_memo.get((j2, new, hands2), _UNJUDGED)
+            if judged is _UNJUDGED:
+                judged = judge_all(new, j2, hands2, live & keep_mask)
+            elif judged is not None and self.horizon < last:
+                judged = self._within_horizon(judged, j2, hands2)
             if judged is None:
                 return False
             if judged == all_done:
-                return (leader, cards)
+                return (leader, tuple(plays))
             if j2 >= last:
                 return False
-            if not self._boundary(hands2, winner, judged, j2):
+            if not boundary(hands2, winner, judged, j2):
                 return False
-            return (leader, cards)
+            return (leader, tuple(plays))
 
         # A seat's ordered candidates depend, inside one trick, only on its position, the colour led and
         # (when the seat winning so far wants cards) that seat and its strength: memoised per trick on those, as
@@ -536,15 +590,65 @@ class _Search:
                     hand = hands[seat]
                     legal = hand if pos == 0 else hand & COLOUR_MASK[led] or hand
                     banned = self._banned(j, pos) if bans is not None else 0
-                    feed = targets[best_seat] if pos else 0
-                    candidates = self._candidates(legal, hand, live, sensitive, features, pos, led, want[seat],
-                                                  best_str, want[best_seat] if pos else 0, feed, wanted & ~feed)
+                    if not legal & (legal - 1):
+                        # one legal card: nothing to choose or order (as _candidates answers)
+                        candidates = [legal.bit_length() - 1]
+                    else:
+                        feed = targets[best_seat] if pos else 0
+                        candidates = self._candidates(legal, hand, live, sensitive, features, pos, led,
+                                                      want[seat], best_str, want[best_seat] if pos else 0, feed,
+                                                      wanted & ~feed)
                     if banned:   # (no candidate left: the line is lost)
                         candidates = [c for c in candidates if not banned >> c & 1]
                     if hint_rank is not None and len(candidates) > 1:
                         # stable: within each group the order above stands
                         candidates.sort(key=hint_rank.__getitem__)
                     ordered[memo] = candidates
+            if self.lds is not None:
+                return play_lds(pos, tmask, led, best_seat, best_str, best_card, seat, candidates)
+            # The plain search (no discrepancy count): the loop of ``play_lds`` without it, split by the
+            # seat's place in the trick. The same plays in the same order, the same node count.
+            last_seat = pos == n - 1
+            if pos == 0:
+                for card in candidates:
+                    nodes = self.nodes + 1
+                    self.nodes = nodes
+                    if nodes >= self._next_check:
+                        self._check()
+                    plays.append(card)
+                    if last_seat:
+                        result = finish(1 << card, seat, card)
+                    else:
+                        result = play(1, 1 << card, _COLOUR[card], seat, _LEAD_STRENGTH[card], card)
+                    plays.pop()
+                    if result is not False:
+                        return result
+                return False
+            strengths = _STRENGTH[led]
+            following = pos + 1
+            for card in candidates:
+                nodes = self.nodes + 1
+                self.nodes = nodes
+                if nodes >= self._next_check:
+                    self._check()
+                plays.append(card)
+                strength = strengths[card]
+                if last_seat:
+                    if strength > best_str:
+                        result = finish(tmask | (1 << card), seat, card)
+                    else:
+                        result = finish(tmask | (1 << card), best_seat, best_card)
+                elif strength > best_str:
+                    result = play(following, tmask | (1 << card), led, seat, strength, card)
+                else:
+                    result = play(following, tmask | (1 << card), led, best_seat, best_str, best_card)
+                plays.pop()
+                if result is not False:
+                    return result
+            return False
+
+        def play_lds(pos: int, tmask: int, led: int, best_seat: int, best_str: int, best_card: int, seat: int,
+                     candidates: list[int]) -> Any:
             lds = self.lds
             strengths = _STRENGTH[led]
             for index, card in enumerate(candidates):
