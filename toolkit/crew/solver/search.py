@@ -40,8 +40,8 @@ _FIRST_SLICE = 2048
 _SAT_AFTER_ROUNDS = 1
 
 
-#: entries of a search's ``_judge`` memo before it is emptied (some 60 MB at most)
-_JUDGED_MAX = 200_000
+#: entries of a search's ``_judge`` and table-key memos before they are emptied (some 40 MB each at most)
+_JUDGED_MAX = 100_000
 #: not in the ``_judge`` memo (``None`` is a memoised verdict: a task has failed)
 _UNJUDGED = object()
 
@@ -596,11 +596,12 @@ class _Search:
         # a seat sees the same situation again after every other choice of the seats before it.
         ordered: dict[int, list[int]] = {}
         forced = self.prefix if j == self.j0 else ()
+        n_forced = len(forced)
         bans = self.bans
 
         def play(pos: int, tmask: int, led: int, best_seat: int, best_str: int, best_card: int) -> Any:
             seat = seats[pos]
-            if pos < len(forced):
+            if pos < n_forced:
                 candidates = [forced[pos]]
                 if bans is not None and self._banned(j, pos) >> forced[pos] & 1:
                     return False
