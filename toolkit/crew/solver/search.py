@@ -385,6 +385,15 @@ class _Search:
         line = []
         while True:
             witness = self._trick(hands, leader, progress, j)
+            if witness is False and self.lds is not None:
+                # The walk follows the first trick whose next position the table calls won, but that
+                # entry may have been proved by the plain search or under a larger discrepancy
+                # allowance (an earlier slice, or an earlier solve sharing this search), so walking
+                # that position's tricks with this slice's allowance can fail. It is a proved win all
+                # the same: walk it with the plain search (which the table's proofs keep short). Only
+                # here, where the walk used to fail, so every other line and node count is unchanged.
+                self.lds = None
+                witness = self._trick(hands, leader, progress, j)
             if witness is False:  # pragma: no cover - the root was proved winnable
                 raise AssertionError("lost the winning line")
             trick_leader, cards = witness
