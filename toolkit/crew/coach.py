@@ -223,8 +223,10 @@ def _tasks_with_predictions(tasks: Any, predictions: Any) -> dict[int, list]:
     return out
 
 
-def _replay(hands: list[list[Card]], tricks: list[tuple[int, tuple[Card, ...]]], leader: int) -> None:
-    """Check that ``tricks`` were played legally from ``hands`` (leaders, follow rule, own cards)."""
+def _replay(hands: list[list[Card]], tricks: list[tuple[int, tuple[Card, ...]]], leader: int,
+            cover: Mapping[Card, Card] | None = None) -> None:
+    """Check that ``tricks`` were played legally from ``hands`` (leaders, follow rule, own cards; with
+    ``cover``, TONOJA's face-down card -> the card above it, TONOJA plays from its uncovered cards)."""
     held = [list(h) for h in hands]
     expected = leader
     for k, (lead, cards) in enumerate(tricks):
@@ -233,7 +235,7 @@ def _replay(hands: list[list[Card]], tricks: list[tuple[int, tuple[Card, ...]]],
             raise InvalidMoveError(f"tricks[{k}] is led by seat {lead}, but {who} (seat {expected}) leads it")
         for i, c in enumerate(cards):
             seat = (lead + i) % len(hands)
-            v = why_illegal_play(held[seat], c, cards[0] if i else None)
+            v = why_illegal_play(_playable(held, seat, cover), c, cards[0] if i else None)
             if v is not None:
                 raise InvalidMoveError(f"tricks[{k}] card {i} ({c}, seat {seat}): {v.message}")
             held[seat].remove(c)
@@ -241,12 +243,22 @@ def _replay(hands: list[list[Card]], tricks: list[tuple[int, tuple[Card, ...]]],
             expected = Trick(lead, cards).winner
 
 
+def _playable(held: Sequence[Sequence[Card]], seat: int, cover: Mapping[Card, Card] | None) -> Sequence[Card]:
+    """The cards ``seat`` may play from ``held`` at a trick's start (TONOJA: not the ones still face down)."""
+    from toolkit.crew.solver.api import TONOJA_SEAT, _uncovered
+
+    return _uncovered(held[seat], cover) if cover and seat == TONOJA_SEAT else held[seat]
+
+
 # ---- the review -------------------------------------------------------------------------------------
 class _Reviewer:
-    def __init__(self, hands, tasks, captain, node_limit, mission=None):
+    def __init__(self, hands, tasks, captain, node_limit, mission=None, columns=None):
         from toolkit.crew.solver import solve
 
         self.solve = solve
+        # two players: TONOJA's columns as dealt (checked by the first ``after``), and as a card map
+        self.columns = columns
+        self.cover: dict[Card, Card] = {}
         self.hands, self.tasks, self.captain, self.node_limit = hands, tasks, captain, node_limit
         self.mission = mission   # a mission whose condition replaces the tasks (see toolkit.crew.solver.conditions)
         self.seats = len(hands)
@@ -265,10 +277,11 @@ class _Reviewer:
         lead = None if history else leader
         if reason:
             return self.solve(left, self.tasks, leader=lead, captain=self.captain, played=list(history),
-                              node_limit=self.node_limit, mission=self.mission)
+                              node_limit=self.node_limit, mission=self.mission, columns=self.columns)
         from toolkit.crew import solver
 
-        position = solver.prepare(left, self.tasks, lead, self.captain, list(history), self.mission)
+        position = solver.prepare(left, self.tasks, lead, self.captain, list(history), self.mission,
+                                  columns=self.columns)
         result, search = solver._search_position(position, solver._judges_for(position), self.node_limit, None,
                                                   method=self.method)
         if result is None:
@@ -297,7 +310,8 @@ class _Reviewer:
         from pysat.solvers import Solver
         from toolkit.crew import solver
 
-        position = solver.prepare(self.hands, self.tasks, leader, self.captain, mission=self.mission)
+        position = solver.prepare(self.hands, self.tasks, leader, self.captain, mission=self.mission,
+                                  columns=self.columns)
         model = solver._sat_model(position, solver._judges_for(position))
         name = getattr(sys.modules[type(model).__module__], "SAT_SOLVER", "cd195")
         sat = Solver(name=name, bootstrap_with=model.cnf.clauses)
@@ -353,7 +367,7 @@ class _Reviewer:
             for seat, c in zip(tr.seats, tr.cards):
                 left[seat].remove(c)
         position = solver.prepare(left, self.tasks, None if history else witness[0][0], self.captain, history,
-                                  self.mission)
+                                  self.mission, columns=self.columns)
         line, _ = solver._finish_line(position, [(lead, tuple(codes)) for lead, codes in witness[t:]])
         return list(line)
 
@@ -379,7 +393,8 @@ class _Reviewer:
                 undecided |= sol.winnable is None
                 return None
             seat = (lead + len(plays)) % self.seats
-            for c in legal_plays(left[seat], plays[0]):
+            # (TONOJA's hand as at the trick's start: it plays once a trick, a card turns up after it)
+            for c in legal_plays(list(_playable(left, seat, self.cover)), plays[0]):
                 left[seat].remove(c)
                 plays.append(c)
                 found = go()
@@ -397,7 +412,8 @@ class _Reviewer:
 
 def post_mortem(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], tricks: Sequence[Any],
                 leader: int = 0, captain: int = 0, predictions: Mapping[Any, int] | None = None,
-                node_limit: int | None = None, mission: int | None = None) -> PostMortem:
+                node_limit: int | None = None, mission: int | None = None, *,
+                columns: Iterable[Any] | None = None) -> PostMortem:
     """Double-dummy review of a played mission.
 
     ``hands``: one list of cards per seat *as dealt* (before the first trick; 3–5 seats, TONOJA's seven
@@ -408,7 +424,11 @@ def post_mortem(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any
     incomplete. ``leader`` led the first trick (normally the captain). ``node_limit`` bounds each solver
     call (``None`` verdicts when it is reached). ``mission``: the logbook mission; for the missions without
     task cards (8, 12, 21, 23, 27) give ``tasks={}``, and the review keeps the mission's rule instead
-    (:mod:`toolkit.crew.solver.conditions`); any other mission changes nothing.
+    (:mod:`toolkit.crew.solver.conditions`); any other mission changes nothing. ``columns``: two players
+    (three hands, TONOJA's seven columns its third): TONOJA's columns *as dealt*, ``(face_down, face_up)``
+    pairs (``deal_tonoja``'s second value), so that every verdict and the alternative line respect them
+    (a face-down card is played only after the trick of the card above it); without them TONOJA's cards
+    count as one hand, all playable at once.
 
     >>> hands = [["P9", "B1"], ["P1", "B2"], ["P2", "B3"], ["P3", "B4"]]
     >>> post_mortem(hands, {3: [76]}, [(0, ["P9", "P1", "P2", "P3"])]).explain()
@@ -420,9 +440,15 @@ def post_mortem(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any
     captain = _check_bool_free_int(captain, "captain")
     all_tasks = _tasks_with_predictions(tasks, predictions)
     played = _parse_tricks(tricks, seats)
-    reviewer = _Reviewer(parsed_hands, all_tasks, captain, node_limit, mission)
-    start = reviewer.after([], leader, reason=True)   # validates hands, tasks, leader, captain and node_limit
-    _replay(parsed_hands, played, leader)
+    reviewer = _Reviewer(parsed_hands, all_tasks, captain, node_limit, mission, columns)
+    # validates hands, tasks, leader, captain, node_limit and columns
+    start = reviewer.after([], leader, reason=True)
+    if columns is not None:
+        from toolkit.crew.solver import card_of, prepare
+
+        reviewer.cover = {card_of(down): card_of(up) for down, up in
+                          prepare(parsed_hands, all_tasks, leader, captain, columns=columns).columns}
+    _replay(parsed_hands, played, leader, reviewer.cover)
 
     if start.winnable is not False and reviewer.sat_available():
         verdicts, lost_after, alternative = reviewer.sat_review(leader, played)
@@ -578,7 +604,7 @@ def mission_allocations(ids: Sequence[int], players: int, captain: int, mission:
 def allocation_review(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], leader: int = 0,
                       captain: int = 0, rule: str = "standard", node_limit: int | None = None,
                       max_allocations: int = 1024, mission: int | None = None,
-                      players: int | None = None) -> AllocationReview:
+                      players: int | None = None, *, columns: Iterable[Any] | None = None) -> AllocationReview:
     """With these ``hands`` (as dealt), which allocations of the same tasks were winnable double-dummy?
 
     ``tasks`` is the allocation that was played (``{seat: [task id, ...]}``); every other allowed way of
@@ -589,6 +615,7 @@ def allocation_review(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterab
       assignment, all to one member (mission 6), the captain takes all or gives all to one player (10, 13),
       volunteers (real-time missions), the captain's hardest task first (19), no task for the captain (25).
       ``players`` is 2 with TONOJA (then ``hands`` has three hands), else the number of hands.
+      ``columns``: TONOJA's columns as dealt, as for :func:`post_mortem` (implies ``players=2``).
     * without a mission, ``rule="standard"`` keeps the numbers of tasks per seat the standard allocation
       allows (round from the captain when there are at least as many tasks as seats, else at most one
       each); ``rule="any"`` allows any split.
@@ -619,9 +646,11 @@ def allocation_review(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterab
     if mission is not None and (isinstance(mission, bool) or not isinstance(mission, int)):
         raise TypeError(f"mission must be a mission number (int) or None, not {mission!r:.40}")
     if players is None:
-        players = seats
+        players = 2 if columns is not None else seats
     if isinstance(players, bool) or not isinstance(players, int):
         raise TypeError(f"players must be an int, not {players!r:.40}")
+    if columns is not None and players != 2:
+        raise InvalidMoveError(f"columns are TONOJA's, so players must be 2 with them, not {players}")
     if (3 if players == 2 else players) != seats:
         raise InvalidMoveError(f"players={players} needs {3 if players == 2 else players} hands (TONOJA's "
                                f"counts as one with 2 players), not {seats}")
@@ -632,7 +661,8 @@ def allocation_review(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterab
             ids.append(get_task(item[0] if isinstance(item, (tuple, list)) else item).id)
     played_alloc = {seat: tuple(sorted(get_task(i[0] if isinstance(i, (tuple, list)) else i).id for i in items))
                     for seat, items in given.items() if items}
-    solve(parsed_hands, given, leader=leader, captain=captain, node_limit=1)  # validates the input
+    # validates the input
+    solve(parsed_hands, given, leader=leader, captain=captain, node_limit=1, columns=columns)
     ids.sort()
     comparison = any(get_task(t).captain_comparison for t in ids)
     if mission is not None:
@@ -665,7 +695,7 @@ def allocation_review(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterab
         for t, o in zip(ids, owners):
             alloc[o] = alloc.get(o, ()) + (t,)
         sol = solve(parsed_hands, {s: list(v) for s, v in alloc.items()}, leader=leader, captain=captain,
-                    node_limit=node_limit)
+                    node_limit=node_limit, columns=columns)
         results.append((dict(sorted(alloc.items())), sol.winnable))
     played = dict(sorted(played_alloc.items()))
     return AllocationReview(tuple(results), played if any(a == played for a, _ in results) else None,

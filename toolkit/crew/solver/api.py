@@ -79,6 +79,8 @@ class Position:
     tricks_left: int
     #: the logbook mission when it has a condition instead of task cards (8, 12, 21, 23, 27), else None
     mission: int | None = None
+    #: two players: TONOJA's columns as (face-down, face-up) card codes (see ``prepare``); () otherwise
+    columns: tuple[tuple[int, int], ...] = ()
 
     @property
     def last(self) -> int:
@@ -102,11 +104,57 @@ def _whole(value: Any, what: str) -> int:
     return value
 
 
+#: TONOJA's seat in a two-player game (the engine's ``TONOJA``): the third hand
+TONOJA_SEAT = 2
+
+
+def _parse_columns(columns: Any, hands: Sequence[Sequence[Any]], played: Sequence[Any]) -> dict[Any, Any]:
+    """``{face-down card: face-up card}`` of TONOJA's ``columns`` (see ``prepare``), checked."""
+    from toolkit.crew.cards import Card
+
+    if isinstance(columns, (str, bytes, Mapping)) or not isinstance(columns, Iterable):
+        raise TypeError(f"columns must be a list of (face_down, face_up) card pairs, not {columns!r:.80}")
+    if len(hands) != 3:
+        raise _bad(f"columns are TONOJA's (two players: three hands, TONOJA's third), but there are {len(hands)} "
+                   f"hands")
+    tonoja = set(hands[TONOJA_SEAT])
+    for t in played:
+        tonoja.update(c for s, c in zip(t.seats, t.cards) if s == TONOJA_SEAT)
+    cover: dict[Any, Any] = {}
+    seen: set[Any] = set()
+    for i, column in enumerate(columns):
+        if hasattr(column, "face_down") and hasattr(column, "face_up"):   # the engine's Column
+            column = (column.face_down, column.face_up)
+        if isinstance(column, (str, bytes)) or not isinstance(column, Sequence) or len(column) != 2:
+            raise TypeError(f"columns[{i}] must be a (face_down, face_up) pair of cards, not {column!r:.80}")
+        down, up = (None if c is None else Card.parse(c) for c in column)
+        for c in (down, up):
+            if c is None:
+                continue
+            if c not in tonoja:
+                raise _bad(f"columns[{i}]: {c} is not TONOJA's (seat {TONOJA_SEAT} neither holds nor played it)")
+            if c in seen:
+                raise _bad(f"columns[{i}]: {c} lies in two places of TONOJA's columns")
+            seen.add(c)
+        if down is not None and up is not None:   # (a column with one card left covers nothing)
+            cover[down] = up
+    return cover
+
+
+def _uncovered(cards: Iterable[Any], cover: Mapping[Any, Any]) -> list[Any]:
+    """The cards of TONOJA's ``cards`` it may play: those whose column's face-up card is gone."""
+    held = list(cards)
+    return [c for c in held if cover.get(c) not in held]
+
+
 def prepare(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], leader: int | None = None,
-            captain: int = 0, played: Sequence[Any] = (), mission: int | None = None) -> Position:
+            captain: int = 0, played: Sequence[Any] = (), mission: int | None = None, *,
+            columns: Iterable[Any] | None = None) -> Position:
     """Check and convert the solver's input; every defect is a :class:`RuleError` naming the problem.
     ``mission``: a logbook mission number; only the missions without task cards (their condition replaces
-    the tasks, see :mod:`toolkit.crew.solver.conditions`) change anything."""
+    the tasks, see :mod:`toolkit.crew.solver.conditions`) change anything. ``columns``: two players only
+    (three hands, TONOJA's the third): TONOJA's columns as ``(face_down, face_up)`` pairs (or the engine's
+    ``Column`` s); a face-down card may be played only in a trick after the one of the card above it."""
     from toolkit.crew.cards import Card, Trick
     from toolkit.crew.solver.conditions import condition_of
 
@@ -161,6 +209,7 @@ def prepare(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], 
                                                  trick=k + 1))
             seen[c.index] = -1
         tricks.append(t)
+    cover = _parse_columns(columns, parsed, tricks) if columns is not None else {}
     # Each played card must have been legal from the hand its seat held then: the current hand plus
     # everything that seat played from that trick on (the engine's own follow rule says why not).
     from toolkit.crew.cards import why_illegal_play
@@ -170,7 +219,8 @@ def prepare(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], 
         for seat, c in zip(t.seats, t.cards):
             held[seat].append(c)
         for i, (seat, c) in enumerate(zip(t.seats, t.cards)):
-            violation = why_illegal_play(held[seat], c, t.cards[0] if i else None)
+            hand = _uncovered(held[seat], cover) if cover and seat == TONOJA_SEAT else held[seat]
+            violation = why_illegal_play(hand, c, t.cards[0] if i else None)
             if violation is not None:
                 raise IllegalMoveError(violation)
     if leader is None:
@@ -222,7 +272,8 @@ def prepare(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], 
     return Position(players=players, hands=masks, hand_cards=tuple(parsed), tasks=tuple(entries), leader=leader,
                     captain=captain, played=tuple(tricks),
                     played_codes=tuple((t.leader, tuple(c.index for c in t.cards)) for t in tricks),
-                    tricks_left=tricks_left, mission=mission if condition is not None else None)
+                    tricks_left=tricks_left, mission=mission if condition is not None else None,
+                    columns=tuple((down.index, up.index) for down, up in cover.items()))
 
 
 def _engine_status(task_id: int, owner: int, tricks: Sequence[Any], players: int, captain: int,
@@ -304,7 +355,8 @@ def _sat_model(position: Position, judges: Sequence[_Judge]) -> Any:
              for judge in judges if judge.owner >= 0]   # owner -1: a mission condition, passed on its own
     return sat.CrewModel(position.hands, position.leader, position.played_codes, position.tricks_left,
                          [(owner, task_id, prediction) for task_id, owner, prediction in tasks],
-                         position.captain, position.players, condition=position.condition)
+                         position.captain, position.players, condition=position.condition,
+                         columns=position.columns)
 
 
 def _sat_models(position: Position) -> bool:
@@ -326,6 +378,8 @@ def _search_position(position: Position, judges: Sequence[_Judge], node_limit: i
         options["sat_model"] = lambda: _sat_model(position, judges)
         if method == "sat":
             options["sat_after"] = 0
+    if position.columns:
+        options["columns"] = position.columns
     search = _Search(position.hands, position.leader, judges, len(position.played), position.last,
                      node_limit, deadline, on_progress, stop, **options)
     progress = search.initial_progress(position.played_codes)
@@ -343,7 +397,7 @@ def solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], le
           captain: int = 0, played: Sequence[Any] = (), node_limit: int | None = None,
           time_limit: float | None = None, *, stop: threading.Event | None = None,
           on_progress: Callable[[int], Any] | None = None, method: str = "auto",
-          mission: int | None = None) -> Solution:
+          mission: int | None = None, columns: Iterable[Any] | None = None) -> Solution:
     """Was this mission winnable? Search every legal line of play with all hands visible.
 
     ``hands``: one list of cards (``Card`` or text such as ``"P9"``) per seat; the tricks left are the
@@ -357,7 +411,11 @@ def solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], le
     needs ``python-sat``). ``mission``: a logbook mission number; for the missions without task cards (8,
     12, 21, 23, 27) give ``tasks={}`` and the solver keeps the mission's condition instead
     (:mod:`toolkit.crew.solver.conditions`; the SAT solver takes over as with tasks); any other mission
-    changes nothing.
+    changes nothing. ``columns``: two players with TONOJA (three hands, TONOJA's the third): TONOJA's
+    columns as ``(face_down, face_up)`` pairs — as dealt (``deal_tonoja``) or as they lie now, e.g. the
+    engine's ``state.columns``; a face-down card is playable (and must be followed with) only from the trick
+    after the one in which the card above it was played. Without ``columns`` TONOJA's cards are one hand,
+    all playable at once: too optimistic for a real two-player game.
 
     >>> solve([["B9", "G1"], ["B1", "G9"], ["G2", "B2"]], {}, leader=0, mission=8).winnable   # one 9 each
     True
@@ -373,7 +431,7 @@ def solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], le
         raise _bad(f"method must be 'auto', 'search' or 'sat', not {method!r}")
     if method == "sat" and not _sat_available():
         raise _bad("method 'sat' needs the python-sat package (pip install python-sat)")
-    position = prepare(hands, tasks, leader, captain, played, mission)
+    position = prepare(hands, tasks, leader, captain, played, mission, columns=columns)
     if method == "sat" and not _sat_models(position):
         raise _bad(f"method 'sat' has no clauses for mission {mission}'s condition: use 'auto' or 'search'")
     deadline = started + time_limit if time_limit is not None else None
@@ -416,10 +474,15 @@ def _finish_line(position: Position, result: Sequence[tuple[int, tuple[int, ...]
     hands = [list(h) for h in position.hand_cards]
     history = list(position.played)
     line: list = []
+    cover = {card_of(down): card_of(up) for down, up in position.columns}
+
+    def playable(seat: int) -> list:
+        return _uncovered(hands[seat], cover) if cover and seat == TONOJA_SEAT else hands[seat]
+
     for trick in tricks:
         led = None
         for seat, card in zip(trick.seats, trick.cards):
-            if card not in legal_plays(hands[seat], led):
+            if card not in legal_plays(playable(seat), led):
                 raise AssertionError(f"solver line plays {card} illegally in {trick}")  # pragma: no cover
             hands[seat].remove(card)
             led = led or card
@@ -439,7 +502,7 @@ def _finish_line(position: Position, result: Sequence[tuple[int, tuple[int, ...]
         plays = []
         for i in range(position.players):
             seat = (leader + i) % position.players
-            card = legal_plays(hands[seat], plays[0] if plays else None)[0]
+            card = legal_plays(playable(seat), plays[0] if plays else None)[0]
             hands[seat].remove(card)
             plays.append(card)
         trick = Trick(leader, plays)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import time
 from typing import Any, Iterable, Mapping, Sequence
 
-from toolkit.crew.solver.api import Solution, _task, prepare
+from toolkit.crew.solver.api import TONOJA_SEAT, Solution, _task, _uncovered, prepare
+from toolkit.crew.solver.encoding import card_of
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -15,19 +16,22 @@ from toolkit.crew.solver.api import Solution, _task, prepare
 
 def naive_solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], leader: int | None = None,
                 captain: int = 0, played: Sequence[Any] = (), node_limit: int | None = None,
-                mission: int | None = None) -> Solution:
+                mission: int | None = None, *, columns: Iterable[Any] | None = None) -> Solution:
     """The test oracle: try every legal card at every turn, judging with the engine's own task judges after
     each trick (``compile_task`` folded over a ``Ledger``: what ``task_status`` does, incrementally). No
     table, no card equivalence, no bounds beyond the engine's own verdicts. Open predictions are tried
     one value at a time. A mission without task cards (``mission``: 8, 12, 21, 23, 27) is judged after each
-    trick by the engine's own condition check (``_condition_broken`` over the tricks from the first)."""
+    trick by the engine's own condition check (``_condition_broken`` over the tricks from the first).
+    ``columns`` (two players, as for ``solve``): TONOJA plays and follows from its face-up cards only, as the
+    engine's ``CrewState.hand``; a face-down card turns up when the trick of the card above it is over."""
     from itertools import product
 
     from toolkit.crew.cards import Trick, legal_plays
     from toolkit.crew.tasks import DONE as E_DONE, FAILED as E_FAILED, Ledger, compile_task
 
     started = time.perf_counter()
-    position = prepare(hands, tasks, leader, captain, played, mission)
+    position = prepare(hands, tasks, leader, captain, played, mission, columns=columns)
+    cover = {card_of(down): card_of(up) for down, up in position.columns}
     open_ = [(seat, task_id) for seat, task_id, prediction in position.tasks
              if prediction is None and _task(task_id).needs_prediction]
     nodes = 0
@@ -70,7 +74,9 @@ def naive_solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any
                 rest = trick(hands_now, t.winner, memos2, ledger2, [])
                 return None if rest is None else [t] + rest
             seat = (leader + len(plays)) % players
-            for card in legal_plays(hands_now[seat], plays[0] if plays else None):
+            # (the hand is as at the trick's start: TONOJA plays once a trick, and a card turns up after it)
+            hand = _uncovered(hands_now[seat], cover) if cover and seat == TONOJA_SEAT else hands_now[seat]
+            for card in legal_plays(hand, plays[0] if plays else None):
                 nodes += 1
                 if node_limit is not None and nodes > node_limit:
                     raise Budget

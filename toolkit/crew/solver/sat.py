@@ -16,6 +16,9 @@ solver searches alone).
   leader's card sets it, and exactly one colour is led.
 * Follow suit (``crew.trick.follow``): when colour ``k`` is led and seat ``s`` plays no card of ``k``,
   every card of ``k`` it holds was played before trick ``t``.
+* Two players, TONOJA's columns (``crew.tonoja.flip``): a face-down card ``d`` under ``u`` is played only
+  in a trick after ``u``'s (``P(d, t) -> B(u, t)``), and TONOJA need not follow with it while it lies
+  face down (the follow clause above also holds when ``u`` was not played before ``t``).
 * ``Win(c, t)``: ``c`` wins trick ``t``: it is played, no higher card of its colour is, and a colour card
   also needs its colour led and no submarine in the trick (``crew.trick.winner``). ``W(s, t)``: seat ``s``
   wins, and leads the next trick (``crew.trick.leader``).
@@ -153,7 +156,7 @@ class CrewModel:
 
     def __init__(self, hands: Sequence[int], leader: int, played: Sequence[tuple[int, Sequence[int]]],
                  tricks_left: int, tasks: Sequence[tuple[int, int, int | None]], captain: int, players: int,
-                 condition: str | None = None):
+                 condition: str | None = None, columns: Sequence[tuple[int, int]] = ()):
         self.n = n = len(hands)
         self.j0 = len(played)
         self.last = last = self.j0 + tricks_left
@@ -179,6 +182,8 @@ class CrewModel:
         cl = cnf.clauses
         P0, L0, K0, B0, Win0, W0 = self._P, self._L, self._K, self._B, self._Win, self._W
         holder, cards, owned = self.holder, self.cards, self.owned
+        #: two players: TONOJA's face-down card -> the face-up card above it (see ``toolkit.crew.solver.prepare``)
+        cover = {down: up for down, up in columns}
         # -- fixed facts: the tricks played, and the leader of the next trick
         for t, (lead, played_cards) in enumerate(played, start=1):
             cl.append([L0 + lead * T1 + t])
@@ -214,13 +219,18 @@ class CrewModel:
                     cl.append([b, -prev])
                     cl.append([b, -p])
             # follow suit: colour k led and no k played, so every k of this seat was played before t
+            # (TONOJA's: or is still face down, the card above it not played before t)
             for cs in owned:
                 for k in range(5):
                     same = [c for c in cs if _COLOUR[c] == k]
                     if same:
                         head = [-(K0 + k * T1 + t)] + [P0 + c * T1 + t for c in same]
                         for d in same:
-                            cl.append(head + [B0 + d * T1 + t])
+                            up = cover.get(d)
+                            cl.append(head + [B0 + d * T1 + t] + ([] if up is None else [-(B0 + up * T1 + t)]))
+            # TONOJA's face-down card: played only in a trick after the one of the card above it
+            for down, up in cover.items():
+                cl.append([-(P0 + down * T1 + t), B0 + up * T1 + t])
             # the winning card, the winner, the next leader
             for c in cards:
                 w = Win0 + c * T1 + t

@@ -64,8 +64,14 @@ class _Search:
     def __init__(self, hands: Sequence[int], leader: int, judges: Sequence[_Judge], done_tricks: int, last: int,
                  node_limit: int | None, deadline: float | None, on_progress: Callable[[int], Any] | None,
                  stop: threading.Event | None, reduce_equivalent: bool = True, use_table: bool = True,
-                 sat_model: Callable[[], Any] | None = None, sat_after: int | None = None):
+                 sat_model: Callable[[], Any] | None = None, sat_after: int | None = None,
+                 columns: Sequence[tuple[int, int]] = (), tonoja: int = 2):
         self.n = len(hands)
+        # Two players: TONOJA's columns as (face-down, face-up) card codes; a face-down card is not TONOJA's
+        # to play (nor to follow with) while the card above it is held (see ``_tonoja_hand``). None: no columns.
+        self.columns = tuple(columns) or None
+        self.tonoja = tonoja if self.columns else -1
+        self._tonoja_hands: dict[int, tuple[int, int]] = {}
         self.hands0 = tuple(hands)
         self.leader0 = leader
         self.judges = tuple(judges)
@@ -472,7 +478,24 @@ class _Search:
             if code is None:
                 code = codes[memo] = self._code_of(memo, progress, shift)
             parts.append(code)
+        if self.columns is not None:
+            # which card uncovers which is not a rank-order fact: with a column still closed, TONOJA's
+            # cards keep their identity in the key
+            if self._tonoja_hand(hands[self.tonoja])[1]:
+                parts.append(hands[self.tonoja])
         return tuple(parts)
+
+    def _tonoja_hand(self, hand: int) -> tuple[int, int]:
+        """(TONOJA's playable cards, the held cards that still cover a held card) of TONOJA's ``hand``."""
+        hit = self._tonoja_hands.get(hand)
+        if hit is None:
+            covered = covers = 0
+            for down, up in self.columns:
+                if hand >> up & 1 and hand >> down & 1:
+                    covered |= 1 << down
+                    covers |= 1 << up
+            hit = self._tonoja_hands[hand] = (hand & ~covered, covers)
+        return hit
 
     def _make_key_info(self, progress: tuple) -> tuple[int, tuple[tuple[int, int, int], ...]]:
         """(sensitive cards, per colour (shift, lane mask, tag above the lanes)) for ``_key``."""
@@ -624,6 +647,12 @@ class _Search:
                 candidates = ordered.get(memo)
                 if candidates is None:
                     hand = hands[seat]
+                    distinct = sensitive
+                    if seat == self.tonoja:
+                        # a covered card is neither playable nor followed with; a card that covers one is
+                        # never equivalent to another
+                        hand, covers = self._tonoja_hand(hand)
+                        distinct |= covers
                     legal = hand if pos == 0 else hand & COLOUR_MASK[led] or hand
                     banned = self._banned(j, pos) if bans is not None else 0
                     if not legal & (legal - 1):
@@ -631,7 +660,7 @@ class _Search:
                         candidates = [legal.bit_length() - 1]
                     else:
                         feed = targets[best_seat] if pos else 0
-                        candidates = self._candidates(legal, hand, live, sensitive, features, pos, led,
+                        candidates = self._candidates(legal, hand, live, distinct, features, pos, led,
                                                       want[seat], best_str, want[best_seat] if pos else 0, feed,
                                                       wanted & ~feed)
                     if banned:   # (no candidate left: the line is lost)
