@@ -268,3 +268,86 @@ def test_columns_need_two_players_and_a_legal_history():
     prepare(hands, {0: [17]}, played=[(0, ["Y9", "G9", "Y1"])])   # the same history without columns passes
     ok = solve([["G1"], ["G9"], ["Y1"]], {}, played=[(0, ["Y9", "B2", "B9"])], columns=[("Y1", "B9")])
     assert ok.winnable is True
+
+
+# ---- the expert's sampled deals ---------------------------------------------------------------------------
+
+def _advance(seed, mission, moves):
+    from toolkit.core.bots import BotTable
+
+    state = ENGINE.new_state(seed, players=2, mission=mission)
+    table = BotTable(ENGINE, ["random", "random"], seed)
+    for _ in range(moves):
+        step = table.step(state)
+        if step is None:
+            break
+        state = ENGINE.apply(state, step[1].move)
+    return state
+
+
+def test_the_expert_s_sampled_deals_keep_the_columns():
+    """Each sampled face-down card lies under its column's face-up card: the winning line the expert's solver
+    finds in a sampled deal replays through the engine on that very deal (the true state with the sampled
+    hidden cards put in), from the middle of a trick too."""
+    import numpy as np
+
+    from toolkit.crew.bots.expert import _Solver, solver_tasks
+    from toolkit.crew.bots.sampler import sample_deals, tonoja_columns
+
+    replayed = 0
+    for seed in range(40):
+        state = _advance(seed, 1 + seed % 10, 4 + seed % 13)
+        if state.phase != "play":
+            continue
+        seat = ENGINE.decider(state)
+        view = ENGINE.observe(state, seat)
+        for hands in sample_deals(view, 3, np.random.default_rng(seed)):
+            columns = tonoja_columns(view, hands[2])
+            down = iter(c for c, _ in columns)
+            cols = tuple(Column(next(down), c.face_up) if c.face_down is not None else c for c in state.columns)
+            assert [(c.face_down, c.face_up) for c in cols if c.face_down is not None and c.face_up] == \
+                [(d, u) for d, u in columns if u in {c.face_up for c in state.columns}]
+            sampled = replace(state, hands=(tuple(sorted(hands[0])), tuple(sorted(hands[1])), ()), columns=cols)
+            ok, _, line = _Solver(hands, solver_tasks(view), view).solve(None, 20_000, whole=True)
+            if not ok:
+                continue
+            on_table = len(state.trick)
+            s = sampled
+            for k, (_, codes) in enumerate(line):
+                for card in [Card.parse(_NAMES[c]) for c in codes][on_table if k == 0 else 0:]:
+                    if s.phase != "play":      # the engine saw every task done already
+                        assert s.phase == "success", (seed, s.phase, s.reason)
+                        break
+                    legal = [m.card for m in ENGINE.legal_moves(s) if isinstance(m, PlayCard)]
+                    assert card in legal, (seed, k, card, legal)
+                    s = ENGINE.apply(s, PlayCard(card))
+            assert s.phase != "failed"
+            replayed += 1
+    assert replayed >= 10
+
+
+def test_the_expert_makes_legal_decisions_for_two_players():
+    """Seeded two-player positions of missions 1-10 (TONOJA to play among them): every expert decision is a
+    legal move of the deciding seat (``BotTable.ask`` checks it), for TONOJA a face-up card."""
+    import numpy as np
+
+    from toolkit.core.bots import BotTable
+
+    table = BotTable(ENGINE, ["expert", "expert"], 0)
+    for bot in table.seats:
+        bot.deals, bot.min_deals, bot.budget = 8, 4, 6_000
+    decided = tonoja = 0
+    for seed in range(40):
+        state = _advance(seed, 1 + seed % 10, 4 + seed % 11)
+        if state.phase != "play":
+            continue
+        step = table.step(state)
+        if step is None:
+            continue
+        seat, decision = step
+        assert decision.move in ENGINE.legal_moves(state)
+        if isinstance(decision.move, PlayCard) and ENGINE.current_player(state) == 2:
+            assert decision.move.card in {c.face_up for c in state.columns if c.face_up}
+            tonoja += 1
+        decided += 1
+    assert decided >= 15 and tonoja >= 3

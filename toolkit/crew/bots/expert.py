@@ -16,8 +16,9 @@ task winnable".
 Everything is counted in solver nodes, not seconds, so a decision is the same on any machine: at most
 ``deals`` deals, ``node_limit`` nodes a solve and ``budget`` nodes a decision (at least ``min_deals``
 deals are always solved). Two players: TONOJA's face-down cards are unseen to every seat; the sampler
-draws them like any other unseen card, and the solver holds them as part of TONOJA's hand in each sampled
-deal (it cannot model the columns: it may plan to play one before it is turned up).
+draws them like any other unseen card and lays each under its column's face-up card
+(:func:`~toolkit.crew.bots.sampler.tonoja_columns`), and the solver keeps the columns: a face-down card is
+played only after the trick of the card above it, and TONOJA follows suit from its face-up cards alone.
 
 >>> import numpy as np
 >>> from toolkit.core.bots import play_out
@@ -66,6 +67,7 @@ class _Solver:
     """One sampled deal, ready to be solved for several first moves (positions built once)."""
 
     def __init__(self, hands: Sequence[Sequence[Card]], tasks: Mapping[int, list], view: Mapping[str, Any]):
+        from toolkit.crew.bots.sampler import tonoja_columns
         from toolkit.crew.solver import _judges_for, prepare
 
         trick = view["trick"]
@@ -75,10 +77,12 @@ class _Solver:
         for i, c in enumerate(on_table):              # the cards on the table go back to their hands
             full[(trick["leader"] + i) % seats].append(c)
         played = [Trick(t["leader"], t["cards"]) for t in view["memory"]["tricks"]]
-        # engine-made history needs no re-validation (and TONOJA's face-down cards would fail it: the
-        # solver cannot model the columns, see the module docstring)
+        # engine-made history needs no re-validation (it is checked against the hands from this trick on,
+        # and the columns of the tricks before are gone). Two players: TONOJA's sampled face-down cards lie
+        # under their columns' face-up cards (the sampler's order, see ``tonoja_columns``).
+        columns = tonoja_columns(view, hands[view["tonoja_seat"]]) if view["tonoja_seat"] is not None else None
         base = prepare(full, tasks, leader=trick["leader"], captain=view["captain"], played=(),
-                       mission=view["mission"])
+                       mission=view["mission"], columns=columns)
         self.position = dc_replace(base, played=tuple(played), played_codes=tuple(
             (t.leader, tuple(c.index for c in t.cards)) for t in played))
         self.judges = _judges_for(self.position)
@@ -100,7 +104,7 @@ class _Solver:
         search = self.search
         if search is None:
             search = self.search = _Search(p.hands, p.leader, self.judges, len(p.played), p.last, None, None,
-                                           None, None)
+                                           None, None, columns=p.columns)
             self.progress = search.initial_progress(p.played_codes)
             if self.progress is not None:
                 self.root_key = (search._key(search.hands0, search.leader0, self.progress) if search.reduce
@@ -177,6 +181,8 @@ def card_classes(view: Mapping[str, Any], cards: Sequence[Card]) -> list[list[Ca
     pending = [t["id"] for t in view["tasks"] if t["status"] == "pending"]
     # a mission's condition tells apart the cards it names (a 9 from the 8 beside it in mission 8)
     named = _condition_cards(view)
+    # TONOJA's face-up cards that lie on a face-down card: each turns up another card, so none is like another
+    covers = {Card.parse(c["face_up"]) for c in view["tonoja"] if c["face_up"] and c["face_down"]}
     out: list[list[Card]] = []
     for c in sorted(cards):
         last = out[-1][-1] if out else None
@@ -184,7 +190,8 @@ def card_classes(view: Mapping[str, Any], cards: Sequence[Card]) -> list[list[Ca
                 all(Card(c.suit, v) in seen and Card(c.suit, v) not in hand or Card(c.suit, v) in cards
                     for v in range(last.value + 1, c.value)) and
                 not any(_distinguishes(t, last, c) for t in pending) and
-                not (named >> last.index & 1 or named >> c.index & 1)):
+                not (named >> last.index & 1 or named >> c.index & 1) and
+                last not in covers and c not in covers):
             out[-1].append(c)
         else:
             out.append([c])

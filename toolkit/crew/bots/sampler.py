@@ -43,7 +43,7 @@ import numpy as np
 from toolkit.core.errors import RuleError
 from toolkit.crew.cards import DECK, Card, sonar_options
 
-__all__ = ["Knowledge", "SamplingError", "knowledge", "sample_deals", "consistent"]
+__all__ = ["Knowledge", "SamplingError", "knowledge", "sample_deals", "consistent", "tonoja_columns"]
 
 
 class SamplingError(RuleError):
@@ -208,7 +208,8 @@ def _sampler(groups: list[tuple[tuple[int, ...], int]]):
 def sample_deals(view: Mapping[str, Any], n: int, rng: np.random.Generator, *, max_tries: int = 50,
                  know: Knowledge | None = None) -> list[list[list[Card]]]:
     """``n`` deals consistent with ``view`` (drawn uniformly among the consistent ones): each a list of
-    hands, one per seat (TONOJA: face-up then face-down cards), the viewing seat's own hand as it is.
+    hands, one per seat (TONOJA: its face-up cards, then one card per face-down slot in column order, see
+    :func:`tonoja_columns`; every other hand sorted), the viewing seat's own hand as it is.
 
     A deal breaking a fact that ties cards is drawn again, up to ``max_tries`` times per deal; after that
     the deals found so far are returned (possibly fewer than ``n``: never an inconsistent one).
@@ -255,9 +256,51 @@ def sample_deals(view: Mapping[str, Any], n: int, rng: np.random.Generator, *, m
             caps = rest
         hands[know.seat] = list(know.hand)
         if know.tonoja is not None:
-            hands[know.tonoja] = list(know.tonoja_up) + hands[know.tonoja]
+            # the face-down cards in the order of their columns (see ``tonoja_columns``): a uniform order,
+            # as every column is alike to every seat (the groups above came in a fixed order)
+            down = hands[know.tonoja]
+            hands[know.tonoja] = list(know.tonoja_up) + [down[j] for j in rng.permutation(len(down))]
         if consistent(know, hands):
-            out.append([sorted(h) for h in hands])
+            out.append([h if s == know.tonoja else sorted(h) for s, h in enumerate(hands)])
+    return out
+
+
+def tonoja_columns(view: Mapping[str, Any], tonoja_hand: Sequence[Card]) -> list[tuple[Card, Card]]:
+    """TONOJA's closed columns in a sampled deal, as ``(face_down, face_up)`` pairs for the solver's
+    ``columns``: ``tonoja_hand`` as :func:`sample_deals` gives it (the face-up cards, then one card per
+    face-down slot of ``view["tonoja"]``, in column order). A column whose face-up card TONOJA has just
+    played (the trick still on the table) lies under that card: it turns up after this trick. Empty when
+    the view has no TONOJA.
+
+    >>> from toolkit.crew import ENGINE
+    >>> import numpy as np
+    >>> view = ENGINE.observe(ENGINE.new_state(1, players=2, mission=1), 0)
+    >>> deal = sample_deals(view, 1, np.random.default_rng(0))[0]
+    >>> columns = tonoja_columns(view, deal[view["tonoja_seat"]])
+    >>> [str(up) for _, up in columns] == [c["face_up"] for c in view["tonoja"]]
+    True
+    """
+    tonoja = view["tonoja_seat"]
+    if tonoja is None:
+        return []
+    slots = [c for c in view["tonoja"] if c["face_down"]]
+    trick = view["trick"]
+    on_table = None
+    for i, c in enumerate(trick["cards"]):
+        if (trick["leader"] + i) % view["seats"] == tonoja:
+            on_table = Card.parse(c)
+    # (any hand order works: the cards that are neither face up nor on the table, in the hand's order)
+    face_up = {Card.parse(c["face_up"]) for c in view["tonoja"] if c["face_up"]}
+    down = [c for c in tonoja_hand if c not in face_up and c != on_table]
+    if len(down) != len(slots):
+        raise SamplingError(f"TONOJA's hand {list(tonoja_hand)} has no card for each of its {len(slots)} "
+                            "face-down slots")
+    out = []
+    for column, card in zip(slots, down):
+        cover = Card.parse(column["face_up"]) if column["face_up"] else on_table
+        if cover is None:
+            raise SamplingError("a face-down slot of TONOJA with no card above it and none on the table")
+        out.append((card, cover))
     return out
 
 
