@@ -134,6 +134,21 @@ def test_mission_view_reads_the_query_and_clamps_it():
     assert view.model.state.tonoja is not None
 
 
+def test_with_two_players_tonoja_s_seat_is_played_by_the_captain_and_offers_no_choice():
+    view = MissionView(query="seed=5&players=2&mission=3&seats=you,random,you", autoplay=False)
+    state = view.model.state
+    tonoja, captain = state.tonoja, state.captain
+    assert view.setup.seats[tonoja] == view.setup.seats[captain]
+    picker = view.setup._pickers[tonoja]
+    assert picker.disabled and picker.description == "TONOJA" and f"seat {captain}" in picker.options[0][0]
+    other = 1 - captain
+    view.setup._pickers[captain].value = "you"
+    view.setup._pickers[other].value = "random"
+    assert view.setup.seats[tonoja] == "you" and view.human_seats() == [captain]
+    view.setup._pickers[captain].value = "random"
+    assert view.setup.seats[tonoja] == "random"
+
+
 def test_pink_nine_view_steps_with_the_engine():
     view = PinkNineTrickView()
     view._hands[1].receive({"type": "pick", "card": "P7"})   # not the next card: refused, nothing moves

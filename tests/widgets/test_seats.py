@@ -6,6 +6,7 @@ import pytest
 from tinygame import STONES
 
 from toolkit.core.bots import RandomBot, play_out
+from toolkit.core.errors import RuleError
 from toolkit.widgets.base import GameSession
 from toolkit.widgets.seats import YOU, BotDriver, SeatSetup, default_seats
 
@@ -33,6 +34,27 @@ def test_untrusted_seat_values_keep_the_old_ones():
     assert setup.pace == 0.7
     setup.pace = 99
     assert setup.pace == 3.0
+
+
+def test_a_followed_seat_always_holds_its_leader_s_value_and_offers_no_choice():
+    setup = SeatSetup(3, ["random"], seats=[YOU, "random", YOU], follows={2: 1}, names={2: "TONOJA"})
+    assert setup.seats == [YOU, "random", "random"]
+    picker = setup._pickers[2]
+    assert picker.disabled and len(picker.options) == 1 and picker.description == "TONOJA"
+    assert "seat 1" in picker.options[0][0]
+    setup._pickers[1].value = YOU                      # the leader's player changes: the follower follows
+    assert setup.seats == [YOU, YOU, YOU] and picker.value == YOU
+    setup.seats = [YOU, "random", YOU]                 # an untrusted value for the followed seat is overruled
+    assert setup.seats == [YOU, "random", "random"]
+    assert not setup._pickers[1].disabled and len(setup._pickers[1].options) == 2
+    setup.lang = "ja"
+    assert "席1" in picker.options[0][0]
+
+
+@pytest.mark.parametrize("follows", [{2: 2}, {3: 0}, {2: -1}, {1: 0, 2: 1}])
+def test_follows_must_name_another_played_seat(follows):
+    with pytest.raises(RuleError, match="follows"):
+        SeatSetup(3, ["random"], follows=follows)
 
 
 def test_viewing_seat_never_shows_a_bot_s_hand_unless_the_teacher_asks():

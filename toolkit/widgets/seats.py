@@ -82,6 +82,15 @@ class SeatSetup(View):
 
     ``seats`` holds ``"you"`` or a level name per seat. Values set from the browser are untrusted: an
     unknown level or a wrong length keeps the old value.
+
+    ``follows`` maps a seat nobody plays to the seat whose player decides for it (the Crew with two
+    players: TONOJA's cards are the captain's decisions). Such a seat always holds its leader's value; its
+    picker is disabled and says who plays it, so the page never offers a choice that would change nothing.
+    ``names`` gives such seats a name instead of "Seat N".
+
+    >>> setup = SeatSetup(3, ["expert"], seats=["you", "expert", "you"], follows={2: 1}, names={2: "TONOJA"})
+    >>> setup.seats
+    ['you', 'expert', 'expert']
     """
 
     seats = List(Unicode())
@@ -95,13 +104,20 @@ class SeatSetup(View):
 
     def __init__(self, players: int, levels: Sequence[str], seats: Sequence[str] | None = None,
                  lang: str = "en", pace: float = PACE_DEFAULT, step_mode: bool = False,
-                 show_language: bool = False, **kwargs: Any):
+                 show_language: bool = False, follows: Mapping[int, int] | None = None,
+                 names: Mapping[int, str] | None = None, **kwargs: Any):
         super().__init__(show_language=show_language, **kwargs)
         self.add_class("deepsea-seats")
         if not levels:
             raise RuleError("a table needs at least one bot level")
         self.levels = tuple(levels)
         self._players = players
+        self._follows = dict(follows or {})
+        for seat, leader in self._follows.items():
+            if not (0 <= seat < players and 0 <= leader < players) or leader == seat or leader in self._follows:
+                raise RuleError(f"follows must map a seat to another, played seat (0 to {players - 1}), "
+                                f"not {seat!r} -> {leader!r}")
+        self._names = dict(names or {})
         self._title = widgets.HTML()
         self._pickers: list[widgets.Dropdown] = []
         for seat in range(players):
@@ -148,6 +164,8 @@ class SeatSetup(View):
             if len(old) == self._players:
                 return old
             raise RuleError(f"seats must be {self._players} values among {sorted(allowed)}, not {value!r}")
+        for seat, leader in self._follows.items():
+            value[seat] = value[leader]
         return value
 
     @validate("pace")
@@ -213,10 +231,18 @@ class SeatSetup(View):
         self._refreshing = True  # the pickers' own change events are ours, not the visitor's
         try:
             for seat, picker in enumerate(self._pickers):
-                if tuple(picker.options) != tuple(options):
+                name = self._names.get(seat) or self.t("seats.seat", seat=seat)
+                if seat in self._follows:
+                    # one option, disabled: the seat is played by its leader's player
+                    mine = [(self.t("seats.follows", seat=self._follows[seat]), self.seats[seat])]
+                    if tuple(picker.options) != tuple(mine):
+                        picker.options = mine
+                    picker.disabled = True
+                    picker.tooltip = self.t("seats.follows", seat=self._follows[seat])
+                elif tuple(picker.options) != tuple(options):
                     picker.options = options
                 picker.value = self.seats[seat]
-                picker.description = self.t("seats.seat", seat=seat)
+                picker.description = name
         finally:
             self._refreshing = False
         self._pace.description = self.t("seats.pace")

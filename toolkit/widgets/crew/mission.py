@@ -229,11 +229,11 @@ class MissionView(View):
         self.model = GameSession(ENGINE, q_seed if seed is None else seed, options)
         state = self.model.state
         levels = bot_levels()
-        seat_count = state.seats if state.tonoja is None else state.seats  # TONOJA's seat is the captain's
-        chosen = list(seats) if seats is not None else seats_from_query(params, seat_count, levels)
-        if state.tonoja is not None:
-            chosen[state.tonoja] = chosen[state.captain]  # nobody plays TONOJA: the captain decides for it
-        self._seat_setup = SeatSetup(seat_count, levels, seats=chosen, lang=self.lang,
+        chosen = list(seats) if seats is not None else seats_from_query(params, state.seats, levels)
+        # nobody plays TONOJA: the captain decides for it (crew.tonoja.captain), so its picker only says so
+        follows = {} if state.tonoja is None else {state.tonoja: state.captain}
+        self._seat_setup = SeatSetup(state.seats, levels, seats=chosen, lang=self.lang, follows=follows,
+                                     names={seat: "TONOJA" for seat in follows},
                                      pace=pace if pace is not None else pace_from_query(params),
                                      step_mode=bool(step_mode) if step_mode is not None
                                      else params.get("step") in ("1", "true", "yes"))
