@@ -351,3 +351,13 @@ def test_the_expert_makes_legal_decisions_for_two_players():
             tonoja += 1
         decided += 1
     assert decided >= 15 and tonoja >= 3
+
+
+# ---- the strength study's ceiling at two players ----------------------------------------------------------
+
+def test_the_strength_study_has_a_double_dummy_ceiling_at_two_players():
+    from toolkit.crew.strength import play_game
+
+    games = [play_game(mission, 2, i, "beginner") for mission in (1, 3, 8) for i in range(3)]
+    assert all(g["winnable"] is not None for g in games)          # a verdict, columns and all
+    assert all(g["winnable"] for g in games if g["success"])       # the ceiling is a ceiling

@@ -6,7 +6,8 @@ draw for every level: common random numbers) and a team of one bot level plays o
 *winnable double-dummy* for the deal and the allocation (and predictions) that team chose, at its first
 card (after any distress exchange) — the ceiling no honest team can pass. For the missions without task
 cards (8, 12, 21, 23, 27) the verdict is whether the mission's own rule could be kept to the last trick
-(:mod:`toolkit.crew.solver.conditions`).
+(:mod:`toolkit.crew.solver.conditions`). Two players: the solver keeps TONOJA's columns as they lie at
+the first card (``solve(..., columns=...)``).
 
 The study runs through the same executor interface as :mod:`toolkit.crew.difficulty` (anything with
 ``submit``: a ``ProcessPoolExecutor``, a Dask client's executor, or the in-process default), chunk by
@@ -69,17 +70,24 @@ def play_game(mission: int, players: int, index: int, level: str, seed: int = DE
             at_first_card = state
         state = ENGINE.apply(state, step[1].move)
     winnable = None
-    if at_first_card is not None and not at_first_card.tasks and players >= 3 and mission in CONDITIONS:
+    if at_first_card is not None:
         st = at_first_card
-        winnable = solve([list(h) for h in st.hands], {}, leader=st.leader, captain=st.captain,
-                         node_limit=DD_NODE_LIMIT, mission=mission).winnable
-    elif at_first_card is not None and at_first_card.tasks and players >= 3:
-        st = at_first_card
-        tasks: dict[int, list] = {}
-        for t, owner, pred in zip(st.tasks, st.owners, st.predictions):
-            tasks.setdefault(owner, []).append((t, pred) if pred is not None else t)
-        winnable = solve([list(h) for h in st.hands], tasks, leader=st.leader, captain=st.captain,
-                         node_limit=DD_NODE_LIMIT).winnable
+        hands = [list(h) for h in st.hands]
+        extra: dict[str, Any] = {}
+        if players == 2:
+            # TONOJA's cards lie in its columns (the engine's hands[2] is empty): the solver keeps them
+            columns = [(c.face_down, c.face_up) for c in st.columns]
+            hands[st.tonoja] = [c for column in columns for c in column if c is not None]
+            extra["columns"] = columns
+        if not st.tasks and mission in CONDITIONS:
+            winnable = solve(hands, {}, leader=st.leader, captain=st.captain, node_limit=DD_NODE_LIMIT,
+                             mission=mission, **extra).winnable
+        elif st.tasks:
+            tasks: dict[int, list] = {}
+            for t, owner, pred in zip(st.tasks, st.owners, st.predictions):
+                tasks.setdefault(owner, []).append((t, pred) if pred is not None else t)
+            winnable = solve(hands, tasks, leader=st.leader, captain=st.captain, node_limit=DD_NODE_LIMIT,
+                             **extra).winnable
     return {"success": state.phase == "success", "winnable": winnable, "tricks": len(state.tricks)}
 
 
@@ -99,7 +107,7 @@ class Cell:
     games: int = 0
     successes: int = 0
     winnable: int = 0            # games whose deal and allocation were winnable double-dummy
-    undecided: int = 0           # games the double-dummy cap left open (or no verdict: 2 players)
+    undecided: int = 0           # games the double-dummy cap left open
     won_winnable: int = 0        # successes among the winnable games
     #: the deal ranges ``[start, stop)`` played into this cell, so separate runs merge without counting a
     #: deal twice (empty for a cell of a table written before ranges were kept: it cannot be merged into)
