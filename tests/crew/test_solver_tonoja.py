@@ -69,11 +69,15 @@ def assert_line_wins(hands, columns, tasks, solution, leader, captain):
             assert _engine_status(task_id, seat, list(solution.line), 3, captain, prediction, last) == "done"
 
 
+#: tasks that name a trick by number: the highest one ("Win none of the first four tricks": 4)
+_NAMED_TRICK = {71: 4, 72: 3, 73: 5, 77: 3, 78: 2}
+
+
 @st.composite
 def tonoja_endgames(draw):
-    """Two players with 2-4 cards each, TONOJA with as many or one more, one to three of its cards face down."""
-    per_seat = draw(st.integers(2, 4))
-    extra = draw(st.integers(0, 1))
+    """Two players with 1-4 cards each, TONOJA with as many or one more, one to three of its cards face down."""
+    per_seat = draw(st.integers(1, 4))
+    extra = 1 if per_seat == 1 else draw(st.integers(0, 1))    # (a column needs two cards)
     cards = [_NAMES[c] for c in draw(st.permutations(range(40)))[: 3 * per_seat + extra]]
     hands = [cards[:per_seat], cards[per_seat:2 * per_seat], cards[2 * per_seat:]]
     tonoja = hands[2]
@@ -84,6 +88,10 @@ def tonoja_endgames(draw):
     ids = draw(st.lists(st.integers(1, 96), min_size=1, max_size=2, unique=True))
     tasks: dict[int, list] = {}
     for task_id in ids:
+        if _NAMED_TRICK.get(task_id, 0) > per_seat:
+            # a task naming a trick past the endgame's last: the engine's judge (done once the last trick
+            # is in) and the solver's (lost) disagree at 3 players too — not a TONOJA question
+            continue
         owner = draw(st.integers(0, 2))
         if task_id in CAPTAIN_COMPARISON and owner == captain:
             owner = 1 - captain
@@ -121,6 +129,38 @@ def test_agrees_with_the_oracle_and_the_engine_on_tonoja_endgames(method):
     assert sum(compared) >= 0.7 * len(compared), (sum(compared), len(compared))
 
 
+#: the single-card capture tasks: "Win the pink 3 / yellow 1 / blue 4 / green 6."
+_CAPTURES = {16: "P3", 17: "Y1", 18: "B4", 19: "G6"}
+
+
+@st.composite
+def covered_blockers(draw):
+    """A real player must win a card of its own while TONOJA holds a higher card of its colour face down:
+    the follow-suit bounds must leave TONOJA out (``bounds.free_seat``)."""
+    task, target = draw(st.sampled_from(sorted(_CAPTURES.items())))
+    higher = draw(st.sampled_from([f"{target[0]}{v}" for v in range(int(target[1]) + 1, 10)]))
+    per_seat = draw(st.integers(1, 3))
+    rest = [c for c in _NAMES if c not in (target, higher)]
+    cards = [rest[i] for i in draw(st.permutations(range(len(rest))))[: 3 * per_seat]]
+    owner = draw(st.integers(0, 1))
+    hands = [cards[:per_seat - 1], cards[per_seat - 1:2 * per_seat - 1], cards[2 * per_seat - 1:3 * per_seat - 1]]
+    hands[owner].append(target)
+    hands[1 - owner].append(cards[-1])
+    hands[2] += [higher]
+    columns = [(higher, hands[2][0])]
+    return hands, columns, {owner: [task]}, draw(st.integers(0, 2)), 0
+
+
+def test_covered_higher_cards_agree_with_the_oracle():
+    @settings(max_examples=150, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(covered_blockers())
+    def run(position):
+        assert check(position)
+
+    run()
+
+
 # ---- the old blind spot: a line through a face-down card ---------------------------------------------------
 
 BLIND_SPOT = dict(hands=[["Y9", "G1"], ["G9", "S1"], ["Y1", "B9"]], columns=[("Y1", "B9")],
@@ -145,6 +185,20 @@ def test_a_win_only_through_a_face_down_card_is_no_win():
     # with Y1 face up (under nothing) the win is real, and replays
     free = solve(b["hands"], b["tasks"], leader=0, captain=0, columns=[])
     assert free.winnable is True
+
+
+def test_a_covered_higher_card_does_not_block_an_own_card():
+    """Seat 0 must win its own B4; TONOJA holds B6, but face down under G3, so it plays G3 on the B4 lead.
+    The bound "a seat with only higher cards of the colour must play them first" does not hold for TONOJA
+    (the search and the SAT path both said lost before ``bounds.free_seat``)."""
+    hands, columns, tasks = [["B4"], ["Y5"], ["B6", "G3"]], [("B6", "G3")], {0: [18]}   # 18: "Win the blue 4."
+    for method in ("search", "sat"):
+        sol = solve(hands, tasks, leader=0, columns=columns, method=method)
+        assert sol.winnable is True, method
+        assert_line_wins(hands, columns, tasks, sol, 0, 0)
+    assert naive_solve(hands, tasks, leader=0, columns=columns).winnable is True
+    # B6 face up: TONOJA must follow with it, and the B4 is lost (the bound holds again)
+    assert solve(hands, tasks, leader=0, columns=[("G3", "B6")]).winnable is False
 
 
 def test_full_tonoja_deals_give_lines_that_replay_through_the_engine():

@@ -338,6 +338,9 @@ def _judges_for(position: Position, subset: Sequence[int] | None = None) -> list
         from toolkit.crew.solver.conditions import make_condition
 
         judges.append(make_condition(position.condition, position.players, position.captain, position.last))
+    if position.columns:
+        for judge in judges:
+            judge.free_seat = TONOJA_SEAT
     return judges
 
 
@@ -598,7 +601,8 @@ def _root_reason(position: Position, judges: Sequence[_Judge]) -> Violation | No
         if isinstance(judge, _CaptureCards):
             won = p[0] if isinstance(p, tuple) else 0
             hands = position.hands
-            block = _own_card_blocked(seat, hands, judge.targets & ~won & hands[seat] & ALL_COLOUR_CARDS, rest)
+            block = _own_card_blocked(seat, hands, judge.targets & ~won & hands[seat] & ALL_COLOUR_CARDS, rest,
+                                      judge.free_seat)
             if block is not None:
                 from toolkit.crew.cards import suit_term
                 code, other = block

@@ -70,6 +70,9 @@ class _Judge:
     #: {trick number: True (the owner must win it) / False (must not)}: two tasks that disagree on a
     #: trick cannot both be met (see ``_Search.trick_conflict``)
     trick_claims: Mapping[int, bool] = {}
+    #: two players with TONOJA's columns: TONOJA's seat, which need not follow suit with a card still face
+    #: down, so no bound may count on it shedding a colour first (see ``_own_card_delay``); -1 otherwise
+    free_seat = -1
 
     def __init__(self, task_id: int, owner: int, players: int, captain: int, last: int):
         self.task_id, self.owner, self.players, self.captain, self.last = task_id, owner, players, captain, last
@@ -152,7 +155,7 @@ class _CaptureCards(_Judge):
         if rest == 0 or missing & ~reach:
             return FAILED
         own = missing & hands[self.owner] & ALL_COLOUR_CARDS
-        if own and _own_card_blocked(self.owner, hands, own, rest) is not None:
+        if own and _own_card_blocked(self.owner, hands, own, rest, self.free_seat) is not None:
             return FAILED
         return p
 
@@ -167,11 +170,12 @@ class _CaptureCards(_Judge):
         # tricks; and an own card wins only after the seats in its way are void in its colour
         missing = self.targets & ~p[0]
         own = missing & hands[self.owner] & ALL_COLOUR_CARDS
-        delay = _own_card_delay(self.owner, hands, own)[0] if own else 0
+        delay = _own_card_delay(self.owner, hands, own, self.free_seat)[0] if own else 0
         return j + max(1, delay + 1, max((h & missing).bit_count() for h in hands))
 
 
-def _own_card_blocked(owner: int, hands: Sequence[int], own: int, rest: int) -> tuple[int, int] | None:
+def _own_card_blocked(owner: int, hands: Sequence[int], own: int, rest: int,
+                      free: int = -1) -> tuple[int, int] | None:
     """Whether one of the owner's own cards in ``own`` (coloured, each to be won) can no longer win.
 
     The owner plays one card a trick, so it wins its own card only when that card wins the trick: its
@@ -180,12 +184,15 @@ def _own_card_blocked(owner: int, hands: Sequence[int], own: int, rest: int) -> 
     (not a submarine), and must first play each of its higher cards of the colour in a trick of its own:
     the tricks left must outnumber them. ("Win the blue 2" holding B2, with three tricks left and another
     seat holding B6 B8 and no lower blue: B6 and B8 take two tricks, so B2 can still win only the third.)
-    Returns ``(card, seat)``, the card that cannot win and a seat in its way, or ``None``."""
-    delay, card, seat = _own_card_delay(owner, hands, own)
+    ``free``: TONOJA's seat when its columns count (two players): a card of TONOJA's may lie face down, so it
+    need not play its higher cards first (it discards while they are covered); it still blocks for good
+    when it has nothing else to play. Returns ``(card, seat)``, the card that cannot win and a seat in its
+    way, or ``None``."""
+    delay, card, seat = _own_card_delay(owner, hands, own, free)
     return (card, seat) if delay >= rest else None
 
 
-def _own_card_delay(owner: int, hands: Sequence[int], own: int) -> tuple[int, int, int]:
+def _own_card_delay(owner: int, hands: Sequence[int], own: int, free: int = -1) -> tuple[int, int, int]:
     """(the most tricks that must pass before one of the owner's own cards in ``own`` can win, that card,
     the seat that holds it up): see :func:`_own_card_blocked`; ``_NEVER`` tricks when a seat has nothing
     to discard, ``(0, -1, -1)`` when nothing holds a card up."""
@@ -199,7 +206,10 @@ def _own_card_delay(owner: int, hands: Sequence[int], own: int) -> tuple[int, in
         for seat, hand in enumerate(hands):
             if seat == owner or hand & below:
                 continue
-            delay = (hand & above).bit_count() if hand & ALL_COLOUR_CARDS & ~colour else _NEVER
+            if hand & ALL_COLOUR_CARDS & ~colour:
+                delay = (hand & above).bit_count() if seat != free else 0
+            else:
+                delay = _NEVER
             if delay > worst[0]:
                 worst = (delay, bit.bit_length() - 1, seat)
     return worst

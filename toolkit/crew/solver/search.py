@@ -72,6 +72,9 @@ class _Search:
         self.columns = tuple(columns) or None
         self.tonoja = tonoja if self.columns else -1
         self._tonoja_hands: dict[int, tuple[int, int]] = {}
+        if self.columns:
+            for judge in judges:   # (the bounds' follow-suit arguments leave TONOJA out, see bounds.free_seat)
+                judge.free_seat = tonoja
         self.hands0 = tuple(hands)
         self.leader0 = leader
         self.judges = tuple(judges)
