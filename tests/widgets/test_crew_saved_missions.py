@@ -193,3 +193,34 @@ def test_the_post_mortem_of_a_mission_without_task_cards_judges_its_rule():
     assert "crew-pm-allocations'" not in html
     view.lang = "ja"
     assert "任務12のルール" in view._review.value
+
+
+def test_the_post_mortem_of_a_two_player_mission_keeps_tonoja_s_columns():
+    """Two players: the review gets TONOJA's columns as dealt, so its verdicts and its alternative line never
+    play a face-down card before it is turned up (the alternative replays through the engine)."""
+    from toolkit.crew.engine import PlayCard
+
+    for seed in range(40):
+        view = MissionView(seed=seed, players=2, mission=3, autoplay=False, seats=["random"] * 3)
+        view.driver.run_until_human()
+        state = view.model.state
+        if state.phase != "failed" or state.distress_used:
+            continue
+        inputs = view.review_inputs()
+        start = next(view.model.session.at(p) for p in range(len(view.model.session) + 1)
+                     if view.model.session.at(p).phase == "play" and not view.model.session.at(p).tricks
+                     and not view.model.session.at(p).trick)
+        assert inputs["columns"] == [(c.face_down, c.face_up) for c in start.columns]
+        view.show_post_mortem()
+        review = view._review_data[0]
+        if review.lost_after is None:
+            continue
+        t, _ = review.lost_after
+        s = start
+        for trick in list(state.tricks[:t]) + review.alternative:
+            for card in trick.cards:
+                assert PlayCard(card) in ENGINE.legal_moves(s)
+                s = ENGINE.apply(s, PlayCard(card))
+        assert s.phase == "success"
+        return
+    raise AssertionError("no lost two-player mission with a fatal card among the seeds")

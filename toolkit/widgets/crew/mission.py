@@ -808,6 +808,9 @@ class MissionView(View):
         if state.tonoja is not None:
             hands[state.tonoja] = [c for col in start.columns for c in (col.face_down, col.face_up) if c is not None]
         inputs = {"hands": hands, "tasks": tasks, "tricks": tricks, "leader": start.leader, "captain": state.captain}
+        if state.tonoja is not None:
+            # the columns as dealt: the review never plays a face-down card before it is turned up
+            inputs["columns"] = [(col.face_down, col.face_up) for col in start.columns]
         if condition:
             inputs["mission"] = state.mission
         return inputs
@@ -851,7 +854,7 @@ class MissionView(View):
             allocations = allocation_review(inputs["hands"], inputs["tasks"], leader=inputs["leader"],
                                             captain=inputs["captain"], node_limit=100_000,
                                             max_allocations=MAX_REVIEWED_ALLOCATIONS, mission=mission,
-                                            players=state.players)
+                                            players=state.players, columns=inputs.get("columns"))
         except (ImportError, RuleError):   # too many allocations to review in a click: say only the verdict
             allocations = None
         self._review_data = (review, inputs, allocations)
