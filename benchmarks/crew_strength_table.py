@@ -10,7 +10,8 @@ twice). A cell written without ranges — by an older run, possibly of an older 
 first chunk that lands for it. Chunks go round-robin over the cells (deals 0-4 of every mission, then
 5-9, ...), so a run stopped early (``--until``, UTC clock time, or Ctrl-C) leaves every cell with about
 as many deals; the table is saved after every chunk. ``--workers N`` uses a process pool of N (the
-default runs in this process).
+default runs in this process). ``--players 2`` plays two-player missions with TONOJA; their double-dummy
+ceiling keeps TONOJA's columns (``solve(columns=...)``).
 """
 
 from __future__ import annotations
