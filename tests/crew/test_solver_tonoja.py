@@ -415,3 +415,52 @@ def test_the_strength_study_has_a_double_dummy_ceiling_at_two_players():
     games = [play_game(mission, 2, i, "beginner") for mission in (1, 3, 8) for i in range(3)]
     assert all(g["winnable"] is not None for g in games)          # a verdict, columns and all
     assert all(g["winnable"] for g in games if g["success"])       # the ceiling is a ceiling
+
+
+def test_the_sampler_lays_every_face_down_card_under_a_column_without_bias():
+    """``tonoja_columns``: one sampled card per face-down slot, under that column's face-up card, never a
+    card the captain sees; over many deals every unseen card TONOJA may hold lies under every column (the
+    column order is drawn, not the order the sampler found the cards in)."""
+    import numpy as np
+
+    from toolkit.crew.bots.sampler import knowledge, sample_deals, tonoja_columns
+
+    # a position where the partner has shown a void: the cards of that colour can only lie face down, so
+    # the sampler meets them first (a fixed column order would put them under the first columns only)
+    for seed in range(60):
+        state = _advance(seed, 2, 4 + seed % 9)
+        if state.phase != "play" or sum(1 for c in state.columns if c.face_down) < 4:
+            continue
+        view = ENGINE.observe(state, state.captain)
+        know = knowledge(view)
+        only_tonoja = [c for c in know.unseen if know.allowed[c] == (2,)]
+        if 0 < len(only_tonoja) < sum(1 for c in state.columns if c.face_down):
+            break
+    else:
+        raise AssertionError("no position with a void shown")
+    seen = set(know.hand) | set(know.tonoja_up)
+    under: dict[Card, set] = {}
+    for deal in sample_deals(view, 400, np.random.default_rng(5)):
+        columns = tonoja_columns(view, deal[2])
+        assert [up for _, up in columns] == [c.face_up for c in state.columns if c.face_down]
+        assert not {down for down, _ in columns} & seen
+        assert len({down for down, _ in columns}) == len(columns)
+        for down, up in columns:
+            under.setdefault(up, set()).add(down)
+    possible = {c for c in know.unseen if 2 in know.allowed[c]}
+    assert all(cards == possible for cards in under.values()), [len(c) for c in under.values()]
+
+
+def test_columns_as_the_engine_lays_them_out():
+    """The engine's ``Column`` s are accepted as they are; a column with one card left covers nothing."""
+    state = ENGINE.new_state(1, players=2, mission=1)
+    while state.phase in ("allocate", "predict"):
+        state = ENGINE.apply(state, ENGINE.legal_moves(state)[0])
+    hands = [list(state.hands[0]), list(state.hands[1]),
+             [c for col in state.columns for c in (col.face_down, col.face_up)]]
+    tasks = {state.owners[0]: [state.tasks[0]]}
+    a = solve(hands, tasks, leader=state.leader, captain=state.captain, columns=state.columns)
+    b = solve(hands, tasks, leader=state.leader, captain=state.captain,
+              columns=[(c.face_down, c.face_up) for c in state.columns])
+    assert a.winnable == b.winnable and a.line == b.line
+    assert prepare(hands, tasks, columns=[(None, state.columns[0].face_up)]).columns == ()
