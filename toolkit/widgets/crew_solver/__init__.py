@@ -20,12 +20,15 @@ from typing import Any, Mapping
 import ipywidgets as widgets
 
 from toolkit.core.errors import InvalidMoveError, RuleError
-from toolkit.crew.cards import Card, cards as parse_cards, deal
+from toolkit.crew.cards import Card, cards as parse_cards, deal, deal_tonoja
 from toolkit.crew.solver import Solution, TaskRef, _engine_status, prepare, solve
 from toolkit.widgets.base import Chart, View, query_params, safe_callback
 from toolkit.widgets.components.crew import CardPicker, TaskTokens, TrickTable, parse_card
 
 PLAYER_CHOICES = (3, 4, 5)
+#: the "winnable" dashboard also takes two players: TONOJA (seat 2) is the third hand, its cards in columns
+WINNABLE_PLAYERS = (2, 3, 4, 5)
+TONOJA_SEAT = 2
 MAX_TEXT = 200
 MAX_TIME_LIMIT = 60.0
 _STATUS_KEYS = {"done": "crew.ui.solver.status.done", "failed": "crew.ui.solver.status.failed",
@@ -84,6 +87,66 @@ def lenient_cards(text: Any) -> list[Card]:
     return out
 
 
+def _column_tokens(text: str) -> list[str]:
+    return text[:MAX_TEXT].replace(",", " ").split()
+
+
+def lenient_columns(text: Any) -> list[tuple[Card | None, Card]]:
+    """TONOJA's columns as a (possibly half-typed) box holds them, for drawing: ``"G5/B3 P9"`` -> ``[(B3, G5),
+    (None, P9)]`` — ``up/down`` is a face-up card lying on a face-down one (read it like a fraction), a lone
+    card is face up with nothing under it. Unreadable tokens are skipped (refused when solved); each card once."""
+    if not isinstance(text, str):
+        return []
+    out: list[tuple[Card | None, Card]] = []
+    seen: set[Card] = set()
+    for token in _column_tokens(text):
+        parts = [parse_card(x) for x in token.split("/")]
+        if not parts or len(parts) > 2 or parts[0] is None or parts[0] in seen:
+            continue
+        up = parts[0]
+        down = parts[1] if len(parts) == 2 and parts[1] not in seen and parts[1] != up else None
+        seen.update(c for c in (up, down) if c is not None)
+        out.append((down, up))
+    return out
+
+
+def parse_columns_text(text: Any) -> list[tuple[Card | None, Card]]:
+    """TONOJA's box, strictly: ``"G5/B3 P9"`` -> ``[(B3, G5), (None, P9)]`` ((face_down, face_up) pairs, the
+    solver's order); raises :class:`InvalidMoveError` quoting a token that is not ``CARD/CARD`` or ``CARD``.
+
+    >>> parse_columns_text("G5/B3 p9")
+    [(B3, G5), (None, P9)]
+    """
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"TONOJA's columns must be text like G5/B3, not {text!r:.40}")
+    out: list[tuple[Card | None, Card]] = []
+    for token in _column_tokens(text):
+        parts = token.split("/")
+        if len(parts) > 2 or not all(parts):
+            raise InvalidMoveError(f"not a column: {token[:20]!r} (write face-up/face-down, e.g. G5/B3)")
+        cards = [Card.parse(x) for x in parts]
+        out.append((cards[1] if len(cards) == 2 else None, cards[0]))
+    return out
+
+
+def columns_text(columns: Any) -> str:
+    """``[(B3, G5), (None, P9)]`` -> ``"G5/B3 P9"`` (the box and URL form of TONOJA's columns)."""
+    return " ".join(f"{up}/{down}" if down is not None else str(up) for down, up in columns)
+
+
+def dealt_texts(players: int, seed: int) -> list[str]:
+    """The box texts of the seeded deal: one hand a seat; at two players the two hands and TONOJA's columns
+    (``deal_tonoja``, in ``up/down`` form).
+
+    >>> len(dealt_texts(2, 1)), dealt_texts(2, 1)[2].count("/")
+    (3, 7)
+    """
+    if players == 2:
+        hands, columns = deal_tonoja(seed)
+        return [" ".join(str(c) for c in h) for h in hands] + [columns_text(columns)]
+    return [" ".join(str(c) for c in h) for h in deal(players, seed)]
+
+
 def parse_query_tasks(text: str) -> dict[int, str]:
     """``"0:16,79;2:17"`` -> ``{0: "16,79", 2: "17"}`` (the URL form of the task boxes)."""
     out: dict[int, str] = {}
@@ -133,7 +196,7 @@ class WinnableView(View):
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._title = widgets.HTML()
-        self._players = widgets.ToggleButtons(options=[(str(p), p) for p in PLAYER_CHOICES], value=4,
+        self._players = widgets.ToggleButtons(options=[(str(p), p) for p in WINNABLE_PLAYERS], value=4,
                                               style={"button_width": "3.5em"})
         self._players.add_class("crew-solver-players")
         # description_width "initial": the label takes the width its text needs (en or ja) and the box keeps
@@ -251,7 +314,7 @@ class WinnableView(View):
         ])
         self._syncing = True   # one redraw at the end, not one per box
         try:
-            self._set_players(players if players in PLAYER_CHOICES else 4)
+            self._set_players(players if players in WINNABLE_PLAYERS else 4)
             self.deal(seed)
             for seat, text in (hands or {}).items():
                 if isinstance(seat, int) and 0 <= seat < 5 and isinstance(text, str):
@@ -260,7 +323,8 @@ class WinnableView(View):
                 if isinstance(seat, int) and 0 <= seat < 5 and isinstance(text, str):
                     self._tasks[seat].value = text[:MAX_TEXT]
             for widget, value in ((self._captain, captain), (self._leader, leader)):
-                if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < self._players.value:
+                if (isinstance(value, int) and not isinstance(value, bool)
+                        and value in [v for _label, v in widget.options]):
                     widget.value = value
         finally:
             self._syncing = False
@@ -278,20 +342,19 @@ class WinnableView(View):
         tasks = parse_query_tasks(params.get("tasks", "0:16"))
         hands = parse_query_hands(params.get("hands", ""))
         seats = {k: int(params[k]) for k in ("captain", "leader") if params.get(k, "").isdigit() and len(params[k]) < 3}
-        return cls(players=players if players in PLAYER_CHOICES else 4, seed=min(seed, 2**31 - 1),
+        return cls(players=players if players in WINNABLE_PLAYERS else 4, seed=min(seed, 2**31 - 1),
                    tasks=tasks, lang=lang, hands=hands, **seats, **kwargs)
 
     def share_params(self) -> dict[str, str]:
         """What a link to this position holds: players, seed, the hands unless they are the seed's deal,
         the tasks by seat, the captain and the leader (the URL form of every box)."""
-        players = self._players.value
+        players, seats = self._players.value, self.seats
         out = {"players": str(players), "seed": str(self._seed.value)}
-        dealt = deal(players, int(self._seed.value))
-        typed = [" ".join(self._hands[s].value.split()) for s in range(players)]
-        if typed != [" ".join(str(c) for c in dealt[s]) for s in range(players)]:
-            out["hands"] = ";".join(f"{s}:{'-'.join(typed[s].split())}" for s in range(players))
+        typed = [" ".join(self._hands[s].value.split()) for s in range(seats)]
+        if typed != dealt_texts(players, int(self._seed.value)):
+            out["hands"] = ";".join(f"{s}:{'-'.join(typed[s].split())}" for s in range(seats))
         tasks = ";".join(f"{s}:{','.join(x.strip() for x in self._tasks[s].value.split(',') if x.strip())}"
-                         for s in range(players) if self._tasks[s].value.strip())
+                         for s in range(seats) if self._tasks[s].value.strip())
         if tasks:
             out["tasks"] = tasks
         out["captain"] = str(self._captain.value)
@@ -303,28 +366,55 @@ class WinnableView(View):
         import urllib.parse
         return urllib.parse.urlencode(self.share_params(), safe="-:;,=")
 
+    @property
+    def seats(self) -> int:
+        """The hands on the table: the players, and TONOJA at two players."""
+        return 3 if self._players.value == 2 else self._players.value
+
+    @property
+    def two_players(self) -> bool:
+        return self._players.value == 2
+
+    def seat_name(self, seat: int, capital: bool = True) -> str:
+        """"Seat 1" ("seat 1" in running text), or "TONOJA" for the third hand at two players."""
+        if self.two_players and seat == TONOJA_SEAT:
+            return self.t("crew.ui.solver.tonoja")
+        return self.t("crew.ui.solver.hand" if capital else "crew.ui.solver.seat_in_text", seat=seat)
+
     def _set_players(self, players: int) -> None:
         with self.hold_trait_notifications():
             self._players.value = players
+        seats = self.seats
         for i, row in enumerate(self._rows):
-            row.layout.display = "" if i < players else "none"
-        seats = [(str(s), s) for s in range(players)]
-        self._captain.options = seats
-        self._leader.options = seats
-        self._task_owner.options = seats
+            row.layout.display = "" if i < seats else "none"
+        self._set_seat_options()
         if self._build_seat.value >= players:
             self._build_seat.value = 0
+
+    def _set_seat_options(self) -> None:
+        """Captain, leader and task owner choices: every seat; at two players TONOJA (by name) leads and
+        takes tasks but is never the captain (crew.tonoja.captain: its captain decides for it)."""
+        named = [(self.seat_name(s) if self.two_players and s == TONOJA_SEAT else str(s), s)
+                 for s in range(self.seats)]
+        real = named[:self._players.value] if self.two_players else named
+        for widget, options in ((self._captain, real), (self._leader, named), (self._task_owner, named)):
+            if list(widget.options) != options:
+                value = widget.value
+                widget.options = options
+                if value in [v for _label, v in options]:
+                    widget.value = value
 
 
     def deal(self, seed: int) -> None:
         """Deal a seeded game to the hand boxes; the submarine 4 holder becomes captain and leads."""
         players = self._players.value
-        hands = deal(players, int(seed))
+        texts = dealt_texts(players, int(seed))
         syncing, self._syncing = self._syncing, True
         try:
             for seat, box in enumerate(self._hands):
-                box.value = " ".join(str(c) for c in hands[seat]) if seat < players else ""
-            captain = next(s for s, h in enumerate(hands) if Card.parse("S4") in h)
+                box.value = texts[seat] if seat < len(texts) else ""
+            # the submarine 4 is always a real player's at two players (it is shuffled back after the columns)
+            captain = next(s for s, text in enumerate(texts) if "S4" in text.replace("/", " ").split())
             self._seed.value = int(seed)
             self._captain.value = captain
             self._leader.value = captain
@@ -348,8 +438,15 @@ class WinnableView(View):
 
     # ---- clicking -----------------------------------------------------------------------------------
     def hand_cards(self, seat: int) -> list[Card]:
-        """The cards seat ``seat``'s box holds now (unreadable tokens skipped)."""
+        """The cards seat ``seat``'s box holds now (unreadable tokens skipped; TONOJA's: every card of its
+        columns, the face-up one of each first)."""
+        if self.two_players and seat == TONOJA_SEAT:
+            return [c for down, up in self.tonoja_columns() for c in (up, down) if c is not None]
         return lenient_cards(self._hands[seat].value)
+
+    def tonoja_columns(self) -> list[tuple[Card | None, Card]]:
+        """TONOJA's columns as its box holds them now, ``(face_down, face_up)`` (two players)."""
+        return lenient_columns(self._hands[TONOJA_SEAT].value)
 
     def _write_hand(self, seat: int, cards: list[Card]) -> None:
         self._hands[seat].value = " ".join(str(c) for c in sorted(cards))
@@ -385,9 +482,9 @@ class WinnableView(View):
     def _on_task_add(self, _button: Any = None) -> None:
         task, seat = self._task_choice.value, self._task_owner.value
         from toolkit.crew.tasks import TASKS
-        if task not in TASKS or not isinstance(seat, int) or not 0 <= seat < self._players.value:
+        if task not in TASKS or not isinstance(seat, int) or not 0 <= seat < self.seats:
             raise InvalidMoveError("choose a task and the seat that takes it")
-        for s in range(self._players.value):   # a task has one owner: giving it again moves it
+        for s in range(self.seats):   # a task has one owner: giving it again moves it
             self._remove_task(s, task)
         items = [x.strip() for x in self._tasks[seat].value.split(",") if x.strip()]
         self._tasks[seat].value = ", ".join(items + [str(task)])
@@ -400,12 +497,12 @@ class WinnableView(View):
 
     @safe_callback
     def _on_task_token(self, task: int) -> None:
-        for s in range(self._players.value):
+        for s in range(self.seats):
             self._remove_task(s, task)
 
     def _sync_cards(self) -> None:
-        players = self._players.value
-        held = [self.hand_cards(s) for s in range(players)]
+        players = self._players.value   # the hands built by clicking: the real players' (TONOJA's are typed)
+        held = [self.hand_cards(s) for s in range(self.seats)]
         seat = self._build_seat.value if 0 <= self._build_seat.value < players else 0
         labels = [(self.t("crew.ui.solver.build_seat", seat=s, n=len(held[s])), s) for s in range(players)]
         if list(self._build_seat.options) != labels:
@@ -415,7 +512,7 @@ class WinnableView(View):
                 self._build_seat.value = seat
             finally:
                 self._syncing = syncing
-        others = {c for s in range(players) if s != seat for c in held[s]}
+        others = {c for s in range(self.seats) if s != seat for c in held[s]}
         self._picker.lang = self.lang
         self._picker.limit = 40
         self._picker.set_value([c for c in held[seat] if c not in others])
@@ -426,11 +523,41 @@ class WinnableView(View):
             title = html.escape(self.t("crew.ui.solver.hand_title", seat=s, n=len(held[s])))
             rows.append(f"<div class='crew-solver-hand-cards crew-solver-hand-cards-{s}' data-seat='{s}' "
                         f"data-count='{len(held[s])}'><b>{title}</b><div>{chips(held[s], self.lang)}</div></div>")
+        if self.two_players:
+            rows.append(self._columns_html())
         self._hands_box.value = "".join(rows)
+
+    def _columns_html(self) -> str:
+        """TONOJA's columns, each a face-up card with the face-down card under it drawn below (double dummy:
+        the face-down cards are shown too, and the page says so)."""
+        from toolkit.widgets.crew.common import chip
+        columns = self.tonoja_columns()
+        count = sum(2 if down is not None else 1 for down, _up in columns)
+        title = html.escape(self.t("crew.ui.solver.tonoja_title", columns=len(columns), n=count))
+        cells = []
+        for k, (down, up) in enumerate(columns, start=1):
+            if down is None:
+                label = self.t("crew.ui.solver.column_alone", k=k, up=up.text(self.lang))
+                under = ""
+            else:
+                label = self.t("crew.ui.solver.column_label", k=k, up=up.text(self.lang), down=down.text(self.lang))
+                under = (f"<div class='crew-solver-under' aria-hidden='true' style='font-size:0.8em;color:#333'>"
+                         f"{html.escape(self.t('crew.ui.solver.under'))}</div>"
+                         f"<div class='crew-solver-face-down' data-face-down='{down}' "
+                         f"style='border:2px dashed #555;border-radius:6px;padding:1px'>{chip(down, self.lang)}</div>")
+            cells.append(f"<div class='crew-solver-column' role='group' aria-label='{html.escape(label, quote=True)}' "
+                         f"data-face-up='{up}' style='display:flex;flex-direction:column;align-items:center;"
+                         f"padding:2px 4px;border:1px solid #bbb;border-radius:6px;background:#fafafa'>"
+                         f"<div class='crew-solver-face-up'>{chip(up, self.lang)}</div>{under}</div>")
+        note = html.escape(self.t("crew.ui.solver.tonoja_note"))
+        return (f"<div class='crew-solver-hand-cards crew-solver-hand-cards-{TONOJA_SEAT} crew-solver-columns' "
+                f"data-seat='{TONOJA_SEAT}' data-count='{count}'><b>{title}</b>"
+                f"<div style='display:flex;flex-wrap:wrap;gap:6px;margin:2px 0'>{''.join(cells) or '—'}</div>"
+                f"<div class='crew-solver-tonoja-note' style='font-size:0.9em;max-width:46em'>{note}</div></div>")
 
     def _tasks_by_seat(self) -> dict[int, list[Any]]:
         out: dict[int, list[Any]] = {}
-        for seat in range(self._players.value):
+        for seat in range(self.seats):
             try:
                 out[seat] = parse_task_text(self._tasks[seat].value)
             except RuleError:
@@ -451,8 +578,7 @@ class WinnableView(View):
                                "status": (statuses or {}).get((seat, task_id), "pending"),
                                "difficulty": task.difficulty_for(players), "prediction": pred})
         self._task_tokens.lang = self.lang
-        self._task_tokens.show(tokens[:40], players, names={s: self.t("crew.ui.solver.hand", seat=s)
-                                                              for s in range(players)},
+        self._task_tokens.show(tokens[:40], self.seats, names={s: self.seat_name(s) for s in range(self.seats)},
                                selectable=[t["id"] for t in tokens], action_key="crew.comp.click_to_remove")
 
     def _link_html(self) -> None:
@@ -463,37 +589,52 @@ class WinnableView(View):
     def inputs(self) -> dict[str, Any]:
         """The solver arguments from the boxes (untrusted text: parsed and bounded)."""
         players = self._players.value
-        if players not in PLAYER_CHOICES:
-            raise InvalidMoveError(f"players must be 3, 4 or 5, not {players!r}")
-        hands = []
-        for seat in range(players):
+        if players not in WINNABLE_PLAYERS:
+            raise InvalidMoveError(self.t("crew.ui.solver.bad_players", value=repr(players)[:20]))
+        seats = self.seats
+        hands, columns = [], None
+        for seat in range(seats):
             text = self._hands[seat].value
             if not isinstance(text, str):
                 raise InvalidMoveError(f"seat {seat}'s hand must be text")
-            hands.append(list(parse_cards(text[:MAX_TEXT])))
+            if players == 2 and seat == TONOJA_SEAT:
+                try:
+                    pairs = parse_columns_text(text)
+                except RuleError as exc:
+                    raise InvalidMoveError(self.t("crew.ui.solver.bad_columns", detail=str(exc)[:160])) from None
+                if not pairs:
+                    raise InvalidMoveError(self.t("crew.ui.solver.no_columns"))
+                hands.append([c for down, up in pairs for c in (up, down) if c is not None])
+                columns = [(down, up) for down, up in pairs if down is not None]
+            else:
+                hands.append(list(parse_cards(text[:MAX_TEXT])))
         tasks = {}
-        for seat in range(players):
+        for seat in range(seats):
             ids = parse_task_text(self._tasks[seat].value)
             if ids:
                 tasks[seat] = ids
         if not tasks:
             raise InvalidMoveError("give at least one task (a number from 1 to 96) to a seat")
         captain, leader = self._captain.value, self._leader.value
-        for name, seat in (("captain", captain), ("leader", leader)):
-            if not isinstance(seat, int) or not 0 <= seat < players:
-                raise InvalidMoveError(f"the {name} must be a seat from 0 to {players - 1}")
+        for name, seat, top in (("captain", captain, players), ("leader", leader, seats)):
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < top:
+                raise InvalidMoveError(f"the {name} must be a seat from 0 to {top - 1}")
         limit = self._limit.value
         if not isinstance(limit, (int, float)) or not 0 < limit <= MAX_TIME_LIMIT:
             raise InvalidMoveError(f"the time limit must be between 0.1 and {MAX_TIME_LIMIT:g} seconds")
-        return dict(hands=hands, tasks=tasks, leader=leader, captain=captain, time_limit=float(limit))
+        out = dict(hands=hands, tasks=tasks, leader=leader, captain=captain, time_limit=float(limit))
+        if columns is not None:
+            out["columns"] = columns
+        return out
 
     # ---- callbacks --------------------------------------------------------------------------------
     @safe_callback
     def _on_players(self, change: Mapping[str, Any]) -> None:
-        if change["new"] not in PLAYER_CHOICES:
-            raise InvalidMoveError(f"players must be 3, 4 or 5, not {change['new']!r}")
+        if change["new"] not in WINNABLE_PLAYERS:
+            raise InvalidMoveError(self.t("crew.ui.solver.bad_players", value=repr(change["new"])[:20]))
         self._set_players(change["new"])
         self.deal(self._seed.value)
+        self.refresh()   # the seat names (TONOJA) and the task difficulties follow the player count
 
     @safe_callback
     def _on_deal(self, _button: Any = None) -> None:
@@ -529,7 +670,8 @@ class WinnableView(View):
             return
         args = self.inputs()
         # checked before anything is cleared: a bad position leaves the last result on screen
-        position = prepare(args["hands"], args["tasks"], args["leader"], args["captain"])
+        columns = {"columns": args["columns"]} if "columns" in args else {}
+        position = prepare(args["hands"], args["tasks"], args["leader"], args["captain"], **columns)
         self.clear_report()
         self._clear_result()
         self._position = position
@@ -544,7 +686,7 @@ class WinnableView(View):
         def work() -> None:
             try:
                 sol = solve(args["hands"], args["tasks"], leader=args["leader"], captain=args["captain"],
-                            time_limit=args["time_limit"], stop=self._stop, on_progress=progress)
+                            time_limit=args["time_limit"], stop=self._stop, on_progress=progress, **columns)
                 self._show_solution(sol)
             except RuleError as exc:
                 self.report(exc, error=True)
@@ -638,7 +780,7 @@ class WinnableView(View):
         rows = []
         for k, trick in enumerate(sol.line[:number], start=1):
             cells = " ".join(f"{s}:{chip(c, self.lang)}" for s, c in zip(trick.seats, trick.cards))
-            rows.append(f"<li>{html.escape(self.t('crew.ui.solver.trick_row', number=k, leader=trick.leader, winner=trick.winner))}"
+            rows.append(f"<li>{html.escape(self.t('crew.ui.solver.trick_row', number=k, leader=self.seat_name(trick.leader, False), winner=self.seat_name(trick.winner, False)))}"
                         f" {cells}</li>")
         statuses, by_task = [], {}
         for seat, task_id, prediction in pos.tasks:
@@ -648,11 +790,11 @@ class WinnableView(View):
                                     prediction, pos.last)
             by_task[(seat, task_id)] = status
             statuses.append(f'<li class="crew-solver-status-{status}">'
-                            f"{html.escape(self.t('crew.ui.solver.status_row', task=TaskRef(task_id).text(self.lang), seat=seat, status=self.t(_STATUS_KEYS[status])))}</li>")
+                            f"{html.escape(self.t('crew.ui.solver.status_row', task=TaskRef(task_id).text(self.lang), seat=self.seat_name(seat, False), status=self.t(_STATUS_KEYS[status])))}</li>")
         self._trick.value = f'<ol class="crew-solver-line">{"".join(rows)}</ol><ul>{"".join(statuses)}</ul>'
         # the same trick on a table
-        seats = pos.players if pos.players != 2 else 3
-        names = {s: self.t("crew.ui.solver.hand", seat=s) for s in range(seats)}
+        seats = pos.players
+        names = {s: self.seat_name(s) for s in range(seats)}
         caption = self.t("crew.ui.solver.line_caption", n=number, total=len(sol.line))
         if self._line_table is None:
             self._line_table = TrickTable()
@@ -688,8 +830,11 @@ class WinnableView(View):
         self._seed.description = self.t("crew.ui.solver.seed")
         self._deal.description = self.t("crew.ui.solver.deal")
         for seat, (h, t) in enumerate(zip(self._hands, self._tasks)):
-            h.description = self.t("crew.ui.solver.hand", seat=seat)
-            t.placeholder = self.t("crew.ui.solver.tasks_of", seat=seat)
+            h.description = self.seat_name(seat)
+            t.placeholder = self.t("crew.ui.solver.tasks_of", seat=self.seat_name(seat, False))
+            tonoja = self.two_players and seat == TONOJA_SEAT
+            h.placeholder = self.t("crew.ui.solver.columns_placeholder") if tonoja else ""
+        self._set_seat_options()
         self._captain.description = self.t("crew.ui.solver.captain")
         self._leader.description = self.t("crew.ui.solver.leader")
         self._limit.description = self.t("crew.ui.solver.limit")
