@@ -36,6 +36,16 @@ _STATUS_KEYS = {"done": "crew.ui.solver.status.done", "failed": "crew.ui.solver.
 _SUIT_COLOUR = {"B": "#2e86de", "G": "#27ae60", "Y": "#b7950b", "P": "#d63384", "S": "#222"}
 
 
+class PageRefusal(InvalidMoveError):
+    """A refusal of this page's own input, kept as a message key: shown in the page's language and shown
+    again in the other one when the visitor switches (a plain ``RuleError`` keeps the words it was made with)."""
+
+    def __init__(self, key: str, **params: Any):
+        from toolkit.core.i18n import translate
+        self.key, self.params = key, params
+        super().__init__(translate(key, "en", params))
+
+
 def _card_html(card: Any) -> str:
     c = Card.parse(card)
     return f'<span class="crew-card" style="color:{_SUIT_COLOUR[c.suit]};font-weight:600">{c}</span>'
@@ -331,6 +341,12 @@ class WinnableView(View):
         self.refresh()
         self.lang = lang
 
+    def report(self, item: Any, error: bool = False) -> None:
+        super().report(item, error)
+        if isinstance(item, PageRefusal):
+            text = self.t("ui.bad_input", detail=self.t(item.key, **item.params))
+            self._message.value = f'<div class="deepsea-refusal"><span class="deepsea-text">{html.escape(text)}</span></div>'
+
     # ---- building ---------------------------------------------------------------------------------
     @classmethod
     def from_query(cls, query: str | None = None, **kwargs: Any) -> "WinnableView":
@@ -590,7 +606,7 @@ class WinnableView(View):
         """The solver arguments from the boxes (untrusted text: parsed and bounded)."""
         players = self._players.value
         if players not in WINNABLE_PLAYERS:
-            raise InvalidMoveError(self.t("crew.ui.solver.bad_players", value=repr(players)[:20]))
+            raise PageRefusal("crew.ui.solver.bad_players", value=repr(players)[:20])
         seats = self.seats
         hands, columns = [], None
         for seat in range(seats):
@@ -601,9 +617,9 @@ class WinnableView(View):
                 try:
                     pairs = parse_columns_text(text)
                 except RuleError as exc:
-                    raise InvalidMoveError(self.t("crew.ui.solver.bad_columns", detail=str(exc)[:160])) from None
+                    raise PageRefusal("crew.ui.solver.bad_columns", detail=str(exc)[:160]) from None
                 if not pairs:
-                    raise InvalidMoveError(self.t("crew.ui.solver.no_columns"))
+                    raise PageRefusal("crew.ui.solver.no_columns")
                 hands.append([c for down, up in pairs for c in (up, down) if c is not None])
                 columns = [(down, up) for down, up in pairs if down is not None]
             else:
@@ -631,7 +647,7 @@ class WinnableView(View):
     @safe_callback
     def _on_players(self, change: Mapping[str, Any]) -> None:
         if change["new"] not in WINNABLE_PLAYERS:
-            raise InvalidMoveError(self.t("crew.ui.solver.bad_players", value=repr(change["new"])[:20]))
+            raise PageRefusal("crew.ui.solver.bad_players", value=repr(change["new"])[:20])
         self._set_players(change["new"])
         self.deal(self._seed.value)
         self.refresh()   # the seat names (TONOJA) and the task difficulties follow the player count
