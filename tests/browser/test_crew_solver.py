@@ -67,6 +67,42 @@ def test_winnable_built_by_clicking_solved_and_stepped_as_cards(open_dashboard):
     _wait_text(page, ".deepsea-message", "abc")
 
 
+def test_winnable_at_two_players_shows_tonojas_columns_and_solves_with_them(open_dashboard):
+    """A pair's link (two players, deal 3): TONOJA's seven columns drawn face up over face down as
+    ``deal_tonoja`` laid them, TONOJA never offered as captain; the learner gives task 18 to TONOJA by
+    clicking, solves, and the line names TONOJA; Japanese follows; a malformed column is refused in the page;
+    axe finds no serious problem on the two-player page in either language."""
+    from test_accessibility import _axe_problems
+
+    from toolkit.crew.cards import deal_tonoja
+
+    page = open_dashboard("crew-winnable", "players=2&seed=3&tasks=0:16")
+    page.locator(".crew-solver-columns .crew-solver-column").first.wait_for()
+    _hands, columns = deal_tonoja(3)
+    shown = page.eval_on_selector_all(".crew-solver-column", "els => els.map(e => [e.dataset.faceUp, "
+                                      "e.querySelector('[data-face-down]').dataset.faceDown])")
+    assert shown == [[str(up), str(down)] for down, up in columns]
+    assert "double dummy" in page.locator(".crew-solver-tonoja-note").inner_text()
+    assert page.locator(".crew-solver-captain select option").count() == 2
+    page.locator(".crew-solver-task-choice select").select_option(index=17)   # "#18 Win the blue 4."
+    page.locator(".crew-solver-task-owner button", has_text="TONOJA").click()
+    page.locator(".crew-solver-task-add").click()
+    page.locator('.crew-solver-task-tokens [data-task="18"]').wait_for()
+    assert "tasks=0:16;2:18" in page.locator(".crew-solver-link a").get_attribute("href").replace("%3B", ";")
+    page.locator(".crew-solver-solve").click()
+    _wait_text(page, ".crew-solver-verdict", "Winnable")     # (deal 3: TONOJA wins its blue 4)
+    _wait_text(page, ".crew-solver-trick", "TONOJA wins")
+    problems = [f"[en] {p}" for p in _axe_problems(page)]
+    page.locator(".deepsea-lang button", has_text="日本語").click()
+    _wait_text(page, ".crew-solver-tonoja-note", "ダブルダミー")
+    problems += [f"[ja] {p}" for p in _axe_problems(page)]
+    assert not problems, "\n".join(problems)
+    page.locator(".crew-solver-type").click()
+    page.locator(".crew-solver-hand-2 input").fill("G5/")
+    page.locator(".crew-solver-solve").click()
+    _wait_text(page, ".deepsea-message", "TONOJAの列を読めません")
+
+
 def test_task_difficulty_shows_the_table_and_reruns_a_task(open_dashboard):
     page = open_dashboard("crew-task-difficulty")
     page.locator(".js-plotly-plot .main-svg").first.wait_for(state="visible", timeout=60000)

@@ -569,7 +569,7 @@ class WinnableView(View):
         return (f"<div class='crew-solver-hand-cards crew-solver-hand-cards-{TONOJA_SEAT} crew-solver-columns' "
                 f"data-seat='{TONOJA_SEAT}' data-count='{count}'><b>{title}</b>"
                 f"<div style='display:flex;flex-wrap:wrap;gap:6px;margin:2px 0'>{''.join(cells) or '—'}</div>"
-                f"<div class='crew-solver-tonoja-note' style='font-size:0.9em;max-width:46em'>{note}</div></div>")
+                f"<div class='crew-solver-tonoja-note' style='font-size:0.9em;line-height:1.45;max-width:46em'>{note}</div></div>")
 
     def _tasks_by_seat(self) -> dict[int, list[Any]]:
         out: dict[int, list[Any]] = {}
