@@ -154,3 +154,40 @@ def test_hostile_two_player_queries_and_values_are_refused_in_both_languages():
     # a player count the page does not offer, sent as a comm value
     view._on_players({"new": 7})
     assert "2, 3, 4 or 5" in view._message.value and view._players.value == 2
+
+
+def test_a_two_player_mission_loads_with_tonojas_columns_as_dealt():
+    """A mission code from the two-player table (cards played, TONOJA's among them) is replayed from the deal:
+    the hands and TONOJA's columns as dealt, the tasks with their owners (TONOJA's too). A saved state whose
+    play has begun cannot say which card lay under TONOJA's played ones: refused, not guessed."""
+    from toolkit.widgets.crew.mission import mission_code
+    from toolkit.widgets.crew_solver import position_from_mission
+
+    state = ENGINE.new_state(2, players=2, mission=3)
+    dealt_columns = [(c.face_down, c.face_up) for c in state.columns]
+    moves = []
+    rnd = random.Random(2)
+    while len(state.tricks) < 2 and state.phase not in ("success", "failed"):
+        legal = ENGINE.legal_moves(state)
+        move = legal[0] if state.phase != "play" else rnd.choice([m for m in legal if isinstance(m, PlayCard)])
+        moves.append(move)
+        state = ENGINE.apply(state, move)
+    assert any(2 in t.seats for t in state.tricks) and state.phase in ("play", "failed")
+    view = WinnableView(background=False)
+    view._mission.value = mission_code(2, 2, 3, moves)
+    view._load.click()
+    assert "Loaded" in view._message.value, view._message.value
+    assert view._players.value == 2 and view.tonoja_columns() == dealt_columns
+    start = ENGINE.new_state(2, players=2, mission=3)
+    assert [view.hand_cards(s) for s in (0, 1)] == [sorted(h) for h in start.hands[:2]]
+    for task_id, owner in zip(state.tasks, state.owners):
+        assert str(task_id) in view._tasks[owner].value
+    view.start_solve()
+    assert view.solution is not None and view.solution.winnable is not None
+    # the saved state alone: refused with a clear sentence
+    view._mission.value = ENGINE.state_to_json(state)
+    view._load.click()
+    assert "deepsea-refusal" in view._message.value and "code" in view._message.value
+    now = position_from_mission(state, from_start=False)
+    assert now["columns"] == [(c.face_down, c.face_up) for c in state.columns
+                              if c.face_down is not None and c.face_up is not None]

@@ -168,14 +168,32 @@ def parse_query_tasks(text: str) -> dict[int, str]:
     return out
 
 
-def position_from_mission(state: Any, from_start: bool = True) -> dict[str, Any]:
+def _card_played(state: Any) -> bool:
+    return bool(state.tricks or state.trick)
+
+
+def position_from_mission(state: Any, from_start: bool = True, dealt: Any = None) -> dict[str, Any]:
     """Solver arguments from a mission engine state (``toolkit.crew.engine.CrewState``).
 
     ``from_start``: the hands as dealt (each seat's cards plus those it played) and no trick played — "was
-    the mission winnable?"; otherwise the current hands with the tricks played so far."""
+    the mission winnable?"; otherwise the current hands with the tricks played so far. Two players: TONOJA's
+    cards are the third hand and ``columns`` says which lies under which — as they lie now, or as dealt for
+    ``from_start``. Which card lay under a card TONOJA has played is not kept in a state, so from the start
+    that needs ``dealt``: a state of the same attempt before its first card (a mission code replays to one),
+    unless no card has been played yet."""
     seats = state.seats if hasattr(state, "seats") else len(state.hands)
-    if seats not in PLAYER_CHOICES or getattr(state, "players", seats) == 2:
-        raise InvalidMoveError("the solver takes missions of 3 to 5 players")
+    two = getattr(state, "players", seats) == 2
+    if seats not in PLAYER_CHOICES:
+        raise InvalidMoveError("the solver takes missions of 2 to 5 players")
+    extra: dict[str, Any] = {}
+    if two:
+        source = state if not from_start or not _card_played(state) else dealt
+        if source is None or (from_start and (_card_played(source) or source.attempt != state.attempt)):
+            raise InvalidMoveError("which card lay under TONOJA's played cards is not in a saved state: paste "
+                                   "the mission's code instead (it is replayed from the deal)")
+        pairs = [(c.face_down, c.face_up) for c in source.columns]
+        extra["columns"] = [(d, u) for d, u in pairs if d is not None and u is not None]
+        tonoja = sorted(c for pair in pairs for c in pair if c is not None)
     tasks: dict[int, list[Any]] = {}
     for task_id, owner, prediction in zip(state.tasks, state.owners, state.predictions):
         if owner is None:
@@ -187,9 +205,14 @@ def position_from_mission(state: Any, from_start: bool = True) -> dict[str, Any]
             for seat, card in zip(trick.seats, trick.cards):
                 hands[seat].append(card)
         hands = [sorted(h) for h in hands]
-        return dict(hands=hands, tasks=tasks, leader=state.captain, captain=state.captain, played=())
-    return dict(hands=[list(h) for h in state.hands], tasks=tasks, leader=state.leader, captain=state.captain,
-                played=tuple(state.tricks))
+        if two:
+            hands[TONOJA_SEAT] = tonoja
+        return dict(hands=hands, tasks=tasks, leader=state.captain, captain=state.captain, played=(), **extra)
+    hands = [list(h) for h in state.hands]
+    if two:
+        hands[TONOJA_SEAT] = tonoja
+    return dict(hands=hands, tasks=tasks, leader=state.leader, captain=state.captain,
+                played=tuple(state.tricks), **extra)
 
 
 class WinnableView(View):
@@ -744,19 +767,30 @@ class WinnableView(View):
             except SavedMissionError as exc:
                 raise InvalidMoveError(self.t(exc.key, **exc.params)) from None
             session = Session(ENGINE, seed, options)
+            dealt = session.state   # the last position before a card of the current attempt (TONOJA's columns)
             for move in moves:
                 session.push(ENGINE.parse_move(move[:200]))
-            state = session.state
+                if not _card_played(session.state):
+                    dealt = session.state
+            self.load_mission(session.state, dealt=dealt)
+            return
         self.load_mission(state)
 
-    def load_mission(self, state: Any) -> None:
-        args = position_from_mission(state, from_start=True)
-        players = len(args["hands"])
+    def load_mission(self, state: Any, dealt: Any = None) -> None:
+        args = position_from_mission(state, from_start=True, dealt=dealt)
+        two = "columns" in args
+        players = 2 if two else len(args["hands"])
+        seats = len(args["hands"])
         self._syncing = True
         try:
             self._set_players(players)
             for seat, box in enumerate(self._hands):
-                box.value = " ".join(str(c) for c in args["hands"][seat]) if seat < players else ""
+                if two and seat == TONOJA_SEAT:   # the columns in their dealt order, then lone face-up cards
+                    paired = {c for pair in args["columns"] for c in pair}
+                    box.value = columns_text(list(args["columns"]) + [(None, c) for c in args["hands"][seat]
+                                                                      if c not in paired])
+                else:
+                    box.value = " ".join(str(c) for c in args["hands"][seat]) if seat < seats else ""
             for seat, box in enumerate(self._tasks):
                 ids = args["tasks"].get(seat, [])
                 box.value = ", ".join(f"{t[0]}={t[1]}" if isinstance(t, tuple) else str(t) for t in ids)
