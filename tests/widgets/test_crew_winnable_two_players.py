@@ -39,6 +39,10 @@ def test_tonojas_columns_are_dealt_and_drawn_face_up_over_face_down():
     view._players.value = 4
     assert view._task_owner.options[2] == ("2", 2) and len(view._captain.options) == 4
     assert "crew-solver-columns" not in view._hands_box.value and view._hands[2].value.count("/") == 0
+    view._captain.value = 3
+    view._players.value = 2        # and back: the deal of two, its captain a real player
+    assert view.tonoja_columns() == list(columns) and view._captain.value == captain
+    assert view._task_owner.options[2] == ("TONOJA", 2) and view._hands[3].value == ""
 
 
 def _engine_play_state(seed: int, mission: int):

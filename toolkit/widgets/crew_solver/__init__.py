@@ -125,7 +125,7 @@ def parse_columns_text(text: Any) -> list[tuple[Card | None, Card]]:
     solver's order); raises :class:`InvalidMoveError` quoting a token that is not ``CARD/CARD`` or ``CARD``.
 
     >>> parse_columns_text("G5/B3 p9")
-    [(B3, G5), (None, P9)]
+    [(Card('B3'), Card('G5')), (None, Card('P9'))]
     """
     if not isinstance(text, str):
         raise InvalidMoveError(f"TONOJA's columns must be text like G5/B3, not {text!r:.40}")
