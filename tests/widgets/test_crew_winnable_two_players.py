@@ -117,7 +117,7 @@ def test_two_player_url_view_url_round_trip(seed, shuffle_seed, own_hands):
     query = "&".join(f"{k}={v}" for k, v in params.items())
     view = WinnableView.from_query(query, background=False)
     assert view._players.value == 2 and len(view.tonoja_columns()) == 7
-    assert view.share_query().replace("%2F", "/") == query
+    assert view.share_query() == query
     again = WinnableView.from_query(view.share_query(), background=False)
     assert again.inputs() == view.inputs() and again.share_query() == view.share_query()
     assert len(view.inputs()["columns"]) == 7

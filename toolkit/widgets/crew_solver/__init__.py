@@ -403,7 +403,7 @@ class WinnableView(View):
     def share_query(self) -> str:
         """The link's query (``players=4&seed=1&tasks=0:16&captain=3&leader=3``)."""
         import urllib.parse
-        return urllib.parse.urlencode(self.share_params(), safe="-:;,=")
+        return urllib.parse.urlencode(self.share_params(), safe="-:;,=/")
 
     @property
     def seats(self) -> int:
@@ -829,7 +829,8 @@ class WinnableView(View):
         number = min(max(number, 0), len(sol.line))
         rows = []
         for k, trick in enumerate(sol.line[:number], start=1):
-            cells = " ".join(f"{s}:{chip(c, self.lang)}" for s, c in zip(trick.seats, trick.cards))
+            cells = " ".join(f"{html.escape(self.seat_name(s)) if self.two_players and s == TONOJA_SEAT else s}:"
+                             f"{chip(c, self.lang)}" for s, c in zip(trick.seats, trick.cards))
             rows.append(f"<li>{html.escape(self.t('crew.ui.solver.trick_row', number=k, leader=self.seat_name(trick.leader, False), winner=self.seat_name(trick.winner, False)))}"
                         f" {cells}</li>")
         statuses, by_task = [], {}
