@@ -19,6 +19,7 @@ from tests.crew.test_solver_judge import random_playout
 from toolkit.crew.solver import COLOUR_MASK, DONE, FAILED, SUB, _winner_pos, make_judge
 from toolkit.crew.solver.bounds import (_CardCount, _capture_hints, _capture_hints_of, _count_clause,
                                         _forced_mask, _reachable, _submarine_cap)
+from toolkit.crew.solver.search import _RUNS, _Search
 from toolkit.crew.tasks import CAPTAIN_COMPARISON, TASKS
 
 
@@ -123,3 +124,50 @@ def test_the_memoised_capture_hints_are_the_fresh_ones():
         wanted = sum(1 << int(c) for c in rng.choice(40, size=int(rng.integers(0, 5)), replace=False))
         assert _capture_hints(owner, hands, wanted) == _capture_hints_of(hands[owner], wanted)
         assert _capture_hints(owner, hands, wanted) == _capture_hints_of(hands[owner], wanted)  # from the memo
+
+
+# ---- the memo of _candidates' runs (_RUNS) is shared by every search of the process -----------------------
+
+class _RunsProbe:
+    """The two attributes ``_Search._candidates`` reads of its search."""
+
+    reduce = True
+    _runs = _Search._runs
+
+
+def _plays(legal: int, live: int, sensitive: int, features: tuple[int, ...]) -> list[int]:
+    return _Search._candidates(_RunsProbe(), legal, legal, live, sensitive, features, 0, -1, 0, -1, 0, 0, 0)
+
+
+def test_a_search_with_another_number_of_feature_masks_never_gets_another_colour_s_runs():
+    # Found by a 2-player study run: before the key counted the feature masks, the yellow 2 (code 19,
+    # alone in its colour, 9th yellow sensitive, no mask) and the blue 2 (code 1, alone in its colour, one
+    # mask) packed to the same key, so a search that came second "played" the yellow 2 from a hand without it.
+    _RUNS.clear()
+    pink = 1 << 30
+    assert sorted(_plays(1 << 19 | pink, 1 << 19 | pink, 1 << 26, ())) == [19, 30]
+    assert sorted(_plays(1 << 1 | pink, 1 << 1 | pink, 1 << 1, (1,))) == [1, 30]
+    _RUNS.clear()                                                 # the other order gives the same answers
+    assert sorted(_plays(1 << 1 | pink, 1 << 1 | pink, 1 << 1, (1,))) == [1, 30]
+    assert sorted(_plays(1 << 19 | pink, 1 << 19 | pink, 1 << 26, ())) == [19, 30]
+
+
+def test_memoised_runs_are_the_runs_computed_afresh_whatever_was_memoised_before():
+    rng = np.random.default_rng(15)
+    probe = _RunsProbe()
+    calls = []
+    for _ in range(3000):
+        # late-game shapes (few live cards a colour) are where packed keys of different layouts meet
+        live = int(sum(1 << int(c) for c in rng.choice(40, size=int(rng.integers(2, 12)), replace=False)))
+        hand = live & int(rng.integers(0, 1 << 40))
+        if not hand & (hand - 1):
+            continue
+        sensitive = live & int(rng.integers(0, 1 << 40)) & int(rng.integers(0, 1 << 40))
+        features = tuple(int(rng.integers(0, 1 << 40)) & live for _ in range(int(rng.integers(0, 4))))
+        calls.append((hand, live, sensitive, features))
+    _RUNS.clear()
+    memoised = [_plays(*call) for call in calls]
+    for (hand, live, sensitive, features), got in zip(calls, memoised):
+        fresh = [c for colour in range(5) if hand & COLOUR_MASK[colour]
+                 for c in probe._runs(colour, hand, live, sensitive, features)]
+        assert sorted(got) == sorted(fresh) and all(hand >> c & 1 for c in got)

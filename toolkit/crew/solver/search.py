@@ -808,7 +808,10 @@ class _Search:
             shift = 9 * colour
             # The classes depend on this colour's live cards, this hand's, and what the tasks tell apart
             # there: memoised on exactly that (one int), since the same small patterns recur all the time.
-            key = (((colour << 9 | (live >> shift) & 511) << 9 | (hand >> shift) & 511) << 9
+            # The number of feature masks leads the key: without it a key with one more feature could equal
+            # another colour's key (the memo is shared by every search in the process), and a search was
+            # handed another colour's cards — illegal plays that depended on what the process solved before.
+            key = ((((len(features) << 3 | colour) << 9 | (live >> shift) & 511) << 9 | (hand >> shift) & 511) << 9
                    | (sensitive >> shift) & 511) << 1 | reduce
             for f in features:
                 key = key << 9 | (f >> shift) & 511
