@@ -56,7 +56,7 @@ def _mixed_table() -> StrengthTable:
 
 def test_the_player_count_choice_redraws_summary_table_and_chart():
     view = BotStrengthView(table=_mixed_table(), players=3)
-    assert view._choice.value == 3 and [o[1] for o in view._choice.options] == [3, 4, 5]
+    assert view._choice.value == 3 and [o[1] for o in view._choice.options] == [2, 3, 4, 5]
     head = view._summary.value
     assert "data-won='30' data-winnable='36'" in head and "3 players" in head
     per_mission = view._missions.value
@@ -82,9 +82,12 @@ def test_the_player_count_choice_redraws_summary_table_and_chart():
 def test_the_choice_survives_a_language_switch_and_reads_the_url():
     view = BotStrengthView(table=_mixed_table(), query="players=5&lang=ja")
     assert view.lang == "ja" and view.players == 5 and view._choice.value == 5
-    assert "まだ測定していません" in view._summary.value and view._choice.options[0][0] == "3人"
+    assert "まだ測定していません" in view._summary.value and view._choice.options[1][0] == "3人"
+    assert view._choice.options[0][0] == "2人（TONOJAあり）"
     view.lang = "en"
-    assert view._choice.value == 5 and view._choice.options[2][0] == "5 players"
+    assert view._choice.value == 5 and view._choice.options[3][0] == "5 players"
+    assert view._choice.options[0][0] == "2 players (with TONOJA)"
+    assert BotStrengthView(table=_mixed_table(), query="players=2").players == 2
     assert BotStrengthView(table=_mixed_table(), query="players=9").players == 4   # untrusted: the default
     assert BotStrengthView(table=_mixed_table(), query="players=3%3Cb%3E").players == 4
 

@@ -1,6 +1,6 @@
 """How well do the Crew bots play? The committed strength study (``toolkit.crew.strength``) as a chart, a
 per-mission table and a summary, beside the double-dummy ceiling: the share of the same deals that could be
-won at all — for 3, 4 or 5 players (a choice on the page; ``?players=5`` opens that count).
+won at all — for 2 (with TONOJA), 3, 4 or 5 players (a choice on the page; ``?players=5`` opens that count).
 
 Reads the committed table only (the study takes CPU-hours; ``benchmarks/crew_strength_table.py`` reruns it),
 so opening the page costs nothing. The table holds whatever cells were run: a level or a mission without a
@@ -24,7 +24,7 @@ from toolkit.widgets.base import View, esc, query_params
 #: The issue's yardstick: the expert's share of double-dummy-winnable deals won on missions 1-10.
 GOAL_MISSIONS = range(1, 11)
 #: the player counts the study covers (the choice on the page)
-PLAYER_CHOICES = (3, 4, 5)
+PLAYER_CHOICES = (2, 3, 4, 5)
 
 
 def _pct(x: float) -> str:
@@ -162,7 +162,8 @@ class BotStrengthView(View):
                              f"<p>{esc(tr('crew.ui.strength_view.intro'))}</p>")
         self._choice.description = tr("crew.ui.strength_view.players")
         self._choice.tooltips = [tr("crew.ui.strength_view.players_tip", players=p) for p in PLAYER_CHOICES]
-        labels = tuple((tr("crew.ui.strength_view.players_option", players=p), p) for p in PLAYER_CHOICES)
+        labels = tuple((tr("crew.ui.strength_view.players_option_two" if p == 2 else "crew.ui.strength_view.players_option",
+                           players=p), p) for p in PLAYER_CHOICES)
         if tuple(self._choice.options) != labels:
             # new options reset a ToggleButtons' value to the first one: relabel without losing the choice
             self._relabelling = True
