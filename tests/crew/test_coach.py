@@ -173,14 +173,15 @@ def test_verdicts_never_recover_and_lost_after_points_at_a_flip(seed):
         assert pm.explain("en").startswith("The mission was lost after seat") and "トリック" in pm.explain("ja")
 
 
-def _engine_games(count):
-    """Seeded 4-player engine games lost by random bots, with the state just before the first card."""
+def _engine_games(count, players=4, seeds=200):
+    """(state just before the first card, final state) of seeded engine games of mission 3 lost by random
+    bots without the distress signal."""
     from toolkit.core.bots import play_out
 
     found = []
-    for seed in range(200):
-        state0 = ENGINE.new_state(seed, players=4, mission=3)
-        final, moves = play_out(ENGINE, seed, ["random"] * 4, mission=3)
+    for seed in range(seeds):
+        state0 = ENGINE.new_state(seed, players=players, mission=3)
+        final, moves = play_out(ENGINE, seed, ["random"] * players, players=players, mission=3)
         if final.phase != "failed":
             continue
         state = state0

@@ -10,6 +10,8 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from tests.crew.test_coach import _engine_games
+from tests.crew.test_crew_bots import advance
 from toolkit.core import InvalidMoveError, RuleError
 from toolkit.crew.cards import Card, Trick, deal_tonoja
 from toolkit.crew.engine import ENGINE, Column, PlayCard
@@ -222,24 +224,7 @@ def test_full_tonoja_deals_give_lines_that_replay_through_the_engine():
 def _two_player_games(count):
     """(state at the first card, final state) of seeded random two-player games of mission 3 that failed
     without the distress signal."""
-    from toolkit.core.bots import play_out
-
-    found = []
-    for seed in range(300):
-        final, moves = play_out(ENGINE, seed, ["random"] * 2, players=2, mission=3)
-        if final.phase != "failed":
-            continue
-        state = ENGINE.new_state(seed, players=2, mission=3)
-        for m in moves:
-            if isinstance(m, PlayCard):
-                break
-            state = ENGINE.apply(state, m)
-        if state.distress_used:
-            continue
-        found.append((state, final))
-        if len(found) == count:
-            break
-    return found
+    return _engine_games(count, players=2, seeds=300)
 
 
 def test_post_mortem_at_two_players_respects_the_columns():
@@ -327,16 +312,7 @@ def test_columns_need_two_players_and_a_legal_history():
 # ---- the expert's sampled deals ---------------------------------------------------------------------------
 
 def _advance(seed, mission, moves):
-    from toolkit.core.bots import BotTable
-
-    state = ENGINE.new_state(seed, players=2, mission=mission)
-    table = BotTable(ENGINE, ["random", "random"], seed)
-    for _ in range(moves):
-        step = table.step(state)
-        if step is None:
-            break
-        state = ENGINE.apply(state, step[1].move)
-    return state
+    return advance(seed, 2, mission, moves)
 
 
 def test_the_expert_s_sampled_deals_keep_the_columns():
