@@ -139,6 +139,19 @@ def test_any_pasted_text_is_refused_or_opened_never_raised(text):
     assert 0 <= seed < 2**31 and 2 <= options["players"] <= 5 and moves
 
 
+def test_the_post_mortem_button_says_lost_only_for_a_lost_attempt(lost_game):
+    """A won attempt has no card where it was lost: its button offers a review of the won mission."""
+    assert lost_game._review_button.description == "Post-mortem: where was it lost?"
+    won = _play_by_policy(0)
+    assert won.model.state.phase == "success", "seed 0 no longer wins mission 1: pick another seed"
+    assert won._review_button.layout.display == "flex"
+    assert won._review_button.description == "Post-mortem: review the won mission"
+    won._review_button.click()
+    assert "Post-mortem (every hand known)" in won._review.value and "Lost in trick" not in won._review.value
+    won.lang = "ja"
+    assert won._review_button.description == "振り返り：成功した任務を確認"
+
+
 def test_the_post_mortem_counts_only_what_mission_six_allows():
     """Mission 6: all tasks go to one crew member — the post-mortem reviews those allocations only."""
     view = MissionView(seed=5, mission=6, autoplay=False, seats=["random"] * 4)
