@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tests.crew.test_coach import _engine_games
 from tests.crew.test_crew_bots import advance
+from tests.crew.helpers import replay_alternative
 from toolkit.core import InvalidMoveError, RuleError
 from toolkit.crew.cards import Card, Trick, deal_tonoja
 from toolkit.crew.engine import ENGINE, Column, PlayCard
@@ -238,13 +239,7 @@ def test_post_mortem_at_two_players_respects_the_columns():
         if pm.lost_after is None:
             continue
         t, _ = pm.lost_after
-        state = start
-        for trick in list(final.tricks[:t]) + pm.alternative:
-            for card in trick.cards:
-                assert state.phase == "play"
-                assert PlayCard(card) in ENGINE.legal_moves(state), (trick, card)
-                state = ENGINE.apply(state, PlayCard(card))
-        assert state.phase == "success", pm.explain()
+        assert replay_alternative(start, final.tricks[:t], pm.alternative).phase == "success", pm.explain()
         checked += 1
     assert checked >= 3
 

@@ -11,6 +11,7 @@ from html import escape as html_escape
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from tests.crew.helpers import replay_alternative
 from toolkit.crew.engine import ENGINE
 from toolkit.widgets.crew import MissionView
 from toolkit.widgets.crew.mission import (SavedMissionError, encode_moves, mission_code, parse_mission_code)
@@ -211,8 +212,6 @@ def test_the_post_mortem_of_a_mission_without_task_cards_judges_its_rule():
 def test_the_post_mortem_of_a_two_player_mission_keeps_tonoja_s_columns():
     """Two players: the review gets TONOJA's columns as dealt, so its verdicts and its alternative line never
     play a face-down card before it is turned up (the alternative replays through the engine)."""
-    from toolkit.crew.engine import PlayCard
-
     for seed in range(40):
         view = MissionView(seed=seed, players=2, mission=3, autoplay=False, seats=["random"] * 3)
         view.driver.run_until_human()
@@ -229,11 +228,6 @@ def test_the_post_mortem_of_a_two_player_mission_keeps_tonoja_s_columns():
         if review.lost_after is None:
             continue
         t, _ = review.lost_after
-        s = start
-        for trick in list(state.tricks[:t]) + review.alternative:
-            for card in trick.cards:
-                assert PlayCard(card) in ENGINE.legal_moves(s)
-                s = ENGINE.apply(s, PlayCard(card))
-        assert s.phase == "success"
+        assert replay_alternative(start, state.tricks[:t], review.alternative).phase == "success"
         return
     raise AssertionError("no lost two-player mission with a fatal card among the seeds")
