@@ -131,3 +131,50 @@ def test_the_solves_of_one_deal_share_a_search_without_changing_a_decided_verdic
                             compared += 1
             state = ENGINE.apply(state, step[1].move)
     assert shared_nodes <= fresh_nodes
+
+
+def test_expert_passes_a_task_its_own_hand_cannot_meet():
+    """Seat 3 is captain and holds submarine 4, which wins every trick it is played to: "win no submarines"
+    (#57) is lost in its hand whatever anyone plays, and a partner who holds no high submarine can meet it.
+    The expert passes (it used to take it whenever the beginner would) and says why, in en and ja."""
+    state = ENGINE.new_state(1, players=4, mission=0, hands=HANDS, tasks=[57])
+    assert state.captain == 3 and PassTask() in ENGINE.legal_moves(state)
+    decision = ExpertBot().decide(ENGINE.observe(state, 3), ENGINE.legal_moves(state), np.random.default_rng(0))
+    assert decision.move == PassTask()
+    text = decision.text("en")
+    assert text.startswith("Seat 3 passes") and "#57" in text and "at most 0 of" in text
+    assert "パス" in decision.text("ja") and "#57" in decision.text("ja")
+    assert decision.reason.rule == "bots.crew.sampled"
+
+
+def test_expert_still_takes_a_task_its_hand_suits():
+    """The same table, "win the pink 3" (#16): the captain's P6-P8 and submarine 4 win it in most sampled
+    deals, so the captain takes it rather than leave it to a seat still to choose."""
+    state = ENGINE.new_state(1, players=4, mission=0, hands=HANDS, tasks=[16])
+    decision = ExpertBot().decide(ENGINE.observe(state, 3), ENGINE.legal_moves(state), np.random.default_rng(0))
+    assert decision.move == TakeTask(16), decision.text("en")
+
+
+def test_the_seats_still_to_choose_are_public_and_follow_the_order_of_choice():
+    """``choosers_after`` (observe) is what a seat that passes leaves the open tasks to: the next choosers of
+    the first round, the same in every seat's view, and exactly the seats that choose if everyone passes."""
+    checked = 0
+    for seed in range(40):
+        players = 3 + seed % 3
+        state = ENGINE.new_state(seed, players=players, mission=1 + seed % 5)
+        if state.phase != "allocate" or PassTask() not in ENGINE.legal_moves(state):
+            continue
+        expected = ENGINE.choosers_after(state)
+        assert all(ENGINE.observe(state, s)["choosers_after"] == expected for s in range(state.seats))
+        seen = []
+        while state.phase == "allocate" and PassTask() in ENGINE.legal_moves(state):
+            state = ENGINE.apply(state, PassTask())
+            if state.phase == "allocate":
+                seen.append(ENGINE.observe(state, 0)["chooser"])
+        assert seen == expected[:len(seen)] and len(seen) >= 1
+        checked += 1
+    assert checked >= 20
+    state = ENGINE.new_state(1, players=4, mission=0, hands=HANDS, tasks=[16])
+    assert ENGINE.choosers_after(state) == [0, 1, 2]
+    state = ENGINE.apply(state, TakeTask(16))
+    assert state.phase != "allocate" and ENGINE.choosers_after(state) == []

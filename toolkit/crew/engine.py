@@ -527,6 +527,23 @@ class CrewEngine(Engine):
         order = self._choosers(state, m)
         return order[state.turn % len(order)]
 
+    def choosers_after(self, state: CrewState) -> list[int]:
+        """The seats that choose after the current chooser, in order, while a task may still be passed on
+        (standard allocation, rule ``crew.alloc.pass``: a seat that passes leaves the open tasks to these).
+        Public: the order of choice is the table's. Empty outside a standard allocation.
+
+        >>> s = ENGINE.new_state(5, players=4, mission=3)
+        >>> s.captain, ENGINE.choosers_after(s)
+        (3, [0, 1, 2])
+        """
+        if state.phase != "allocate":
+            return []
+        m = self.mission_of(state)
+        if m.allocation != "standard":
+            return []
+        order = self._choosers(state, m)
+        return order[state.turn + 1:]   # a pass is possible in the first round only (_pass_block)
+
     def _advance_allocation(self, state: CrewState, m: Mission) -> tuple[CrewState, list[Event]]:
         """Skip a captain who can only see captain-comparison tasks; finish the allocation when all
         tasks have owners (then predictions, then play)."""
@@ -1137,6 +1154,7 @@ class CrewEngine(Engine):
             "seat": seat, "tonoja_seat": state.tonoja, "phase": state.phase, "attempt": state.attempt,
             "attempts_counted": state.attempts_counted, "captain": state.captain,
             "current": self.current_player(state), "chooser": self.chooser(state),
+            "choosers_after": self.choosers_after(state),
             "hand": [str(c) for c in state.hand(seat)] if seat is not None else None,
             "hand_sizes": [len(state.hand(s)) for s in range(state.seats)],
             "tonoja": [{"face_up": str(c.face_up) if c.face_up else None, "face_down": c.face_down is not None}

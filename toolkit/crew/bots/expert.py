@@ -491,8 +491,23 @@ class ExpertBot:
         best = max(s for s, _ in scored)
         top = [m for s, m in scored if s == best]
         passing = next((m for m in mine if isinstance(m, PassTask)), None)
-        if passing is not None and best < len(deals) / 2 and base.move == passing:
-            return base
+        if passing is not None and best < len(deals) / 2:
+            from toolkit.crew.tasks import TASKS
+
+            # Most sampled deals lose whatever I take: a seat still to choose may suit an open task better
+            # ("win no submarines" is lost in the hand that holds submarine 4). Pass when the best such
+            # seat keeps every task winnable in more of the same deals than my best take.
+            later = [(self._rate(view, deals, {t["id"]: s}), s, t["id"]) for s in view["choosers_after"]
+                     for t in view["tasks"] if t["owner"] is None
+                     and not (s == view["captain"] and TASKS[t["id"]].captain_comparison)]
+            if later:
+                score, other, task = max(later, key=lambda x: x[0])
+                if score > best:
+                    return Decision(passing, Event("BOT_CREW_SAMPLED_PASS", "bots.crew.sampled", seat=seat,
+                                                   acting=acting, wins=_num(best), deals=len(deals), task=task,
+                                                   other=other, theirs=_num(score)))
+            if base.move == passing:
+                return base
         move = base.move if base.move in top else top[0]
         return Decision(move, Event("BOT_CREW_SAMPLED_TAKE", "bots.crew.sampled", seat=seat, move=str(move),
                                     wins=_num(best), deals=len(deals)))
