@@ -226,7 +226,7 @@ def test_tonojas_columns_are_built_by_clicking_face_up_cards_then_face_down_card
     assert "k-th" not in view._tonoja_help.value and "first column that has no face-down card" in view._tonoja_help.value
     (down1, up1) = columns[0]
     assert view._picker.marks[str(up1)] == {"badge": "1", "aria": "TONOJA's column 1, face up"}
-    assert view._picker.marks[str(down1)] == {"badge": "1▼", "aria": "TONOJA's column 1, face down"}
+    assert view._picker.marks[str(down1)] == {"badge": "1", "aria": "TONOJA's column 1, face down", "low": True}
     view._tonoja_clear.click()
     assert view._hands[2].value == "" and view._picker.selected == [] and view._build_seat.options[2][0] == "TONOJA · 0"
     assert set(view._picker.unavailable) == {str(c) for s in (0, 1) for c in view.hand_cards(s)}

@@ -98,7 +98,7 @@ function renderPicker(model, root) {
   const marks = model.get("marks") || {};
   if (labels.title) root.appendChild(crewHeading(labels.title));
   const grid = document.createElement("div");
-  grid.className = "crew-c-picker";
+  grid.className = "crew-c-picker" + (Object.keys(marks).length ? " crew-c-picker-marked" : "");
   grid.setAttribute("role", "group");
   grid.setAttribute("aria-label", labels.title || "");
   for (const suit of ["B", "G", "Y", "P", "S"]) {
@@ -125,7 +125,7 @@ function renderPicker(model, root) {
       if (off) face.setAttribute("aria-disabled", "true");
       if (order >= 0 && (mark || model.get("ordered"))) {
         const badge = document.createElement("span");
-        badge.className = "crew-c-badge";
+        badge.className = "crew-c-badge" + (mark ? " crew-c-badge-mark" : "") + (mark && mark.low ? " crew-c-badge-low" : "");
         badge.setAttribute("aria-hidden", "true");   // said by the card's aria-label
         badge.textContent = mark ? mark.badge : String(order + 1);
         face.appendChild(badge);

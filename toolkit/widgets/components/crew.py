@@ -251,7 +251,7 @@ class CardPicker(CrewComponent):
         self.limit = max(0, min(int(limit), MAX_CARDS))
         self._change_callbacks: list[Callable[[tuple[Card, ...]], Any]] = []
         self._check: Callable[[Card, bool], str | None] | None = None
-        self._marks: dict[Card, tuple[str, str]] = {}
+        self._marks: dict[Card, tuple[str, str, bool]] = {}
         super().__init__(lang=lang, **kwargs)
         self.ordered = bool(ordered)
         self.set_value(value)
@@ -280,10 +280,15 @@ class CardPicker(CrewComponent):
         self._title_key = key
         self._render()
 
-    def set_marks(self, marks: Mapping["Card | str", tuple[str, str]]) -> None:
-        """``{card: (badge, words)}``: a short badge drawn on the picked card and what a screen reader says
-        after its name, in place of the click order (already in the picker's language). Empty: the default."""
-        self._marks = {Card.parse(c): (str(badge)[:8], str(words)[:120]) for c, (badge, words) in marks.items()}
+    def set_marks(self, marks: Mapping["Card | str", tuple[Any, ...]]) -> None:
+        """``{card: (badge, words)}`` or ``(badge, words, "low")``: a short badge drawn on the picked card (in
+        its top corner, or dark in its bottom corner for ``"low"``) and what a screen reader says after its
+        name, in place of the click order (already in the picker's language). Empty: the default."""
+        out: dict[Card, tuple[str, str, bool]] = {}
+        for card, mark in marks.items():
+            badge, words, *place = mark
+            out[Card.parse(card)] = (str(badge)[:8], str(words)[:120], place == ["low"])
+        self._marks = out
         self._render()
 
     def set_check(self, check: Callable[[Card, bool], str | None] | None) -> None:
@@ -305,7 +310,8 @@ class CardPicker(CrewComponent):
                 self.item_labels = labels
             self.selected = [str(c) for c in self._value]
             self.unavailable = sorted(str(c) for c in self._unavailable)
-            self.marks = {str(c): {"badge": b, "aria": w} for c, (b, w) in self._marks.items() if c in self._value}
+            self.marks = {str(c): {"badge": b, "aria": w, **({"low": True} if low else {})}
+                          for c, (b, w, low) in self._marks.items() if c in self._value}
 
     def _check_pick(self, content: Mapping[str, Any]) -> tuple[Any, str | None]:
         raw = content.get("card")

@@ -308,7 +308,7 @@ class WinnableView(View):
         self._tonoja_help.add_class("crew-solver-tonoja-help")
         self._tonoja_box = widgets.VBox([
             widgets.HBox([self._tonoja_face, self._tonoja_clear],
-                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end")),
             self._tonoja_help])
         self._tonoja_box.add_class("crew-solver-tonoja-build")
         self._tonoja_box.layout.display = "none"
@@ -699,17 +699,19 @@ class WinnableView(View):
             title = html.escape(self.t("crew.ui.solver.hand_title", seat=s, n=len(held[s])))
             rows.append(f"<div class='crew-solver-hand-cards crew-solver-hand-cards-{s}' data-seat='{s}' "
                         f"data-count='{len(held[s])}'><b>{title}</b><div>{chips(held[s], self.lang)}</div></div>")
-        if self.two_players:
-            rows.append(self._columns_html(building=tonoja))
+        if self.two_players:   # while they are built, TONOJA's columns first: beside the picker, or just under it
+            columns = self._columns_html(building=tonoja)
+            rows = [columns] + rows if tonoja else rows + [columns]
         self._hands_box.value = "".join(rows)
 
-    def _tonoja_marks(self) -> dict[Card, tuple[str, str]]:
-        """Each of TONOJA's cards in the picker: its column number as a badge (▼ when face down) and in words."""
-        marks: dict[Card, tuple[str, str]] = {}
+    def _tonoja_marks(self) -> dict[Card, tuple[str, ...]]:
+        """Each of TONOJA's cards in the picker: its column number as a badge (on the top left corner when face
+        up, dark on the bottom right corner when face down: the card under the other) and in words."""
+        marks: dict[Card, tuple[str, ...]] = {}
         for k, (down, up) in enumerate(self.tonoja_columns(), start=1):
             marks[up] = (str(k), self.t("crew.ui.solver.mark_up", k=k))
             if down is not None:
-                marks[down] = (f"{k}▼", self.t("crew.ui.solver.mark_down", k=k))
+                marks[down] = (str(k), self.t("crew.ui.solver.mark_down", k=k), "low")
         return marks
 
     def _columns_html(self, building: bool = False) -> str:
@@ -751,7 +753,7 @@ class WinnableView(View):
         return (f"<div class='crew-solver-hand-cards crew-solver-hand-cards-{TONOJA_SEAT} crew-solver-columns' "
                 f"data-seat='{TONOJA_SEAT}' data-count='{count}'><b>{title}</b>"
                 f"<div style='display:flex;flex-wrap:wrap;gap:6px;margin:2px 0'>{''.join(cells) or '—'}</div>"
-                f"<div class='crew-solver-tonoja-note' style='font-size:0.9em;line-height:1.45;max-width:46em'>{note}</div></div>")
+                f"<div class='crew-solver-tonoja-note' style='font-size:0.9em;line-height:1.45;max-width:40em'>{note}</div></div>")
 
     def _tasks_by_seat(self) -> dict[int, list[Any]]:
         out: dict[int, list[Any]] = {}
