@@ -24,3 +24,16 @@ def play_first_legal_until(state, predicate, limit=400):
         plays = [m for m in ENGINE.legal_moves(state) if isinstance(m, PlayCard)]
         state = ENGINE.apply(state, plays[0])
     raise AssertionError("predicate never became true")
+
+
+def replay_alternative(start, before, alternative):
+    """Play the tricks ``before`` (the game as it went, up to the fatal trick) and then a post-mortem's
+    winning ``alternative`` from the engine state ``start``, card by card, each one checked legal by the
+    engine itself; return the state reached (a winning line ends in ``success``)."""
+    state = start
+    for trick in list(before) + list(alternative):
+        for card in trick.cards:
+            assert state.phase == "play", (trick, card, state.phase)
+            assert PlayCard(card) in ENGINE.legal_moves(state), (trick, card)
+            state = ENGINE.apply(state, PlayCard(card))
+    return state

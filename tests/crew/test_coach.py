@@ -11,6 +11,7 @@ from toolkit.core.errors import RuleError
 from toolkit.crew import ENGINE, PlayCard, allocation_review, post_mortem
 from toolkit.crew.cards import DECK, Card, Trick, legal_plays
 from toolkit.crew.tasks import DONE, FAILED, TASKS, Ledger, compile_task
+from tests.crew.helpers import replay_alternative
 
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -209,12 +210,7 @@ def test_alternative_replays_through_the_engine_to_success():
         if pm.lost_after is None:
             continue
         t, _ = pm.lost_after
-        state = start
-        for trick in list(final.tricks[:t]) + pm.alternative:
-            for card in trick.cards:
-                assert state.phase == "play"
-                state = ENGINE.apply(state, PlayCard(card))
-        assert state.phase == "success", pm.explain()
+        assert replay_alternative(start, final.tricks[:t], pm.alternative).phase == "success", pm.explain()
         checked += 1
     assert checked >= 3
 

@@ -11,6 +11,7 @@ from html import escape as html_escape
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from tests.crew.helpers import replay_alternative
 from toolkit.crew.engine import ENGINE
 from toolkit.widgets.crew import MissionView
 from toolkit.widgets.crew.mission import (SavedMissionError, encode_moves, mission_code, parse_mission_code)
@@ -139,6 +140,19 @@ def test_any_pasted_text_is_refused_or_opened_never_raised(text):
     assert 0 <= seed < 2**31 and 2 <= options["players"] <= 5 and moves
 
 
+def test_the_post_mortem_button_says_lost_only_for_a_lost_attempt(lost_game):
+    """A won attempt has no card where it was lost: its button offers a review of the won mission."""
+    assert lost_game._review_button.description == "Post-mortem: where was it lost?"
+    won = _play_by_policy(0)
+    assert won.model.state.phase == "success", "seed 0 no longer wins mission 1: pick another seed"
+    assert won._review_button.layout.display == "flex"
+    assert won._review_button.description == "Post-mortem: review the won mission"
+    won._review_button.click()
+    assert "Post-mortem (every hand known)" in won._review.value and "Lost in trick" not in won._review.value
+    won.lang = "ja"
+    assert won._review_button.description == "振り返り：成功した任務を確認"
+
+
 def test_the_post_mortem_counts_only_what_mission_six_allows():
     """Mission 6: all tasks go to one crew member — the post-mortem reviews those allocations only."""
     view = MissionView(seed=5, mission=6, autoplay=False, seats=["random"] * 4)
@@ -198,8 +212,6 @@ def test_the_post_mortem_of_a_mission_without_task_cards_judges_its_rule():
 def test_the_post_mortem_of_a_two_player_mission_keeps_tonoja_s_columns():
     """Two players: the review gets TONOJA's columns as dealt, so its verdicts and its alternative line never
     play a face-down card before it is turned up (the alternative replays through the engine)."""
-    from toolkit.crew.engine import PlayCard
-
     for seed in range(40):
         view = MissionView(seed=seed, players=2, mission=3, autoplay=False, seats=["random"] * 3)
         view.driver.run_until_human()
@@ -216,11 +228,6 @@ def test_the_post_mortem_of_a_two_player_mission_keeps_tonoja_s_columns():
         if review.lost_after is None:
             continue
         t, _ = review.lost_after
-        s = start
-        for trick in list(state.tricks[:t]) + review.alternative:
-            for card in trick.cards:
-                assert PlayCard(card) in ENGINE.legal_moves(s)
-                s = ENGINE.apply(s, PlayCard(card))
-        assert s.phase == "success"
+        assert replay_alternative(start, state.tricks[:t], review.alternative).phase == "success"
         return
     raise AssertionError("no lost two-player mission with a fatal card among the seeds")

@@ -779,12 +779,15 @@ class _TrickPositions(_Judge):
         self.trick_claims = claims
         self.role = 1 if self.win else -1
         self.horizon = max(self.win | self.lose) if (self.win or self.lose) else 0
+        # the tricks to win that the deal reaches: a position beyond the last trick (a short endgame typed
+        # in by hand) is never played, so never needs a trick — the engine's reading (see ``status``)
+        self.reachable = frozenset(k for k in self.win if k <= self.last)
 
     def budget(self, p, j, open_tricks):
-        return sum(1 for k in self.win if k > j) if self.only else None
+        return sum(1 for k in self.reachable if k > j) if self.only else None
 
     def fits(self, p, j, rest, budget, hands):
-        return budget >= sum(1 for k in self.win if k > j)
+        return budget >= sum(1 for k in self.reachable if k > j)
 
     def hints(self, p, hands):
         # "Win the last trick": the owner keeps its best card of each colour for it, and the others shed

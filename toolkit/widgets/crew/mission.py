@@ -1109,7 +1109,9 @@ class MissionView(View):
         self._new.description = tr("ui.new_game")
         self._seed.tooltip = tr("crew.ui.tip_seed")
         self._actions.tooltip = tr("crew.ui.actions")
-        self._review_button.description = tr("crew.ui.pm_button")
+        # a won attempt has nothing lost to find: the button says what the review shows then
+        won = outcome is not None and outcome.result == "win"
+        self._review_button.description = tr("crew.ui.pm_button_won" if won else "crew.ui.pm_button")
         self._review_button.layout.display = "flex" if over else "none"
         self._link.value = self._share_link(seat) if over else ""
         self._render_saved(seat, over)
