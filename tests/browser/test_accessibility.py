@@ -70,3 +70,28 @@ def test_accessible_and_laid_out_in_both_languages(open_dashboard, name):
             problems += [f"[{lang} {width}px] {p}" for p in page.evaluate(LAYOUT_PROBLEMS_JS, MIN_INPUT_PX)]
         page.set_viewport_size({"width": 1200, "height": HEIGHT})
     assert not problems, "\n".join(problems)
+
+
+def test_two_player_winnable_page_building_tonoja_is_accessible(open_dashboard):
+    """The 2-player "winnable" page (TONOJA's columns), as a learner builds TONOJA by clicking: the "clicks
+    place" toggle, the rule, a column without its face-down card and the marked place of the next one, the
+    picker's column badges — axe and the layout checks in English and Japanese, at 800 and 1200 px (the
+    default page's test above covers the parts every player count shares at 1920 px too)."""
+    page = open_dashboard("crew-winnable", "players=2&seed=3")
+    page.locator(".crew-solver-build-seat button", has_text="TONOJA").click()
+    page.locator(".crew-solver-tonoja-face button", has_text="Face-down").click()
+    first = page.locator(".crew-solver-column[data-column='1']")
+    down = first.locator("[data-face-down]").get_attribute("data-face-down")
+    page.locator(f'.crew-solver-picker button[data-card="{down}"]').click()   # column 1 waits for a card
+    first.locator(".crew-solver-next-place").wait_for()
+    problems: list[str] = []
+    for lang in ("en", "ja"):
+        if lang == "ja":
+            _switch_language(page, lang)
+        assert page.evaluate("document.documentElement.lang") == lang
+        problems += [f"[{lang} axe] {p}" for p in _axe_problems(page)]
+        for width in (800, 1200):
+            page.set_viewport_size({"width": width, "height": HEIGHT})
+            page.wait_for_timeout(300)
+            problems += [f"[{lang} {width}px] {p}" for p in page.evaluate(LAYOUT_PROBLEMS_JS, MIN_INPUT_PX)]
+    assert not problems, "\n".join(problems)

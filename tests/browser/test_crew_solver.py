@@ -103,6 +103,62 @@ def test_winnable_at_two_players_shows_tonojas_columns_and_solves_with_them(open
     _wait_text(page, ".deepsea-message", "TONOJAの列を読めません")
 
 
+
+def test_winnable_at_two_players_tonojas_columns_built_by_clicking_and_solved(open_dashboard):
+    """The learner chooses TONOJA in "Build the hand of", empties its columns, clicks the seven face-up cards
+    (some with the keyboard), switches "Clicks place" to face-down cards with the keyboard and clicks seven
+    face-down cards — paired otherwise than dealt. The page draws each column as it grows, badges the
+    picker's cards with their column, the link carries the columns, and the verdict is the one the solver
+    gives for the same columns typed."""
+    import urllib.parse
+
+    from toolkit.crew.cards import deal_tonoja
+    from toolkit.widgets.crew_solver import WinnableView, columns_text
+
+    _hands, dealt = deal_tonoja(3)
+    ups = [up for _down, up in dealt]
+    downs = [down for down, _up in dealt]
+    pairs = [(downs[(k + 1) % 7], ups[k]) for k in range(7)]          # each face-down card one column on
+    typed = WinnableView.from_query("players=2&seed=3&tasks=0:16;2:18", background=False)
+    typed._hands[2].value = columns_text(pairs)
+    typed.start_solve()
+    expected = typed.solution.verdict("en")
+
+    page = open_dashboard("crew-winnable", "players=2&seed=3&tasks=0:16;2:18")
+    page.locator(".crew-solver-columns .crew-solver-column").first.wait_for()
+    page.locator(".crew-solver-build-seat button", has_text="TONOJA").click()
+    page.locator(".crew-solver-tonoja-clear").click()
+    page.locator(".crew-solver-hand-cards-2[data-count='0']").wait_for()
+    _wait_text(page, ".crew-solver-tonoja-help", "first column that has no face-down card")
+    for k, up in enumerate(ups):
+        button = page.locator(f'.crew-solver-picker button[data-card="{up}"]')
+        if k % 3 == 1:                                                  # the keyboard alone does it too
+            button.focus()
+            page.keyboard.press("Enter")
+        else:
+            button.click()
+        page.locator(f".crew-solver-column[data-column='{k + 1}'][data-face-up='{up}']").wait_for()
+    page.locator(".crew-solver-tonoja-face button", has_text="Face-down").focus()
+    page.keyboard.press("Space")
+    page.locator(".crew-solver-column[data-column='1'] .crew-solver-next-place").wait_for()
+    for k, (down, up) in enumerate(pairs):
+        page.locator(f'.crew-solver-picker button[data-card="{down}"]').click()
+        page.locator(f".crew-solver-column[data-face-up='{up}'] [data-face-down='{down}']").wait_for()
+    shown = page.eval_on_selector_all(".crew-solver-column", "els => els.map(e => [e.dataset.faceUp, "
+                                      "e.querySelector('[data-face-down]').dataset.faceDown])")
+    assert shown == [[str(up), str(down)] for down, up in pairs]
+    first_down = page.locator(f'.crew-solver-picker button[data-card="{pairs[0][0]}"]')
+    assert first_down.locator(".crew-c-badge.crew-c-badge-low").inner_text() == "1"
+    assert "column 1, face down" in first_down.get_attribute("aria-label")
+    _wait_text(page, ".crew-solver-build-seat", "TONOJA · 14")
+    href = urllib.parse.unquote(page.locator(".crew-solver-link a").get_attribute("href"))
+    assert "2:" + columns_text(pairs).replace(" ", "-") in href
+    page.locator(".crew-solver-solve").click()
+    _wait_text(page, ".crew-solver-verdict", expected)
+    page.locator(".deepsea-lang button", has_text="日本語").click()
+    _wait_text(page, ".crew-solver-tonoja-face", "裏向き（左の列から順に下へ）")
+    _wait_text(page, ".crew-solver-picker", "TONOJAの列に置く")
+
 def test_task_difficulty_shows_the_table_and_reruns_a_task(open_dashboard):
     page = open_dashboard("crew-task-difficulty")
     page.locator(".js-plotly-plot .main-svg").first.wait_for(state="visible", timeout=60000)

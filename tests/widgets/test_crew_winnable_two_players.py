@@ -1,7 +1,9 @@
 """The "winnable" dashboard at two players: TONOJA's seven columns as the engine deals them (every card shown,
 which lies under which), the captain rule (TONOJA never captain), tasks for TONOJA, a solve with ``columns=``
 whose line the engine itself plays to success (a face-down card only once uncovered), the link round trip and
-hostile query/widget values refused in English and Japanese."""
+hostile query/widget values refused in English and Japanese; TONOJA's columns built by clicking cards in the
+picker (face-up cards start columns, the k-th face-down card lies under the k-th column), driven as the page
+drives it, solved as the typed columns are, while the three- to five-player pages work as before."""
 
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ def test_tonojas_columns_are_dealt_and_drawn_face_up_over_face_down():
     assert view._captain.value == captain == view._leader.value
     assert [v for _k, v in view._captain.options] == [0, 1]
     assert view._task_owner.options[2] == ("TONOJA", 2) and view._leader.options[2] == ("TONOJA", 2)
-    assert [v for _k, v in view._build_seat.options] == [0, 1]   # TONOJA's columns are dealt or typed
+    assert view._build_seat.options[2] == ("TONOJA · 14", 2)   # TONOJA's columns are built by clicking too
     assert set(view._picker.unavailable) >= {str(c) for pair in columns for c in pair}
     view.lang = "ja"
     assert "ダブルダミー" in view._hands_box.value and "7列・14枚" in view._hands_box.value
@@ -195,3 +197,252 @@ def test_a_two_player_mission_loads_with_tonojas_columns_as_dealt():
     now = position_from_mission(state, from_start=False)
     assert now["columns"] == [(c.face_down, c.face_up) for c in state.columns
                               if c.face_down is not None and c.face_up is not None]
+
+
+# ---- TONOJA's columns built by clicking -------------------------------------------------------------------
+
+def _click(view, card) -> None:
+    """What the page sends when a card of the picker is clicked (or activated with Enter/Space)."""
+    view._picker.receive({"type": "pick", "card": str(card)})
+
+
+def _drawn_columns(view) -> list[tuple[str | None, str]]:
+    """(face_down, face_up) codes as the page draws TONOJA's columns, left to right."""
+    drawn = view._hands_box.value.split("crew-solver-columns")[1]
+    out = []
+    for cell in drawn.split("class='crew-solver-column'")[1:]:
+        up = re.search(r"data-face-up='(\w+)'", cell).group(1)
+        down = re.search(r"data-face-down='(\w+)'", cell)
+        out.append((down.group(1) if down else None, up))
+    return out
+
+
+def test_tonojas_columns_are_built_by_clicking_face_up_cards_then_face_down_cards():
+    _hands, columns = deal_tonoja(3)
+    view = WinnableView(players=2, seed=3, tasks={0: "16"}, background=False)
+    dealt_query = view.share_query()
+    view._build_seat.value = 2
+    assert view._tonoja_box.layout.display == "flex" and "TONOJA's columns" in view._picker.labels["title"]
+    assert "k-th" not in view._tonoja_help.value and "first column that has no face-down card" in view._tonoja_help.value
+    (down1, up1) = columns[0]
+    assert view._picker.marks[str(up1)] == {"badge": "1", "aria": "TONOJA's column 1, face up"}
+    assert view._picker.marks[str(down1)] == {"badge": "1", "aria": "TONOJA's column 1, face down", "low": True}
+    view._tonoja_clear.click()
+    assert view._hands[2].value == "" and view._picker.selected == [] and view._build_seat.options[2][0] == "TONOJA · 0"
+    assert set(view._picker.unavailable) == {str(c) for s in (0, 1) for c in view.hand_cards(s)}
+    for _down, up in columns:                       # the face-up cards, left to right: one column each
+        _click(view, up)
+    assert view._hands[2].value == " ".join(str(up) for _down, up in columns)
+    assert _drawn_columns(view) == [(None, str(up)) for _down, up in columns]
+    view._tonoja_face.value = "down"
+    drawn = view._hands_box.value
+    assert drawn.count("crew-solver-next-place") == 1 and "the next face-down card you click goes here" in drawn
+    for k, (down, _up) in enumerate(columns, start=1):   # the face-down cards in the same order: under 1, 2, …
+        _click(view, down)
+        assert view.tonoja_columns()[:k] == list(columns[:k]) and view._picker.refusal == ""
+    assert view._hands[2].value == columns_text(columns) and view.tonoja_columns() == list(columns)
+    assert _drawn_columns(view) == [(str(d), str(u)) for d, u in columns]
+    assert "crew-solver-next-place" not in view._hands_box.value
+    assert view.share_query() == dealt_query        # the deal's columns again: the link is the deal's link
+    assert view._build_seat.options[2][0] == "TONOJA · 14"
+
+    # a card can be in one place only: a seat's card is refused for TONOJA, TONOJA's for a seat
+    seat_card = view.hand_cards(0)[0]
+    _click(view, seat_card)
+    assert "already used" in view._picker.refusal and view.tonoja_columns() == list(columns)
+    assert seat_card in view.hand_cards(0)
+    # free one of seat 0's cards; every column has its face-down card, so a face-down click is refused
+    view._build_seat.value = 0
+    _click(view, columns[0][1])
+    assert "already used" in view._picker.refusal and view._hands[2].value == columns_text(columns)
+    _click(view, seat_card)
+    assert seat_card not in view.hand_cards(0)
+    view._build_seat.value = 2
+    _click(view, seat_card)
+    assert view._picker.refusal.startswith("Every column already has its face-down card")
+    assert view._hands[2].value == columns_text(columns) and str(seat_card) not in view._picker.selected
+    view.lang = "ja"
+    _click(view, seat_card)
+    assert view._picker.refusal.startswith("どの列にもすでに裏向きのカードがあります")
+    assert view._build_seat.options[2][0] == "TONOJA · 14枚" and "表向き（1枚ごとに新しい列）" in view._tonoja_face.options[0]
+    assert view._picker.marks[str(up1)]["aria"] == "TONOJAの1列目、表向き"
+    view.lang = "en"
+    view._tonoja_face.value = "up"                  # a new column, face up, nothing under it yet
+    _click(view, seat_card)
+    assert view.tonoja_columns() == list(columns) + [(None, seat_card)]
+    assert view._picker.marks[str(seat_card)]["badge"] == "8"
+    # a face-down card taken out leaves its column's face-up card alone; the next face-down card fills it
+    down3, up3 = columns[2]
+    _click(view, down3)
+    assert view.tonoja_columns()[2] == (None, up3) and len(view.tonoja_columns()) == 8
+    view._tonoja_face.value = "down"
+    assert re.search(r"data-column='3'[^>]*>.*?crew-solver-next-place", view._hands_box.value.split("data-column='4'")[0])
+    _click(view, down3)
+    assert view.tonoja_columns()[2] == columns[2]
+    # a face-up card taken out takes its column out: the card under it is free again, in no hand
+    _click(view, up1)
+    assert view.tonoja_columns() == list(columns[1:]) + [(None, seat_card)]
+    assert str(down1) not in view._picker.selected and str(down1) not in view._picker.unavailable
+    assert all(down1 not in view.hand_cards(s) for s in range(3))
+
+
+def test_a_clicked_deal_is_solved_as_the_typed_one():
+    """Every hand and every column built by clicking only (columns one by one: face up, face down, face up …)
+    gives the solver the same position, and the same verdict and line, as the same deal typed."""
+    rng = random.Random(11)
+    cards = list(DECK)
+    while True:
+        rng.shuffle(cards)
+        if Card.parse("S4") in cards[:26]:
+            break
+    hands = [sorted(cards[:13]), sorted(cards[13:26])]
+    pairs = [(cards[26 + 2 * i], cards[27 + 2 * i]) for i in range(7)]   # (face_down, face_up)
+    captain = 0 if Card.parse("S4") in hands[0] else 1
+    clicked = WinnableView(players=2, seed=1, background=False)
+    clicked._build_seat.value = 2
+    clicked._tonoja_clear.click()
+    for seat in (0, 1):                              # empty both hands by clicking their cards out
+        clicked._build_seat.value = seat
+        for card in clicked.hand_cards(seat):
+            _click(clicked, card)
+    assert all(not clicked.hand_cards(s) for s in range(3))
+    for seat in (0, 1):
+        clicked._build_seat.value = seat
+        for card in reversed(hands[seat]):
+            _click(clicked, card)
+    clicked._build_seat.value = 2
+    for down, up in pairs:
+        clicked._tonoja_face.value = "up"
+        _click(clicked, up)
+        clicked._tonoja_face.value = "down"
+        _click(clicked, down)
+    assert clicked._picker.refusal == ""
+    clicked._task_choice.value, clicked._task_owner.value = 18, 2    # TONOJA must win the blue 4
+    clicked._task_add.click()
+    clicked._captain.value = clicked._leader.value = captain
+    typed = WinnableView(players=2, seed=1, background=False, captain=captain, leader=captain, tasks={2: "18"},
+                         hands={0: " ".join(map(str, hands[0])), 1: " ".join(map(str, hands[1])),
+                                2: " ".join(f"{up}/{down}" for down, up in pairs)})
+    assert clicked._hands[2].value == typed._hands[2].value
+    assert clicked.inputs() == typed.inputs() and clicked.inputs()["columns"] == pairs
+    assert clicked.share_query() == typed.share_query()
+    clicked.start_solve()
+    typed.start_solve()
+    assert clicked.solution is not None and clicked.solution.winnable is not None, clicked._message.value
+    assert clicked.solution.winnable == typed.solution.winnable
+    assert clicked.solution.line == typed.solution.line
+    assert clicked._verdict.value == typed._verdict.value
+
+
+def _expected_after(columns, card, face, others):
+    """The documented rule, written independently of the view: a click on one of TONOJA's cards takes it out
+    (a face-up card with its column); a free card starts a column (face up) or goes under the leftmost column
+    without a face-down card (face down, refused when there is none); another hand's card is refused."""
+    ups = [u for _d, u in columns]
+    downs = [d for d, _u in columns if d is not None]
+    if card in ups:
+        return [c for c in columns if c[1] != card]
+    if card in downs:
+        return [(None if d == card else d, u) for d, u in columns]
+    if card in others:
+        return columns
+    if face == "up":
+        return columns + [(None, card)]
+    for k, (d, u) in enumerate(columns):
+        if d is None:
+            return columns[:k] + [(card, u)] + columns[k + 1:]
+    return columns
+
+
+@settings(max_examples=25, deadline=None, derandomize=True, phases=[Phase.explicit, Phase.generate])
+@given(st.integers(0, 50), st.lists(st.one_of(st.sampled_from(["up", "down", "seat 0", "seat 1", "tonoja",
+                                                                  "clear"]), st.integers(0, 39), st.integers(0, 39)),
+                                      min_size=10, max_size=60))
+def test_any_clicks_keep_each_card_in_one_place_and_follow_the_rule(seed, actions):
+    view = WinnableView(players=2, seed=seed, background=False)
+    view._build_seat.value = 0                       # free half of seat 0's cards first
+    for card in view.hand_cards(0)[::2]:
+        _click(view, card)
+    view._build_seat.value = 2
+    for action in actions:
+        before = view.tonoja_columns()
+        others = {c for s in (0, 1) for c in view.hand_cards(s)}
+        if action in ("up", "down"):
+            view._tonoja_face.value = action
+        elif action in ("seat 0", "seat 1", "tonoja"):
+            view._build_seat.value = {"seat 0": 0, "seat 1": 1, "tonoja": 2}[action]
+        elif action == "clear":
+            view._tonoja_clear.click()
+            assert view.tonoja_columns() == []
+        else:
+            card = DECK[action]
+            _click(view, card)
+            if view._build_seat.value == 2:
+                assert view.tonoja_columns() == _expected_after(before, card, view._tonoja_face.value, others)
+        everywhere = [c for s in range(3) for c in view.hand_cards(s)]
+        assert len(everywhere) == len(set(everywhere))   # no card in two places
+        text = view._hands[2].value
+        assert parse_columns_text(text) == lenient_columns(text)   # the box always reads strictly
+        assert set(view._picker.selected) == {str(c) for c in view.hand_cards(view._build_seat.value)}
+        assert "Traceback" not in view._message.value and "internal" not in view._message.value.lower()
+    if view._build_seat.value == 2:
+        assert {view._picker.marks[str(u)]["badge"] for _d, u in view.tonoja_columns()} == \
+            {str(k) for k in range(1, len(view.tonoja_columns()) + 1)}
+
+
+def test_hostile_values_for_tonojas_clicks_are_refused_in_both_languages():
+    view = WinnableView(players=2, seed=4, background=False)
+    view._build_seat.value = 2
+    text = view._hands[2].value
+    for forged in ({"type": "pick", "card": "zz"}, {"type": "pick", "card": 7}, {"type": "pick"},
+                   {"type": "pick", "card": "B1" * 50}, {"type": "drop", "card": "B1"}, "pick", None):
+        view._picker.receive(forged)
+        assert view._picker.refusal and view._hands[2].value == text, forged
+    # a "clicks place" value that is not one of the toggle's options (a corrupted widget) is refused, not used
+    view._build_seat.value = 0
+    free = view.hand_cards(0)[0]
+    _click(view, free)
+    view._build_seat.value = 2
+    view._tonoja_face._trait_values["value"] = "sideways"
+    _click(view, free)
+    assert "not 'sideways'" in view._picker.refusal and view._hands[2].value == text
+    view._tonoja_face._trait_values["value"] = "up"
+    view._tonoja_face.value = "down"
+    # an index past the toggles' options: ipywidgets refuses it before the view hears of it
+    for widget in (view._build_seat, view._tonoja_face):
+        value = widget.value
+        try:
+            widget.set_state({"index": 9})
+        except Exception:  # noqa: BLE001 - the TraitError ipywidgets raises to the comm, not the page
+            pass
+        assert widget.value == value
+    # the hidden "take out all of TONOJA's cards" button, clicked by a forged message at four players
+    view._players.value = 4
+    seat2 = view._hands[2].value
+    assert seat2 and view._build_seat.value == 0     # TONOJA was chosen: seat 0 at four players
+    view._tonoja_clear.click()
+    assert "only at two players" in view._message.value and view._hands[2].value == seat2
+    view.lang = "ja"
+    assert "TONOJAの列は2人プレイのときだけです" in view._message.value
+
+
+def test_three_to_five_players_build_hands_as_before():
+    for players in (3, 4, 5):
+        view = WinnableView(players=players, seed=2, background=False)
+        assert [v for _k, v in view._build_seat.options] == list(range(players))
+        assert [k for k, _v in view._build_seat.options] == [f"Seat {s} · {len(view.hand_cards(s))}"
+                                                             for s in range(players)]
+        assert view._tonoja_box.layout.display == "none" and "crew-solver-columns" not in view._hands_box.value
+        view._build_seat.value = 2
+        assert view._tonoja_box.layout.display == "none" and view._picker.marks == {}
+        assert view._picker.labels["title"].startswith("Click cards into the chosen seat's hand")
+        hand = view.hand_cards(2)
+        _click(view, hand[0])                        # out of seat 2's hand, as before
+        assert hand[0] not in view.hand_cards(2) and view._hands[2].value == " ".join(map(str, sorted(hand[1:])))
+        _click(view, hand[0])                        # and back in, the box sorted
+        assert view._hands[2].value == " ".join(map(str, sorted(hand)))
+        _click(view, view.hand_cards(1)[0])          # another seat's card: refused
+        assert "already used" in view._picker.refusal
+        view._tonoja_face.value = "down"             # the hidden toggle changes nothing here
+        _click(view, hand[1])
+        assert hand[1] not in view.hand_cards(2) and "/" not in view._hands[2].value

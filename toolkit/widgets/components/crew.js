@@ -94,9 +94,11 @@ function renderPicker(model, root) {
   const selected = model.get("selected");
   const unavailable = new Set(model.get("unavailable"));
   const names = model.get("item_labels");
+  // marks: what a picked card is when that is more than its click order (TONOJA's "column 3, face down")
+  const marks = model.get("marks") || {};
   if (labels.title) root.appendChild(crewHeading(labels.title));
   const grid = document.createElement("div");
-  grid.className = "crew-c-picker";
+  grid.className = "crew-c-picker" + (Object.keys(marks).length ? " crew-c-picker-marked" : "");
   grid.setAttribute("role", "group");
   grid.setAttribute("aria-label", labels.title || "");
   for (const suit of ["B", "G", "Y", "P", "S"]) {
@@ -114,15 +116,18 @@ function renderPicker(model, root) {
       const code = suit + v;
       const order = selected.indexOf(code);
       const item = { card: code, label: names[code] || code };
-      item.aria = item.label + (order >= 0 ? " — " + (labels.chosen || "chosen") + " " + (order + 1) : "");
+      const mark = order >= 0 ? marks[code] : undefined;
+      item.aria = item.label + (mark ? " — " + mark.aria
+                                     : order >= 0 ? " — " + (labels.chosen || "chosen") + " " + (order + 1) : "");
       const off = unavailable.has(code) && order < 0;
       const face = cardFace(item, true, (order >= 0 ? "crew-c-selected" : "") + (off ? " crew-c-unplayable" : ""));
       face.setAttribute("aria-pressed", order >= 0 ? "true" : "false");
       if (off) face.setAttribute("aria-disabled", "true");
-      if (order >= 0 && model.get("ordered")) {
+      if (order >= 0 && (mark || model.get("ordered"))) {
         const badge = document.createElement("span");
-        badge.className = "crew-c-badge";
-        badge.textContent = String(order + 1);
+        badge.className = "crew-c-badge" + (mark ? " crew-c-badge-mark" : "") + (mark && mark.low ? " crew-c-badge-low" : "");
+        badge.setAttribute("aria-hidden", "true");   // said by the card's aria-label
+        badge.textContent = mark ? mark.badge : String(order + 1);
         face.appendChild(badge);
       }
       face.addEventListener("click", () => model.send({ type: "pick", card: code }));

@@ -222,6 +222,17 @@ class CardPicker(CrewComponent):
 
     ``value`` is the picked cards in the order they were picked (a trick's play order). ``limit`` caps
     how many may be picked; ``unavailable`` cards (e.g. already in a trick) cannot be added.
+
+    A view that gives the picked cards a meaning of its own (TONOJA's columns: "column 3, face down") says
+    it with :meth:`set_marks` (a badge on the card and words for screen readers, instead of the click
+    order) and may refuse an addition before anything changes with :meth:`set_check`.
+
+    >>> picker = CardPicker(["G5"], ordered=False)
+    >>> picker.set_check(lambda card, adding: "no yellow" if adding and card.suit == "Y" else None)
+    >>> picker.receive({"type": "pick", "card": "Y3"}); picker.refusal, [str(c) for c in picker.value]
+    ('no yellow', ['G5'])
+    >>> picker.set_marks({"G5": ("1", "column 1, face up")}); picker.marks
+    {'G5': {'badge': '1', 'aria': 'column 1, face up'}}
     """
 
     _kind = Unicode("picker").tag(sync=True)
@@ -229,6 +240,8 @@ class CardPicker(CrewComponent):
     unavailable = List().tag(sync=True)
     item_labels = Dict().tag(sync=True)
     ordered = Bool(True).tag(sync=True)
+    #: card code -> {"badge", "aria"}: what a picked card is, when that is more than its click order
+    marks = Dict().tag(sync=True)
 
     def __init__(self, value: Iterable["Card | str"] = (), limit: int = MAX_CARDS,
                  title_key: str = "crew.comp.picker", lang: str = "en", ordered: bool = True, **kwargs: Any):
@@ -237,6 +250,8 @@ class CardPicker(CrewComponent):
         self._title_key = title_key
         self.limit = max(0, min(int(limit), MAX_CARDS))
         self._change_callbacks: list[Callable[[tuple[Card, ...]], Any]] = []
+        self._check: Callable[[Card, bool], str | None] | None = None
+        self._marks: dict[Card, tuple[str, str, bool]] = {}
         super().__init__(lang=lang, **kwargs)
         self.ordered = bool(ordered)
         self.set_value(value)
@@ -260,6 +275,27 @@ class CardPicker(CrewComponent):
         self._unavailable = frozenset(Card.parse(c) for c in cards)
         self._render()
 
+    def set_title(self, key: str) -> None:
+        """The heading's message key (what a click does here)."""
+        self._title_key = key
+        self._render()
+
+    def set_marks(self, marks: Mapping["Card | str", tuple[Any, ...]]) -> None:
+        """``{card: (badge, words)}`` or ``(badge, words, "low")``: a short badge drawn on the picked card (in
+        its top corner, or dark in its bottom corner for ``"low"``) and what a screen reader says after its
+        name, in place of the click order (already in the picker's language). Empty: the default."""
+        out: dict[Card, tuple[str, str, bool]] = {}
+        for card, mark in marks.items():
+            badge, words, *place = mark
+            out[Card.parse(card)] = (str(badge)[:8], str(words)[:120], place == ["low"])
+        self._marks = out
+        self._render()
+
+    def set_check(self, check: Callable[[Card, bool], str | None] | None) -> None:
+        """``check(card, adding)`` runs before a pick changes anything and returns a refusal (in the picker's
+        language) or None; ``adding`` is False when the pick takes a picked card out."""
+        self._check = check
+
     def _render(self) -> None:
         if not hasattr(self, "_title_key"):
             return
@@ -274,20 +310,27 @@ class CardPicker(CrewComponent):
                 self.item_labels = labels
             self.selected = [str(c) for c in self._value]
             self.unavailable = sorted(str(c) for c in self._unavailable)
+            self.marks = {str(c): {"badge": b, "aria": w, **({"low": True} if low else {})}
+                          for c, (b, w, low) in self._marks.items() if c in self._value}
 
     def _check_pick(self, content: Mapping[str, Any]) -> tuple[Any, str | None]:
         raw = content.get("card")
         card = parse_card(raw)
         if card is None:
             return None, _tr("crew.comp.not_a_card", self.lang, text=str(raw)[:16])
-        if card in self._value:
-            self._value = tuple(c for c in self._value if c is not card)
-        else:
+        adding = card not in self._value
+        if adding:
             if card in self._unavailable:
                 return None, _tr("crew.comp.unavailable", self.lang, card=card)
             if len(self._value) >= self.limit:
                 return None, _tr("crew.comp.limit", self.lang, n=self.limit)
+        reason = self._check(card, adding) if self._check is not None else None
+        if reason:
+            return None, reason
+        if adding:
             self._value = self._value + (card,)
+        else:
+            self._value = tuple(c for c in self._value if c is not card)
         self._render()
         for callback in list(self._change_callbacks):
             callback(self._value)

@@ -144,6 +144,47 @@ def columns_text(columns: Any) -> str:
     return " ".join(f"{up}/{down}" if down is not None else str(up) for down, up in columns)
 
 
+#: what a click places in TONOJA's columns (the "clicks place" toggle at two players)
+TONOJA_FACES = ("up", "down")
+
+
+def place_in_columns(columns: list[tuple[Card | None, Card]], card: Card, face: str
+                     ) -> list[tuple[Card | None, Card]] | None:
+    """TONOJA's columns with ``card`` clicked in: face ``"up"`` starts a new column on the right; face
+    ``"down"`` goes under the first column from the left that has no face-down card — so the k-th face-down
+    card clicked lies under the k-th face-up card, no column holds two and there are never more face-down
+    cards than face-up ones. None when every column already has its face-down card.
+
+    >>> g5, b3, p9, y2 = (Card.parse(c) for c in ("G5", "B3", "P9", "Y2"))
+    >>> columns_text(place_in_columns([(None, g5), (None, p9)], b3, "down"))
+    'G5/B3 P9'
+    >>> columns_text(place_in_columns([(b3, g5)], p9, "up")), place_in_columns([(b3, g5)], y2, "down")
+    ('G5/B3 P9', None)
+    """
+    if face == "up":
+        return list(columns) + [(None, card)]
+    free = next((k for k, (down, _up) in enumerate(columns) if down is None), None)
+    if free is None:
+        return None
+    out = list(columns)
+    out[free] = (card, out[free][1])
+    return out
+
+
+def take_out_of_columns(columns: list[tuple[Card | None, Card]], card: Card) -> list[tuple[Card | None, Card]]:
+    """TONOJA's columns without ``card``: a face-down card leaves its column's face-up card alone there (the
+    next face-down card clicked fills that place); a face-up card takes its whole column out, the card under
+    it free again (a face-down card needs a card on it, and moving it elsewhere would be a guess).
+
+    >>> g5, b3, p9 = (Card.parse(c) for c in ("G5", "B3", "P9"))
+    >>> columns_text(take_out_of_columns([(b3, g5), (None, p9)], b3))
+    'G5 P9'
+    >>> columns_text(take_out_of_columns([(b3, g5), (None, p9)], g5))
+    'P9'
+    """
+    return [(None if down == card else down, up) for down, up in columns if up != card]
+
+
 def dealt_texts(players: int, seed: int) -> list[str]:
     """The box texts of the seeded deal: one hand a seat; at two players the two hands and TONOJA's columns
     (``deal_tonoja``, in ``up/down`` form).
@@ -254,6 +295,23 @@ class WinnableView(View):
         self._build_seat.add_class("crew-solver-build-seat")
         self._picker = CardPicker(ordered=False, title_key="crew.ui.solver.picker_title")
         self._picker.add_class("crew-solver-picker")
+        self._picker_shown: tuple[Card, ...] = ()   # what the picker was last given (a click is the difference)
+        self._picker.set_check(self._check_picker_click)
+        # two players, building TONOJA: what a click places (a new column face up, or face down under the first
+        # column without one), the rule in words, and a way to start the columns afresh
+        self._tonoja_face = widgets.ToggleButtons(options=[("up", "up"), ("down", "down")], value="up",
+                                                  style={"button_width": "auto", "description_width": "initial"})
+        self._tonoja_face.add_class("crew-solver-tonoja-face")
+        self._tonoja_clear = widgets.Button(layout=widgets.Layout(width="auto"))
+        self._tonoja_clear.add_class("crew-solver-tonoja-clear")
+        self._tonoja_help = widgets.HTML()
+        self._tonoja_help.add_class("crew-solver-tonoja-help")
+        self._tonoja_box = widgets.VBox([
+            widgets.HBox([self._tonoja_face, self._tonoja_clear],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end")),
+            self._tonoja_help])
+        self._tonoja_box.add_class("crew-solver-tonoja-build")
+        self._tonoja_box.layout.display = "none"
         # every seat's hand as cards with its count: one HTML widget (each anywidget instance carries its
         # own copy of the component module and stylesheet, ~22 kB: five hand components tripled the page)
         self._hands_box = widgets.HTML()
@@ -315,6 +373,8 @@ class WinnableView(View):
         self._players.observe(self._on_players, "value")
         self._picker.on_change(self._on_picked)
         self._build_seat.observe(self._on_build_seat, "value")
+        self._tonoja_face.observe(self._on_build_seat, "value")
+        self._tonoja_clear.on_click(self._on_tonoja_clear)
         self._type_toggle.observe(self._on_type_toggle, "value")
         self._task_add.on_click(self._on_task_add)
         self._task_tokens.on_pick(self._on_task_token)
@@ -329,6 +389,7 @@ class WinnableView(View):
             self._title,
             widgets.HBox([self._players, self._seed, self._deal], layout=wrap),
             self._build_seat,
+            self._tonoja_box,
             widgets.HBox([self._picker, self._hands_box], layout=wrap),
             self._type_toggle,
             self._rows_box,
@@ -420,15 +481,22 @@ class WinnableView(View):
             return self.t("crew.ui.solver.tonoja")
         return self.t("crew.ui.solver.hand" if capital else "crew.ui.solver.seat_in_text", seat=seat)
 
-    def _set_players(self, players: int) -> None:
+    @property
+    def build_seats(self) -> list[int]:
+        """The seats the picker builds: every player's hand, and TONOJA's columns at two players."""
+        return list(range(self.seats))
+
+    def _set_players(self, players: int, previous: int | None = None) -> None:
+        previous = self._players.value if previous is None else previous
         with self.hold_trait_notifications():
             self._players.value = players
         seats = self.seats
         for i, row in enumerate(self._rows):
             row.layout.display = "" if i < seats else "none"
         self._set_seat_options()
-        if self._build_seat.value >= players:
-            self._build_seat.value = 0
+        if self._build_seat.value not in self.build_seats or (previous == 2 != players
+                                                              and self._build_seat.value == TONOJA_SEAT):
+            self._build_seat.value = 0   # TONOJA's place is not seat 2's hand at three players or more
 
     def _set_seat_options(self) -> None:
         """Captain, leader and task owner choices: every seat; at two players TONOJA (by name) leads and
@@ -490,12 +558,74 @@ class WinnableView(View):
     def _write_hand(self, seat: int, cards: list[Card]) -> None:
         self._hands[seat].value = " ".join(str(c) for c in sorted(cards))
 
+    @property
+    def building_tonoja(self) -> bool:
+        """Two players and the picker fills TONOJA's columns."""
+        return self.two_players and self._build_seat.value == TONOJA_SEAT
+
+    def _tonoja_face_value(self) -> str:
+        face = self._tonoja_face.value
+        if face not in TONOJA_FACES:
+            raise PageRefusal("crew.ui.solver.bad_tonoja_face", value=repr(face)[:20])
+        return face
+
+    def _tonoja_columns_alone(self) -> list[tuple[Card | None, Card]]:
+        """TONOJA's columns without the cards another hand also holds (a typed clash: like a hand's card in
+        two places, the card stays with the other hand when TONOJA's columns are written)."""
+        others = {c for s in range(self.seats) if s != TONOJA_SEAT for c in self.hand_cards(s)}
+        columns = self.tonoja_columns()
+        for card in others:
+            columns = take_out_of_columns(columns, card)
+        return columns
+
+    def _check_picker_click(self, card: Card, adding: bool) -> str | None:
+        """The picker asks before a click changes anything: a face-down card needs a column without one."""
+        if not (adding and self.building_tonoja):
+            return None
+        try:
+            face = self._tonoja_face_value()
+        except PageRefusal as exc:
+            return self.t(exc.key, **exc.params)
+        if face == "down" and place_in_columns(self._tonoja_columns_alone(), card, face) is None:
+            return self.t("crew.ui.solver.no_free_column")
+        return None
+
     @safe_callback
     def _on_picked(self, value: tuple[Card, ...]) -> None:
         seat = self._build_seat.value
+        if self.building_tonoja:
+            try:
+                self._place_tonoja(value)
+            except RuleError:
+                self._sync_cards()   # a refused click leaves the picker as the box says
+                raise
+            return
         if not isinstance(seat, int) or not 0 <= seat < self._players.value:
             raise InvalidMoveError("choose the seat whose hand you build")
         self._write_hand(seat, list(value))
+
+    def _place_tonoja(self, value: tuple[Card, ...]) -> None:
+        """One click for TONOJA: the card the picker added goes where the "clicks place" toggle says, the card
+        it took out leaves its column; the box is rewritten in ``up/down`` form."""
+        face = self._tonoja_face_value()
+        now = set(value)
+        columns = self._tonoja_columns_alone()
+        for card in self._picker_shown:
+            if card not in now:
+                columns = take_out_of_columns(columns, card)
+        for card in value:
+            if card not in self._picker_shown:
+                placed = place_in_columns(columns, card, face)
+                if placed is None:
+                    raise PageRefusal("crew.ui.solver.no_free_column")
+                columns = placed
+        self._hands[TONOJA_SEAT].value = columns_text(columns)
+
+    @safe_callback
+    def _on_tonoja_clear(self, _button: Any = None) -> None:
+        if not self.two_players:
+            raise PageRefusal("crew.ui.solver.tonoja_two_players")
+        self._hands[TONOJA_SEAT].value = ""
 
     @safe_callback
     def _on_build_seat(self, change: Mapping[str, Any]) -> None:
@@ -540,10 +670,11 @@ class WinnableView(View):
             self._remove_task(s, task)
 
     def _sync_cards(self) -> None:
-        players = self._players.value   # the hands built by clicking: the real players' (TONOJA's are typed)
+        players = self._players.value
         held = [self.hand_cards(s) for s in range(self.seats)]
-        seat = self._build_seat.value if 0 <= self._build_seat.value < players else 0
-        labels = [(self.t("crew.ui.solver.build_seat", seat=s, n=len(held[s])), s) for s in range(players)]
+        seat = self._build_seat.value if self._build_seat.value in self.build_seats else 0
+        labels = [(self.t("crew.ui.solver.build_tonoja", n=len(held[s])) if self.two_players and s == TONOJA_SEAT
+                   else self.t("crew.ui.solver.build_seat", seat=s, n=len(held[s])), s) for s in self.build_seats]
         if list(self._build_seat.options) != labels:
             syncing, self._syncing = self._syncing, True   # a relabel is not a change of seat
             try:
@@ -552,32 +683,61 @@ class WinnableView(View):
             finally:
                 self._syncing = syncing
         others = {c for s in range(self.seats) if s != seat for c in held[s]}
+        tonoja = self.two_players and seat == TONOJA_SEAT
+        self._tonoja_box.layout.display = "flex" if tonoja else "none"
         self._picker.lang = self.lang
         self._picker.limit = 40
-        self._picker.set_value([c for c in held[seat] if c not in others])
-        self._picker.set_unavailable(others)
+        self._picker_shown = tuple(c for c in held[seat] if c not in others)
+        with self._picker.hold_sync():
+            self._picker.set_title("crew.ui.solver.picker_tonoja" if tonoja else "crew.ui.solver.picker_title")
+            self._picker.set_marks(self._tonoja_marks() if tonoja else {})
+            self._picker.set_value(self._picker_shown)
+            self._picker.set_unavailable(others)
         from toolkit.widgets.crew.common import chips
         rows = []
         for s in range(players):
             title = html.escape(self.t("crew.ui.solver.hand_title", seat=s, n=len(held[s])))
             rows.append(f"<div class='crew-solver-hand-cards crew-solver-hand-cards-{s}' data-seat='{s}' "
                         f"data-count='{len(held[s])}'><b>{title}</b><div>{chips(held[s], self.lang)}</div></div>")
-        if self.two_players:
-            rows.append(self._columns_html())
+        if self.two_players:   # while they are built, TONOJA's columns first: beside the picker, or just under it
+            columns = self._columns_html(building=tonoja)
+            rows = [columns] + rows if tonoja else rows + [columns]
         self._hands_box.value = "".join(rows)
 
-    def _columns_html(self) -> str:
+    def _tonoja_marks(self) -> dict[Card, tuple[str, ...]]:
+        """Each of TONOJA's cards in the picker: its column number as a badge (on the top left corner when face
+        up, dark on the bottom right corner when face down: the card under the other) and in words."""
+        marks: dict[Card, tuple[str, ...]] = {}
+        for k, (down, up) in enumerate(self.tonoja_columns(), start=1):
+            marks[up] = (str(k), self.t("crew.ui.solver.mark_up", k=k))
+            if down is not None:
+                marks[down] = (str(k), self.t("crew.ui.solver.mark_down", k=k), "low")
+        return marks
+
+    def _columns_html(self, building: bool = False) -> str:
         """TONOJA's columns, each a face-up card with the face-down card under it drawn below (double dummy:
-        the face-down cards are shown too, and the page says so)."""
+        the face-down cards are shown too, and the page says so), numbered as the picker's badges. While the
+        picker builds them, a column without a face-down card shows an empty place, and the place the next
+        face-down card goes to is marked."""
         from toolkit.widgets.crew.common import chip
         columns = self.tonoja_columns()
         count = sum(2 if down is not None else 1 for down, _up in columns)
         title = html.escape(self.t("crew.ui.solver.tonoja_title", columns=len(columns), n=count))
+        next_down = (next((k for k, (down, _up) in enumerate(columns, start=1) if down is None), None)
+                     if building and self._tonoja_face.value == "down" else None)
         cells = []
         for k, (down, up) in enumerate(columns, start=1):
             if down is None:
                 label = self.t("crew.ui.solver.column_alone", k=k, up=up.text(self.lang))
                 under = ""
+                if building:
+                    here = k == next_down
+                    if here:
+                        label += " — " + self.t("crew.ui.solver.column_next")
+                    under = (f"<div class='crew-solver-empty-place{' crew-solver-next-place' if here else ''}' "
+                             f"aria-hidden='true' style='margin-top:2px;min-width:2.6em;min-height:1.4em;"
+                             f"border:2px dashed {'#0b57d0' if here else '#767676'};border-radius:6px;"
+                             f"font-size:0.8em;text-align:center;color:#0b57d0'>{'▲' if here else ''}</div>")
             else:
                 label = self.t("crew.ui.solver.column_label", k=k, up=up.text(self.lang), down=down.text(self.lang))
                 under = (f"<div class='crew-solver-under' aria-hidden='true' style='font-size:0.8em;color:#333'>"
@@ -585,14 +745,15 @@ class WinnableView(View):
                          f"<div class='crew-solver-face-down' data-face-down='{down}' "
                          f"style='border:2px dashed #555;border-radius:6px;padding:1px'>{chip(down, self.lang)}</div>")
             cells.append(f"<div class='crew-solver-column' role='group' aria-label='{html.escape(label, quote=True)}' "
-                         f"data-face-up='{up}' style='display:flex;flex-direction:column;align-items:center;"
-                         f"padding:2px 4px;border:1px solid #bbb;border-radius:6px;background:#fafafa'>"
+                         f"data-face-up='{up}' data-column='{k}' style='display:flex;flex-direction:column;"
+                         f"align-items:center;padding:2px 4px;border:1px solid #bbb;border-radius:6px;background:#fafafa'>"
+                         f"<div aria-hidden='true' style='font-size:0.8em;color:#333'>{k}</div>"
                          f"<div class='crew-solver-face-up'>{chip(up, self.lang)}</div>{under}</div>")
         note = html.escape(self.t("crew.ui.solver.tonoja_note"))
         return (f"<div class='crew-solver-hand-cards crew-solver-hand-cards-{TONOJA_SEAT} crew-solver-columns' "
                 f"data-seat='{TONOJA_SEAT}' data-count='{count}'><b>{title}</b>"
                 f"<div style='display:flex;flex-wrap:wrap;gap:6px;margin:2px 0'>{''.join(cells) or '—'}</div>"
-                f"<div class='crew-solver-tonoja-note' style='font-size:0.9em;line-height:1.45;max-width:46em'>{note}</div></div>")
+                f"<div class='crew-solver-tonoja-note' style='font-size:0.9em;line-height:1.45;max-width:40em'>{note}</div></div>")
 
     def _tasks_by_seat(self) -> dict[int, list[Any]]:
         out: dict[int, list[Any]] = {}
@@ -671,7 +832,7 @@ class WinnableView(View):
     def _on_players(self, change: Mapping[str, Any]) -> None:
         if change["new"] not in WINNABLE_PLAYERS:
             raise PageRefusal("crew.ui.solver.bad_players", value=repr(change["new"])[:20])
-        self._set_players(change["new"])
+        self._set_players(change["new"], previous=change.get("old"))
         self.deal(self._seed.value)
         self.refresh()   # the seat names (TONOJA) and the task difficulties follow the player count
 
@@ -897,6 +1058,21 @@ class WinnableView(View):
         self._mission.placeholder = self.t("crew.ui.solver.mission_placeholder")
         self._build_seat.description = self.t("crew.ui.solver.build_label")
         self._build_seat.tooltip = self.t("crew.ui.solver.build_label")
+        faces = [(self.t(f"crew.ui.solver.tonoja_face_{f}"), f) for f in TONOJA_FACES]
+        if list(self._tonoja_face.options) != faces:
+            face = self._tonoja_face.value
+            syncing, self._syncing = self._syncing, True   # a relabel is not a change of face
+            try:
+                self._tonoja_face.options = faces          # (new options reset the value: set it back)
+                self._tonoja_face.value = face if face in TONOJA_FACES else "up"
+            finally:
+                self._syncing = syncing
+        self._tonoja_face.description = self.t("crew.ui.solver.tonoja_face")
+        self._tonoja_face.tooltips = [self.t(f"crew.ui.solver.tonoja_face_{f}_tip") for f in TONOJA_FACES]
+        self._tonoja_clear.description = self.t("crew.ui.solver.tonoja_clear")
+        self._tonoja_clear.tooltip = self.t("crew.ui.solver.tonoja_clear_tip")
+        self._tonoja_help.value = (f"<div class='crew-solver-tonoja-rule' style='font-size:0.9em;line-height:1.45;"
+                                   f"max-width:60em'>{html.escape(self.t('crew.ui.solver.tonoja_rule'))}</div>")
         self._type_toggle.description = self.t("crew.ui.solver.type_codes")
         self._type_toggle.tooltip = self.t("crew.ui.solver.type_codes_tip")
         self._task_label.value = f"<b>{html.escape(self.t('crew.ui.solver.task_label'))}</b>"
