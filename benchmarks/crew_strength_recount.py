@@ -157,14 +157,7 @@ def main() -> None:
             raise SystemExit(f"an unchanged allocation played differently: {job}: {a} vs {b}; nothing written")
     delta = {"success": 0, "winnable": 0, "won_winnable": 0}
     for (mission, players, index, level), a, b in zip(changed, old, new):
-        cell = table.cells[(mission, players, level)]
-        for game, sign in ((a, -1), (b, +1)):
-            cell.successes += sign * game["success"]
-            if game["winnable"] is None:
-                cell.undecided += sign
-            elif game["winnable"]:
-                cell.winnable += sign
-                cell.won_winnable += sign * game["success"]
+        table.replace_game(mission, players, level, index, a, b)
         delta["success"] += b["success"] - a["success"]
         delta["winnable"] += bool(b["winnable"]) - bool(a["winnable"])
         delta["won_winnable"] += (b["success"] and bool(b["winnable"])) - (a["success"] and bool(a["winnable"]))

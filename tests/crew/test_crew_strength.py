@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -72,3 +73,41 @@ def test_runs_merge_per_cell_by_deal_range_and_never_count_a_deal_twice():
     with pytest.raises(DataError, match="already counted"):
         parts.add_chunk(1, 3, "random", 3, 5, run_chunk(1, 3, "random", 3, 5))
     assert StrengthTable.from_json(parts.to_json()).cell(1, 3, "random").chunks == [[0, 4]]
+
+
+def test_a_replayed_game_replaces_its_old_result_as_if_it_had_been_played():
+    """``replace_game`` (the re-count after a bot change that only some games feel) gives the cell a table
+    built from the new results would have; a deal the cell does not count, or an old result it never
+    counted, is refused."""
+    from hypothesis import given, settings, strategies as st
+
+    from toolkit.core.errors import DataError
+
+    result = st.fixed_dictionaries({"success": st.booleans(), "winnable": st.sampled_from([True, False, None])})
+
+    @settings(max_examples=200, deadline=None, derandomize=True)
+    @given(st.lists(result, min_size=1, max_size=12), st.data())
+    def run(old_games, data):
+        old_games = [dict(g, success=g["success"] and g["winnable"] is not False) for g in old_games]
+        new_games = list(old_games)
+        for i in data.draw(st.sets(st.integers(0, len(old_games) - 1))):
+            g = data.draw(result)
+            new_games[i] = dict(g, success=g["success"] and g["winnable"] is not False)
+        recounted, fresh = StrengthTable(), StrengthTable()
+        recounted.add_chunk(3, 4, "expert", 10, 10 + len(old_games), old_games)
+        fresh.add_chunk(3, 4, "expert", 10, 10 + len(new_games), new_games)
+        for i, (a, b) in enumerate(zip(old_games, new_games)):
+            if a != b:
+                recounted.replace_game(3, 4, "expert", 10 + i, a, b)
+        assert recounted.cells == fresh.cells     # dataclasses: every count and the deal ranges
+
+    run()
+    table = StrengthTable()
+    table.add_chunk(3, 4, "expert", 0, 1, [{"success": False, "winnable": False}])
+    won = {"success": True, "winnable": True}
+    with pytest.raises(DataError, match="deal 1 is not counted"):
+        table.replace_game(3, 4, "expert", 1, {"success": False, "winnable": False}, won)
+    before = copy.deepcopy(table.cells)
+    with pytest.raises(DataError, match="never counted"):
+        table.replace_game(3, 4, "expert", 0, won, {"success": False, "winnable": False})
+    assert table.cells == before

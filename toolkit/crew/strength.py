@@ -181,6 +181,38 @@ class StrengthTable:
         cell.chunks = _joined(cell.chunks + [[start, stop]])
         return cell
 
+    def replace_game(self, mission: int, players: int, level: str, index: int, old: dict[str, Any],
+                     new: dict[str, Any]) -> Cell:
+        """Swap one counted game's result ``old`` for ``new`` (the same deal played again by a changed bot,
+        ``benchmarks/crew_strength_recount.py``): the cell then counts as if ``new`` had been played. The deal
+        must be counted in the cell (``DataError`` otherwise); its games and deal ranges stay as they are.
+
+        >>> t = StrengthTable()
+        >>> _ = t.add_chunk(1, 4, "expert", 0, 2, [{"success": False, "winnable": False}] * 2)
+        >>> c = t.replace_game(1, 4, "expert", 1, {"success": False, "winnable": False},
+        ...                    {"success": True, "winnable": True})
+        >>> c.games, c.successes, c.winnable, c.won_winnable
+        (2, 1, 1, 1)
+        """
+        cell = self.cells.get((mission, players, level))
+        if cell is None or not cell.covers(index, index + 1):
+            raise DataError(f"mission {mission}, {players} players, {level}: deal {index} is not counted")
+        counts = {"successes": cell.successes, "undecided": cell.undecided, "winnable": cell.winnable,
+                  "won_winnable": cell.won_winnable}
+        for game, sign in ((old, -1), (new, +1)):
+            counts["successes"] += sign * game["success"]
+            if game["winnable"] is None:
+                counts["undecided"] += sign
+            elif game["winnable"]:
+                counts["winnable"] += sign
+                counts["won_winnable"] += sign * game["success"]
+        if min(counts.values()) < 0:   # checked before anything changes: a refused swap leaves the cell as it was
+            raise DataError(f"mission {mission}, {players} players, {level}: deal {index}'s old result "
+                            f"{old} was never counted")
+        for name, value in counts.items():
+            setattr(cell, name, value)
+        return cell
+
     def rows(self) -> list[dict[str, Any]]:
         return [self.cells[k].row() for k in sorted(self.cells, key=lambda k: (k[1], k[0], LEVELS.index(k[2])
                                                                                   if k[2] in LEVELS else 9))]
