@@ -25,7 +25,7 @@ def test_tonojas_columns_are_dealt_and_drawn_face_up_over_face_down():
     drawn = view._hands_box.value.split("crew-solver-columns")[1]
     pairs = re.findall(r"data-face-up='(\w+)'.*?data-face-down='(\w+)'", drawn)
     assert pairs == [(str(up), str(down)) for down, up in columns]          # which card lies under which
-    assert "double dummy" in drawn and "7 columns, 14 cards" in drawn
+    assert "double dummy" in drawn and "columns: 7, cards: 14" in drawn
     assert f"Column 1: {columns[0][1].text('en')} face up, on {columns[0][0].text('en')} face down" in drawn
     # the captain holds the submarine 4 (a real player's); TONOJA leads and takes tasks but is never captain
     captain = next(s for s in (0, 1) if Card.parse("S4") in hands[s])
