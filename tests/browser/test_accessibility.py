@@ -95,3 +95,36 @@ def test_two_player_winnable_page_building_tonoja_is_accessible(open_dashboard):
             page.wait_for_timeout(300)
             problems += [f"[{lang} {width}px] {p}" for p in page.evaluate(LAYOUT_PROBLEMS_JS, MIN_INPUT_PX)]
     assert not problems, "\n".join(problems)
+
+
+#: a lost 4-player mission 3 (the captain held submarine 4 and took "win no submarines"), as its link
+#: reopens it: the table at its end and the post-mortem's card-by-card verdicts and allocations
+_LOST_MISSION = ("seed=5&players=4&mission=3&seats=you,expert,expert,expert&moves=take_57.take_5.sonar_1_G2_top."
+                 "B1.B3.B6.B4.Y9.Y1.Y4.Y3.B9.B5.B2.G5.B7.B8.G3.G7.G6.G4.Y5.G1.Y6.P3.P1.Y2.Y7.G9.P2.P5.P8.P9.P4.P6."
+                 "S1.S2.S3.G8.G2.Y8.S4.P7")
+
+
+@pytest.mark.parametrize("query, review", [
+    ("players=2&seed=3&mission=2&step=1", False),   # TONOJA's row, the picker that reads "played by seat N"
+    (_LOST_MISSION, True),                          # reopened from its link, then its post-mortem opened
+], ids=["two-players", "post-mortem"])
+def test_mission_table_at_two_players_and_its_post_mortem_are_accessible(open_dashboard, query, review):
+    """The Crew table's other faces than its default page: two players (TONOJA's columns and the picker that
+    reads "played by seat N") and a lost mission reopened with its post-mortem — axe and the layout checks
+    in English and Japanese at 800 and 1200 px."""
+    page = open_dashboard("crew-mission", query)
+    page.locator(".crew-hand").first.wait_for(timeout=60000)
+    if review:
+        page.locator(".crew-post-mortem-button").click()
+        page.locator(".crew-pm-verdict").wait_for(timeout=60000)
+    problems: list[str] = []
+    for lang in ("en", "ja"):
+        if lang == "ja":
+            _switch_language(page, lang)
+        assert page.evaluate("document.documentElement.lang") == lang
+        problems += [f"[{lang} axe] {p}" for p in _axe_problems(page)]
+        for width in (800, 1200):
+            page.set_viewport_size({"width": width, "height": HEIGHT})
+            page.wait_for_timeout(300)
+            problems += [f"[{lang} {width}px] {p}" for p in page.evaluate(LAYOUT_PROBLEMS_JS, MIN_INPUT_PX)]
+    assert not problems, "\n".join(problems)

@@ -98,6 +98,31 @@ def test_mission_table_refuses_foreign_and_unplayable_cards_with_reasons():
     assert view.model.state is state and "deepsea-refusal" in view._message.value
 
 
+def test_the_language_toggle_rewords_the_last_bot_move_and_the_hint():
+    """The bot's last move and the hint are kept as decisions and worded at each redraw: switching to
+    Japanese rewords both (they used to stay in the language of the moment they were made); a new game
+    forgets both."""
+    import re
+
+    japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+    view = MissionView(seed=5, players=4, mission=3, autoplay=False)   # seat 3, the captain, chooses first
+    view.driver.run_until_human()
+    english = view._bot_text.value
+    assert "Seat 3 (expert bot)" in english and "bots.crew." in english and not japanese.search(english)
+    assert ".." not in english                                   # "…submarines.." : one full stop
+    view._on_hint()
+    hint_en = view._hint_text.value
+    assert "crew-hint-move" in hint_en and not japanese.search(hint_en)
+    view.lang = "ja"
+    reason = view._bot_text.value.split("crew-bot-reason'>")[1]
+    assert "席3" in view._bot_text.value and japanese.search(reason) and "deals" not in reason
+    assert japanese.search(view._hint_text.value.split("</b>")[1])
+    view.lang = "en"
+    assert view._bot_text.value == english and view._hint_text.value == hint_en
+    view._on_new()
+    assert view._hint_text.value == "" and view._hinted is None and "Seat 3 (expert bot)" not in view._bot_text.value
+
+
 def test_mission_table_hint_and_teacher_switch():
     view = MissionView(seed=3, players=4, mission=1, autoplay=False)
     view.driver.run_until_human()

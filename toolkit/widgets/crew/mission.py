@@ -339,6 +339,7 @@ class MissionView(View):
         self._log.add_class("deepsea-side")          # hidden in ?display=large (projectors)
         self._offered: list = []
         self._hinted: Any = None
+        self._hint_shown: Any = None   # what the hint line says: a message key or the expert's Decision
         self._review_data: Any = None
         self._replay_cards: list[tuple[int, Card, bool]] = []
         self._replay_pos = 0
@@ -460,6 +461,7 @@ class MissionView(View):
 
     def _play(self, move: Any) -> None:
         self._hinted = None
+        self._hint_shown = None
         self._hint_text.value = ""
         self.play_on(self.model, move)   # the model's revision change redraws the table
 
@@ -506,6 +508,7 @@ class MissionView(View):
         self.model.new_game(seed=int(self._seed.value))
         self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
         self._close_review()
+        self._forget_game_talk()
         self.clear_report()
         self._saved_say(None)
         self.refresh()
@@ -523,18 +526,36 @@ class MissionView(View):
     def _on_hint(self, _button: Any = None) -> None:
         seat = self.viewing_seat()
         if not self._acts_now(seat) and not any(isinstance(m, (Sonar, GiveCard)) for m in self.seat_moves(seat)):
-            self._hint_text.value = f"<p class='crew-hint-none'>{esc(self.t('crew.ui.hint_none'))}</p>"
+            self._hint_shown = "crew.ui.hint_none"
+            self._render_hint()
             return
         decision = self._driver.hint(seat)
         if decision is None or decision.move is None:
-            self._hint_text.value = f"<p class='crew-hint-none'>{esc(self.t('crew.ui.hint_wait'))}</p>"
+            self._hint_shown = "crew.ui.hint_wait"
+            self._render_hint()
             return
         self._hinted = decision.move
-        level = self._seat_setup.level_label(self._seat_setup.levels[0])
-        self._hint_text.value = (f"<p class='crew-hint-move' data-move='{esc(decision.move)}'><b>"
-                                 f"{esc(self.t('crew.ui.hint_says', level=level, move=self._describe(decision.move)))}"
-                                 f"</b> {explain_html(decision.reason, self.lang)}</p>")
+        self._hint_shown = decision
         self.refresh()
+
+    def _forget_game_talk(self) -> None:
+        """A new or reopened game: the last hint (and its marked card) and the last bot move belong to the
+        game before."""
+        self._hinted = self._hint_shown = None
+        self._bot_move_text = None
+
+    def _render_hint(self) -> None:
+        """The hint line, worded in the page's language at every redraw (the toggle rewords it)."""
+        shown = self._hint_shown
+        if shown is None:
+            self._hint_text.value = ""
+        elif isinstance(shown, str):
+            self._hint_text.value = f"<p class='crew-hint-none'>{esc(self.t(shown))}</p>"
+        else:
+            level = self._seat_setup.level_label(self._seat_setup.levels[0])
+            self._hint_text.value = (f"<p class='crew-hint-move' data-move='{esc(shown.move)}'><b>"
+                                     f"{esc(self.t('crew.ui.hint_says', level=level, move=self._describe(shown.move)))}"
+                                     f"</b> {explain_html(shown.reason, self.lang)}</p>")
 
     def _on_bot_error(self, exc: Exception) -> None:
         self.report(exc, error=True)
@@ -555,12 +576,8 @@ class MissionView(View):
         last = self._driver.last
         if last is None:
             return
-        seat, decision = last
-        move = self._describe(decision.move)
-        reason = decision.reason.text(self.lang) if decision.reason is not None else ""
-        if reason and not self._seat_setup.show_all and self._names_hidden_card(decision.reason):
-            reason = self.t("crew.ui.reason_withheld")
-        self._bot_move_text = (seat, move, reason, getattr(decision.reason, "rule", ""))
+        # kept as data, worded at each redraw: the language toggle rewords the last bot move too
+        self._bot_move_text = last
         self._render_bot_move()
 
     def _names_hidden_card(self, reason: Any) -> bool:
@@ -719,6 +736,7 @@ class MissionView(View):
         self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
         self._seed.value = seed
         self._close_review()
+        self._forget_game_talk()
         self.clear_report()
         over = ENGINE.play_out_over(self.model.state)
         if over:
@@ -975,7 +993,12 @@ class MissionView(View):
         if not info:
             self._bot_text.value = ""
             return
-        seat, move, reason, rule = info
+        seat, decision = info
+        move = self._describe(decision.move).rstrip(".。")   # a task's text ends the sentence already
+        reason = decision.reason.text(self.lang) if decision.reason is not None else ""
+        if reason and not self._seat_setup.show_all and self._names_hidden_card(decision.reason):
+            reason = self.t("crew.ui.reason_withheld")
+        rule = getattr(decision.reason, "rule", "")
         code = f" <code class='deepsea-rule'>{esc(rule)}</code>" if rule and reason else ""
         self._bot_text.value = (f"<p class='crew-bot-line' data-seat='{seat}'>"
                                 f"{esc(self.t('crew.ui.bot_moved', name=self.seat_name(seat), move=move))}"
@@ -1116,6 +1139,7 @@ class MissionView(View):
         self._link.value = self._share_link(seat) if over else ""
         self._render_saved(seat, over)
         self._render_bot_move()
+        self._render_hint()
         self._render_review()
         events = self._setup_events + list(self.model.events)
         self._log.value = (f"<details><summary><b>{esc(tr('ui.event_log'))}</b></summary>"

@@ -239,6 +239,7 @@ class GameView(_DeepBluePlayView):
         self._hint_button.add_class("deepblue-hint")
         self._hint_button.on_click(self._on_hint)
         self._hint = widgets.HTML()
+        self._hint_shown: Any = None   # a message key, or (the coach's decision, the table it saw)
         self._hint.add_class("deepblue-hint-text")
         self._bot_line = widgets.HTML()
         self._bot_line.add_class("deepblue-bot-line")
@@ -298,13 +299,14 @@ class GameView(_DeepBluePlayView):
     def _table_move(self, move: Any) -> bool:
         if not self.setup.is_human(getattr(move, "seat", None)):
             raise InvalidMoveError(f"seat {move.seat} is played by a bot")
+        self._hint_shown = None
         self._hint.value = ""
         return self._play(move)
 
     # ---- callbacks ---------------------------------------------------------------------------------
     @safe_callback
     def _on_bot_moved(self, change: Mapping[str, Any]) -> None:
-        self._hint.value = ""
+        self._hint_shown = None
         self.refresh()
 
     @safe_callback
@@ -326,15 +328,25 @@ class GameView(_DeepBluePlayView):
     def _on_hint(self, _b: Any = None) -> None:
         seat = self.seat
         if not self.setup.is_human(seat) or not self.model.live:
+            self._hint_shown = None
+        else:
+            decision = self.driver.hint(seat, "policy")
+            self._hint_shown = ("deepblue.ui.coach_stays" if decision is None or decision.move is None
+                                else (decision, self.model.shown_state()))
+        self._render_hint()
+
+    def _render_hint(self) -> None:
+        """The coach's hint, worded in the page's language at every redraw (the toggle rewords it)."""
+        shown = self._hint_shown
+        if shown is None:
             self._hint.value = ""
             return
-        decision = self.driver.hint(seat, "policy")
-        if decision is None or decision.move is None:
-            self._hint.value = f"<div class='deepblue-hint-body'>{esc(self.t('deepblue.ui.coach_stays'))}</div>"
-            return
-        text = self.t("deepblue.ui.hint_text", move=ENGINE.describe_move(decision.move, self.lang,
-                                                                          self.model.shown_state()),
-                      reason=decision.text(self.lang))
+        if isinstance(shown, str):
+            text = self.t(shown)
+        else:
+            decision, state = shown
+            text = self.t("deepblue.ui.hint_text", move=ENGINE.describe_move(decision.move, self.lang, state),
+                          reason=decision.text(self.lang))
         self._hint.value = f"<div class='deepblue-hint-body'>{esc(text)}</div>"
 
     @safe_callback
@@ -344,6 +356,7 @@ class GameView(_DeepBluePlayView):
         while (len(self.model.session) and not self.setup.is_human(ENGINE.current_player(self.model.state))
                and self.setup.human_seats()):
             self.model.undo()
+        self._hint_shown = None      # the hint was for the position undone
         self.clear_report()
         self.refresh()
 
@@ -354,6 +367,7 @@ class GameView(_DeepBluePlayView):
         if players != len(self.setup.seats):
             self._rebuild_setup(players)
         self.model.new_game(int(self._seed_box.value), {"players": players, "scenario": scenario})
+        self._hint_shown = None
         self.clear_report()
         self.refresh()
 
@@ -379,6 +393,7 @@ class GameView(_DeepBluePlayView):
         self._undo.description = tr("ui.undo")
         self._new.description = tr("ui.new_game")
         self._hint_button.description = tr("seats.hint")
+        self._render_hint()
         self._players_label.value = esc(tr("deepblue.ui.players"))
         self._scenario_label.value = esc(tr("deepblue.ui.scenario"))
         self._seed_label.value = esc(tr("ui.seed"))

@@ -131,6 +131,7 @@ class GameView(View):
         self._undo = widgets.Button()
         self._undo.add_class("pirats-undo")
         self._hint_text = widgets.HTML()
+        self._hint_shown: Any = None   # the coach's Decision while it stands (worded at each redraw)
         self._hint_text.add_class("pirats-hint-text")
         self._effects = widgets.HTML()
         self._effects.add_class("pirats-effects")
@@ -178,7 +179,7 @@ class GameView(View):
         self.refresh()
 
     def _on_revision(self, _change: Any = None) -> None:
-        self._hint_text.value = ""
+        self._hint_shown = None
         self.refresh()
 
     def _on_setup(self, _change: Any = None) -> None:
@@ -235,10 +236,18 @@ class GameView(View):
     @safe_callback
     def _on_hint(self, _b: Any = None) -> None:
         if not self.your_turn() or self.driver is None:
-            self._hint_text.value = ""
-            return
-        decision = self.driver.hint(self.acting_seat(), list(BOTS)[0])
-        if decision is None or decision.move is None:
+            self._hint_shown = None
+        else:
+            decision = self.driver.hint(self.acting_seat(), list(BOTS)[0])
+            self._hint_shown = None if decision is None or decision.move is None else decision
+        self._render_hint()
+        if self._hint_shown is not None and self._hint_shown.move in self.model.legal_moves:
+            self._moves.value = self.model.legal_moves.index(self._hint_shown.move)
+
+    def _render_hint(self) -> None:
+        """The coach's hint, worded in the page's language at every redraw (the toggle rewords it)."""
+        decision = self._hint_shown
+        if decision is None:
             self._hint_text.value = ""
             return
         level = self.setup.level_label(list(BOTS)[0]) if self.setup else ""
@@ -246,8 +255,6 @@ class GameView(View):
             "<p class='pirats-hint-move'><b>" + esc(self.t("pirats.ui.hint_line", level=level,
                                                           move=ENGINE.describe_move(decision.move, self.lang)))
             + "</b><br>" + esc(decision.text(self.lang)) + "</p>")
-        if decision.move in self.model.legal_moves:
-            self._moves.value = self.model.legal_moves.index(decision.move)
 
     def figure_targets(self) -> dict[tuple[str, str, int], Any]:
         """For the "you" seat to move: ``(figure, ship, space index) -> move`` for every legal move that
@@ -471,6 +478,7 @@ class GameView(View):
             button.disabled = not yours
         self._effects.value = self._effects_html(state, acting, legal) if yours else ""
         self._show_bot_reason()
+        self._render_hint()
         setup = list(ENGINE.setup_events(m.session.initial)) if len(m.session) < LOG_EVENTS else []
         self._log.value = event_log_html((setup + m.session.events)[-LOG_EVENTS:], lang)
 

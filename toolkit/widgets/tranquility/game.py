@@ -106,6 +106,7 @@ class GameView(View):
         start_seats = list(seats) if seats is not None else seats_from_query(params, options["players"])
         self.model = GameSession(ENGINE, q_seed, options)
         self._hint_move: Any = None
+        self._hint_shown: Any = None   # what the hint line says: a message key or the expert's Decision
         self._revealed: int | None = None
         self._toggle_cards: list[str] = []
         self._toggle_lang = lang
@@ -241,6 +242,7 @@ class GameView(View):
 
     def _on_bot_moved(self, _change: Any = None) -> None:
         self._card, self._cell, self._hint_move = None, None, None
+        self._hint_shown = None
         self._hint_text.value = ""
         self.refresh()
 
@@ -321,6 +323,7 @@ class GameView(View):
         else:
             self.clear_report()
         self._revealed, self._card, self._cell, self._hint_move = None, None, None, None
+        self._hint_shown = None
         self._hint_text.value = ""
         self._bot_reason.value = ""
         self.refresh()
@@ -374,14 +377,21 @@ class GameView(View):
         seat = self._require_revealed()
         decision = self.driver.hint(seat)
         if decision is None or decision.move is None:
-            self._hint_move = None
-            self._hint_text.value = esc(self.t("tranquility.ui.hint_none"))
-            return
-        self._hint_move = decision.move
-        # the hint is this person's own move: naming their own cards is fine
-        self._hint_text.value = (f'<div class="tranq-hint-move"><b>{esc(ENGINE.describe_move(decision.move, self.lang))}'
-                                 f'</b></div><div>{esc(decision.text(self.lang))}</div>')
+            self._hint_move, self._hint_shown = None, "tranquility.ui.hint_none"
+        else:
+            self._hint_move, self._hint_shown = decision.move, decision
         self.refresh()
+
+    def _render_hint(self) -> None:
+        """The hint line, worded in the page's language at every redraw (the toggle rewords it)."""
+        shown = self._hint_shown
+        if shown is None:
+            self._hint_text.value = ""
+        elif isinstance(shown, str):
+            self._hint_text.value = esc(self.t(shown))
+        else:   # the hint is this person's own move: naming their own cards is fine
+            self._hint_text.value = (f'<div class="tranq-hint-move"><b>{esc(ENGINE.describe_move(shown.move, self.lang))}'
+                                     f'</b></div><div>{esc(shown.text(self.lang))}</div>')
 
     @safe_callback
     def _on_play_hint(self, _button: Any = None) -> None:
@@ -390,6 +400,7 @@ class GameView(View):
         if move is None or move not in self.model.legal_moves:
             raise InvalidMoveError("ask for a hint first")
         self._hint_move = None
+        self._hint_shown = None
         self._hint_text.value = ""
         self._play_move(move)
 
@@ -411,6 +422,7 @@ class GameView(View):
         seat = self._shown_seat()
         self.model.seat = seat
         self.setup.lang = lang
+        self._render_hint()
         obs = ENGINE.observe(state, seat)
         self._title.value = f"<h3>{esc(self.t('tranquility.ui.game_title'))}</h3>"
         self._players.description = self.t("tranquility.ui.players")
