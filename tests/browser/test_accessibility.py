@@ -50,6 +50,22 @@ def _switch_language(page, lang: str) -> None:
     page.wait_for_timeout(600)  # the view re-renders its text
 
 
+def _assert_accessible_in_both_languages(page, widths) -> None:
+    """axe and the layout checks on a page as it stands, in English then Japanese, at each width."""
+    problems: list[str] = []
+    for lang in ("en", "ja"):
+        if lang == "ja" or page.locator(".deepsea-root").first.get_attribute("lang") != "en":
+            _switch_language(page, lang)
+        assert page.evaluate("document.documentElement.lang") == lang
+        problems += [f"[{lang} axe] {p}" for p in _axe_problems(page)]
+        for width in widths:
+            page.set_viewport_size({"width": width, "height": HEIGHT})
+            page.wait_for_timeout(300)
+            problems += [f"[{lang} {width}px] {p}" for p in page.evaluate(LAYOUT_PROBLEMS_JS, MIN_INPUT_PX)]
+        page.set_viewport_size({"width": 1200, "height": HEIGHT})
+    assert not problems, "\n".join(problems)
+
+
 @pytest.mark.parametrize("name", DASHBOARDS)
 def test_accessible_and_laid_out_in_both_languages(open_dashboard, name):
     # step=1: the tables' bots wait for "Next move", so the page holds still while axe reads it. (Bots that
@@ -58,18 +74,7 @@ def test_accessible_and_laid_out_in_both_languages(open_dashboard, name):
     page = open_dashboard(name, "step=1")
     page.set_viewport_size({"width": 1200, "height": HEIGHT})
     page.wait_for_timeout(1500)  # charts and the accessibility pass settle
-    problems: list[str] = []
-    for lang in ("en", "ja"):
-        if lang == "ja" or page.locator(".deepsea-root").first.get_attribute("lang") != "en":
-            _switch_language(page, lang)
-        assert page.evaluate("document.documentElement.lang") == lang
-        problems += [f"[{lang} axe] {p}" for p in _axe_problems(page)]
-        for width in WIDTHS:
-            page.set_viewport_size({"width": width, "height": HEIGHT})
-            page.wait_for_timeout(300)
-            problems += [f"[{lang} {width}px] {p}" for p in page.evaluate(LAYOUT_PROBLEMS_JS, MIN_INPUT_PX)]
-        page.set_viewport_size({"width": 1200, "height": HEIGHT})
-    assert not problems, "\n".join(problems)
+    _assert_accessible_in_both_languages(page, WIDTHS)
 
 
 def test_two_player_winnable_page_building_tonoja_is_accessible(open_dashboard):
@@ -84,17 +89,7 @@ def test_two_player_winnable_page_building_tonoja_is_accessible(open_dashboard):
     down = first.locator("[data-face-down]").get_attribute("data-face-down")
     page.locator(f'.crew-solver-picker button[data-card="{down}"]').click()   # column 1 waits for a card
     first.locator(".crew-solver-next-place").wait_for()
-    problems: list[str] = []
-    for lang in ("en", "ja"):
-        if lang == "ja":
-            _switch_language(page, lang)
-        assert page.evaluate("document.documentElement.lang") == lang
-        problems += [f"[{lang} axe] {p}" for p in _axe_problems(page)]
-        for width in (800, 1200):
-            page.set_viewport_size({"width": width, "height": HEIGHT})
-            page.wait_for_timeout(300)
-            problems += [f"[{lang} {width}px] {p}" for p in page.evaluate(LAYOUT_PROBLEMS_JS, MIN_INPUT_PX)]
-    assert not problems, "\n".join(problems)
+    _assert_accessible_in_both_languages(page, widths=(800, 1200))
 
 
 #: a lost 4-player mission 3 (the captain held submarine 4 and took "win no submarines"), as its link
@@ -117,14 +112,4 @@ def test_mission_table_at_two_players_and_its_post_mortem_are_accessible(open_da
     if review:
         page.locator(".crew-post-mortem-button").click()
         page.locator(".crew-pm-verdict").wait_for(timeout=60000)
-    problems: list[str] = []
-    for lang in ("en", "ja"):
-        if lang == "ja":
-            _switch_language(page, lang)
-        assert page.evaluate("document.documentElement.lang") == lang
-        problems += [f"[{lang} axe] {p}" for p in _axe_problems(page)]
-        for width in (800, 1200):
-            page.set_viewport_size({"width": width, "height": HEIGHT})
-            page.wait_for_timeout(300)
-            problems += [f"[{lang} {width}px] {p}" for p in page.evaluate(LAYOUT_PROBLEMS_JS, MIN_INPUT_PX)]
-    assert not problems, "\n".join(problems)
+    _assert_accessible_in_both_languages(page, widths=(800, 1200))
