@@ -112,11 +112,13 @@ def test_the_language_toggle_rewords_the_last_bot_move_and_the_hint():
     assert ".." not in english                                   # "…submarines.." : one full stop
     view._on_hint()
     hint_en = view._hint_text.value
-    assert "crew-hint-move" in hint_en and not japanese.search(hint_en)
+    assert "crew-hint-move" in hint_en and not japanese.search(hint_en) and ".." not in hint_en
     view.lang = "ja"
     reason = view._bot_text.value.split("crew-bot-reason'>")[1]
     assert "席3" in view._bot_text.value and japanese.search(reason) and "deals" not in reason
-    assert japanese.search(view._hint_text.value.split("</b>")[1])
+    assert japanese.search(view._hint_text.value.split("</b>")[1]) and "。。" not in view._hint_text.value
+    shown = re.sub(r"<[^>]*>", "", view._hint_text.value + view._bot_text.value)
+    assert "take" not in shown and "pass" not in shown        # moves in words of the page, never as codes
     view.lang = "en"
     assert view._bot_text.value == english and view._hint_text.value == hint_en
     view._on_new()

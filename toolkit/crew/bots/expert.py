@@ -509,8 +509,14 @@ class ExpertBot:
             if base.move == passing:
                 return base
         move = base.move if base.move in top else top[0]
-        return Decision(move, Event("BOT_CREW_SAMPLED_TAKE", "bots.crew.sampled", seat=seat, move=str(move),
-                                    wins=_num(best), deals=len(deals)))
+        # the move in words of the reader's language (the reason is worded when shown, not here)
+        if isinstance(move, TakeTask):
+            code, what = "BOT_CREW_SAMPLED_TAKE", {"acting": acting, "task": move.task}
+        elif isinstance(move, AssignTask):
+            code, what = "BOT_CREW_SAMPLED_ASSIGN", {"task": move.task, "to": move.seat}
+        else:
+            code, what = "BOT_CREW_SAMPLED_ASSIGN_ALL", {"to": move.seat}
+        return Decision(move, Event(code, "bots.crew.sampled", seat=seat, wins=_num(best), deals=len(deals), **what))
 
     def _predict(self, view, mine, base: Decision, rng) -> Decision:
         from toolkit.crew.solver import solve

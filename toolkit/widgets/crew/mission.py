@@ -554,7 +554,7 @@ class MissionView(View):
         else:
             level = self._seat_setup.level_label(self._seat_setup.levels[0])
             self._hint_text.value = (f"<p class='crew-hint-move' data-move='{esc(shown.move)}'><b>"
-                                     f"{esc(self.t('crew.ui.hint_says', level=level, move=self._describe(shown.move)))}"
+                                     f"{esc(self.t('crew.ui.hint_says', level=level, move=self._describe(shown.move).rstrip('.。')))}"
                                      f"</b> {explain_html(shown.reason, self.lang)}</p>")
 
     def _on_bot_error(self, exc: Exception) -> None:
