@@ -111,3 +111,7 @@ def test_a_replayed_game_replaces_its_old_result_as_if_it_had_been_played():
     with pytest.raises(DataError, match="never counted"):
         table.replace_game(3, 4, "expert", 0, won, {"success": False, "winnable": False})
     assert table.cells == before
+    for bad in (None, {"success": 1, "winnable": True}, {"success": True}, {"success": True, "winnable": "yes"}):
+        with pytest.raises(TypeError, match="new must be a game result"):
+            table.replace_game(3, 4, "expert", 0, {"success": False, "winnable": False}, bad)
+    assert table.cells == before

@@ -194,6 +194,11 @@ class StrengthTable:
         >>> c.games, c.successes, c.winnable, c.won_winnable
         (2, 1, 1, 1)
         """
+        for name, game in (("old", old), ("new", new)):
+            if (not isinstance(game, dict) or not isinstance(game.get("success"), bool) or "winnable" not in game
+                    or not any(game["winnable"] is v for v in (True, False, None))):
+                raise TypeError(f"{name} must be a game result {{'success': bool, 'winnable': bool or None}}, "
+                                f"not {game!r:.80}")
         cell = self.cells.get((mission, players, level))
         if cell is None or not cell.covers(index, index + 1):
             raise DataError(f"mission {mission}, {players} players, {level}: deal {index} is not counted")
