@@ -143,3 +143,31 @@ def test_a_mission_code_from_the_table_loads_as_dealt():
     view._mission.value = "seed=1&moves=zzz"
     view._load.click()
     assert "deepsea-refusal" in view._message.value
+
+
+def test_a_dealt_hand_is_emptied_in_one_click_to_build_afresh():
+    """"Empty the hand of Seat 1" takes every card out of the chosen seat's hand (the other hands stay), so a
+    learner can build a hand by clicking from nothing; its label follows the seat and the language; at two
+    players TONOJA keeps its own button; a forged seat value is refused and nothing changes."""
+    view = WinnableView(players=3, seed=2, background=False)
+    dealt = deal(3, 2)
+    view._build_seat.value = 1
+    assert view._clear_hand.description == "Empty the hand of Seat 1"
+    view._clear_hand.click()
+    assert view._hands[1].value == "" and view._picker.selected == []
+    assert lenient_cards(view._hands[0].value) == sorted(dealt[0]) and view._build_seat.options[1][0] == "Seat 1 · 0"
+    _pick(view, str(dealt[1][0]))                       # built afresh: the card is free again
+    assert view._hands[1].value.split() == [str(dealt[1][0])]
+    view.lang = "ja"
+    assert view._clear_hand.description == "席1の手札を空にする"
+    view.lang = "en"
+    view._syncing = True                                # a hostile widget value the page has not redrawn yet
+    view._build_seat.options = [("Seat 0", 0), ("forged", 7)]
+    view._build_seat.value = 7
+    view._syncing = False
+    before = [h.value for h in view._hands]
+    view._on_clear_hand()
+    assert [h.value for h in view._hands] == before and "deepsea-refusal" in view._message.value
+    two = WinnableView(players=2, seed=3, background=False)
+    two._build_seat.value = 2
+    assert two._clear_hand.layout.display == "none" and two._tonoja_box.layout.display == "flex"

@@ -312,6 +312,9 @@ class WinnableView(View):
             self._tonoja_help])
         self._tonoja_box.add_class("crew-solver-tonoja-build")
         self._tonoja_box.layout.display = "none"
+        # a dealt hand emptied in one click, to build it afresh (TONOJA's columns have their own button)
+        self._clear_hand = widgets.Button(layout=widgets.Layout(width="auto"))
+        self._clear_hand.add_class("crew-solver-clear-hand")
         # every seat's hand as cards with its count: one HTML widget (each anywidget instance carries its
         # own copy of the component module and stylesheet, ~22 kB: five hand components tripled the page)
         self._hands_box = widgets.HTML()
@@ -375,6 +378,7 @@ class WinnableView(View):
         self._build_seat.observe(self._on_build_seat, "value")
         self._tonoja_face.observe(self._on_build_seat, "value")
         self._tonoja_clear.on_click(self._on_tonoja_clear)
+        self._clear_hand.on_click(self._on_clear_hand)
         self._type_toggle.observe(self._on_type_toggle, "value")
         self._task_add.on_click(self._on_task_add)
         self._task_tokens.on_pick(self._on_task_token)
@@ -388,7 +392,8 @@ class WinnableView(View):
         self._finish([
             self._title,
             widgets.HBox([self._players, self._seed, self._deal], layout=wrap),
-            self._build_seat,
+            widgets.HBox([self._build_seat, self._clear_hand],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end")),
             self._tonoja_box,
             widgets.HBox([self._picker, self._hands_box], layout=wrap),
             self._type_toggle,
@@ -622,6 +627,14 @@ class WinnableView(View):
         self._hands[TONOJA_SEAT].value = columns_text(columns)
 
     @safe_callback
+    def _on_clear_hand(self, _button: Any = None) -> None:
+        seat = self._build_seat.value
+        if (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self._players.value
+                or (self.two_players and seat == TONOJA_SEAT)):
+            raise PageRefusal("crew.ui.solver.clear_which", value=repr(seat)[:20])
+        self._hands[seat].value = ""
+
+    @safe_callback
     def _on_tonoja_clear(self, _button: Any = None) -> None:
         if not self.two_players:
             raise PageRefusal("crew.ui.solver.tonoja_two_players")
@@ -685,6 +698,9 @@ class WinnableView(View):
         others = {c for s in range(self.seats) if s != seat for c in held[s]}
         tonoja = self.two_players and seat == TONOJA_SEAT
         self._tonoja_box.layout.display = "flex" if tonoja else "none"
+        self._clear_hand.layout.display = "none" if tonoja else "flex"
+        self._clear_hand.description = self.t("crew.ui.solver.clear_hand", name=self.seat_name(seat))
+        self._clear_hand.tooltip = self.t("crew.ui.solver.clear_hand_tip")
         self._picker.lang = self.lang
         self._picker.limit = 40
         self._picker_shown = tuple(c for c in held[seat] if c not in others)
