@@ -186,6 +186,30 @@ def with_plain_text(bundle: Any, text: str) -> Any:
     return bundle
 
 
+def set_options(select: widgets.Widget, options: list[tuple[str, Any]]) -> None:
+    """Give a drop-down or toggle group new ``(label, value)`` options, keeping its value if still offered
+    (else nothing is selected).
+
+    ipywidgets selects the first option whenever ``options`` change, even inside
+    ``hold_trait_notifications`` (its observer runs when the hold ends and sees a selection). So a language
+    switch that only relabels the options used to change the learner's choice: crew-task-difficulty jumped
+    to task #1 and the Tranquility table dropped the picked card. With nothing selected ipywidgets leaves
+    the selection alone, so the selection is cleared first and set back after; observers see ``None`` in
+    between and must accept it.
+
+    >>> d = widgets.Dropdown(options=[("one", 1), ("two", 2)], value=2)
+    >>> set_options(d, [("un", 1), ("deux", 2)]); d.value, d.label
+    (2, 'deux')
+    >>> set_options(d, [("trois", 3)]); d.value
+    """
+    value = select.value
+    if select.index is not None:
+        select.index = None
+    select.options = options
+    if value is not None and value in [v for _label, v in options]:
+        select.value = value
+
+
 def check_lang(value: Any) -> str:
     if value not in i18n.LANGUAGES:
         raise UnknownLanguageError(f"unknown language {value!r}: use one of {', '.join(i18n.LANGUAGES)}")
@@ -251,7 +275,13 @@ class View(widgets.VBox):
     """Base of every view: a ``lang`` trait, a message area, translation and refusal display.
 
     Subclasses build their children in ``__init__`` (keep them private: ``self._board``), call
-    ``self._finish(children)`` and override :meth:`refresh`, which runs whenever ``lang`` changes.
+    ``self._finish(children)`` and override :meth:`refresh`, which runs whenever ``lang`` changes once
+    the view is finished (a change before that, while the children do not exist yet, only sets ``lang``:
+    the subclass's own first ``refresh`` draws it).
+
+    A top-level view (``show_language``) built with the default ``"en"`` opens in the page's
+    ``?lang=ja`` when its URL gives one, so every published dashboard honours a shared Japanese link
+    (docs/decisions.md, "The page's language").
     """
 
     lang = Unicode("en")
@@ -259,6 +289,10 @@ class View(widgets.VBox):
     def __init__(self, lang: str = "en", show_language: bool = True, **kwargs: Any):
         super().__init__(**kwargs)
         self.add_class("deepsea-root")
+        self._finished = False
+        if show_language and lang == "en":
+            asked = query_params().get("lang")
+            lang = asked if asked in i18n.LANGUAGES else lang
         self._message = widgets.HTML(value="")
         self._message.add_class("deepsea-message")
         self._language = LanguageToggle(value=check_lang(lang))
@@ -283,6 +317,7 @@ class View(widgets.VBox):
             # accessibility pass (toolkit.widgets.page); nested views share it.
             tail.append(self._page_support())
         self.children = tuple(top + list(children) + tail)
+        self._finished = True
 
     def _page_support(self) -> widgets.Widget:
         from toolkit.widgets.page import PageSupport, display_mode_from_query
@@ -326,6 +361,8 @@ class View(widgets.VBox):
 
     @observe("lang")
     def _on_lang(self, change: Mapping[str, Any]) -> None:
+        if not getattr(self, "_finished", False):
+            return       # still in __init__: the children a refresh draws are not built yet
         reported = getattr(self, "_reported", None)
         if reported is not None:
             self.report(reported, error="deepsea-refusal" in self._message.value)

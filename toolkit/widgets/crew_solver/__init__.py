@@ -22,7 +22,7 @@ import ipywidgets as widgets
 from toolkit.core.errors import InvalidMoveError, RuleError
 from toolkit.crew.cards import Card, cards as parse_cards, deal, deal_tonoja
 from toolkit.crew.solver import Solution, TaskRef, _engine_status, prepare, solve
-from toolkit.widgets.base import Chart, View, query_params, safe_callback
+from toolkit.widgets.base import Chart, View, query_params, safe_callback, set_options
 from toolkit.widgets.components.crew import CardPicker, TaskTokens, TrickTable, parse_card
 
 PLAYER_CHOICES = (3, 4, 5)
@@ -262,7 +262,7 @@ class WinnableView(View):
     def __init__(self, players: int = 4, seed: int = 1, tasks: Mapping[int, str] | None = None,
                  lang: str = "en", background: bool = True, time_limit: float = 10.0,
                  hands: Mapping[int, str] | None = None, captain: int | None = None, leader: int | None = None):
-        super().__init__(lang="en")  # the language is set last, once every child exists
+        super().__init__(lang=lang)  # View draws nothing before _finish; refresh below does
         self.add_class("crew-solver")
         self.background = background
         self.solution: Solution | None = None
@@ -428,7 +428,6 @@ class WinnableView(View):
         finally:
             self._syncing = False
         self.refresh()
-        self.lang = lang
 
     def report(self, item: Any, error: bool = False) -> None:
         super().report(item, error)
@@ -1118,7 +1117,7 @@ class TaskDifficultyView(View):
     """The study: winnable share per task against printed difficulty, and a live rerun of one task."""
 
     def __init__(self, players: int = 4, task: int = 46, lang: str = "en", background: bool = True):
-        super().__init__(lang="en")  # the language is set last, once every child exists
+        super().__init__(lang=lang)  # View draws nothing before _finish; refresh below does
         from toolkit.crew.difficulty import load_table
         from toolkit.crew.tasks import TASKS
 
@@ -1137,7 +1136,7 @@ class TaskDifficultyView(View):
 
         self._figure = difficulty_figure
         self._chart = Chart(difficulty_figure(self.table, self._players.value, "en"))
-        self._task = widgets.Dropdown(options=[(f"#{t} {TASKS[t].text(lang)}"[:70], t) for t in sorted(TASKS)],
+        self._task = widgets.Dropdown(options=[(f"#{t} {TASKS[t].text(self.lang)}"[:70], t) for t in sorted(TASKS)],
                                       value=task if task in TASKS else 46, layout=widgets.Layout(width="40em"))
         self._task.add_class("crew-difficulty-task")
         self._cell = widgets.HTML()
@@ -1154,7 +1153,6 @@ class TaskDifficultyView(View):
         self._finish([self._title, self._players, self._info, self._chart, self._task, self._cell,
                       widgets.HBox([self._deals, self._rerun]), self._progress])
         self.refresh()
-        self.lang = lang
 
     def _cell_html(self, cell: Any, cls: str) -> str:
         share = "—" if cell.share is None else f"{100 * cell.share:.0f} %"
@@ -1175,6 +1173,8 @@ class TaskDifficultyView(View):
     def _on_task(self, change: Mapping[str, Any]) -> None:
         from toolkit.crew.tasks import TASKS
 
+        if change["new"] is None:
+            return                      # set_options relabelling: the task comes back at once
         if change["new"] not in TASKS:
             raise InvalidMoveError(f"no task {change['new']!r}")
         self._show_cell()
@@ -1243,12 +1243,9 @@ class TaskDifficultyView(View):
             "crew.ui.solver.table_info", deals=sum(c.deals for c in cells), seed=self.table.seed,
             node_limit=self.table.node_limit, undecided=sum(c.undecided for c in cells)))
         self._chart.update(self._figure(self.table, players, self.lang, highlight=self.rerun_cells))
-        value = self._task.value
         options = [(f"#{t} {TASKS[t].text(self.lang)}"[:70], t) for t in sorted(TASKS)]
         if list(self._task.options) != options:
-            with self._task.hold_trait_notifications():
-                self._task.options = options
-                self._task.value = value
+            set_options(self._task, options)
         self._task.description = self.t("crew.ui.solver.task")
         self._deals.description = self.t("crew.ui.solver.deals")
         self._rerun.description = self.t("crew.ui.solver.rerun_button")

@@ -35,7 +35,8 @@ from toolkit.tranquility.bots import LEVELS
 from toolkit.tranquility.cards import CELLS, COLUMNS, ROWS, parse_card
 from toolkit.tranquility.hints import placement_hint
 from toolkit.tranquility.moves import DiscardTwo, StartDiscard
-from toolkit.widgets.base import GameSession, View, esc, event_log_html, explain_html, query_params, safe_callback
+from toolkit.widgets.base import (GameSession, View, esc, event_log_html, explain_html, query_params,
+                                  safe_callback, set_options)
 from toolkit.widgets.seats import PACE_DEFAULT, PACE_MAX, YOU, BotDriver, SeatSetup, default_seats
 from toolkit.widgets.tranquility.common import int_param
 
@@ -557,9 +558,7 @@ class GameView(View):
         self._hand_title.value = f"<b>{esc(self.t('tranquility.ui.your_hand', seat=seat, limit=obs['hand_limit']))}</b>"
         labelled = [(self._label(name), name) for name in dict.fromkeys(hand)]
         if tuple(self._hand.options) != tuple(labelled):
-            with self._hand.hold_trait_notifications():
-                self._hand.value = None
-                self._hand.options = labelled
+            set_options(self._hand, labelled)     # a relabel (language) keeps the picked card
         if self._toggle_cards != hand or self._toggle_lang != self.lang:
             self._set_discard_toggles(hand)
         self._discard_label.value = f"<small>{esc(self.t('tranquility.ui.discard_pick'))}</small>"
