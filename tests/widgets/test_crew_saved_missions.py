@@ -231,3 +231,25 @@ def test_the_post_mortem_of_a_two_player_mission_keeps_tonoja_s_columns():
         assert replay_alternative(start, state.tricks[:t], review.alternative).phase == "success"
         return
     raise AssertionError("no lost two-player mission with a fatal card among the seeds")
+
+
+def test_a_won_missions_review_marks_its_close_calls():
+    """The review of a won attempt names its close calls (toolkit.crew.close_calls on the same attempt)
+    and marks exactly those cards with "!" in the card-by-card table, in both languages."""
+    from toolkit.crew import close_calls
+
+    won = _play_by_policy(0, mission=3, seats=["you", "expert", "expert", "expert"])
+    assert won.model.state.phase == "success", "seed 0 no longer wins mission 3 with expert partners"
+    won.show_post_mortem()
+    calls = close_calls(**won.review_inputs(), node_limit=200_000)
+    assert calls.only_cards, "no close call in this game any more: pick another seed"
+    html = won._review.value
+    shown = re.search(r"class='crew-pm-close-calls' data-choices='(\d+)' data-only='(\d+)'>([^<]*)<", html)
+    assert shown and (int(shown[1]), int(shown[2])) == (len(calls.choices), len(calls.only_cards))
+    assert shown[3] == html_escape(calls.explain("en"), quote=True)
+    marked = re.findall(r"class='crew-pm-card crew-pm-only' data-verdict='1' data-card='(\w+)' data-seat='(\d)'", html)
+    assert sorted(marked) == sorted((str(c.card), str(c.seat)) for c in calls.only_cards)
+    assert html.count("crew-pm-only-mark") == len(calls.only_cards)
+    won.lang = "ja"
+    assert html_escape(calls.explain("ja"), quote=True) in won._review.value
+    assert JAPANESE.search(won._review.value.split("crew-pm-close-calls")[1][:200])

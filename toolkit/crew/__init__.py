@@ -52,7 +52,7 @@ def __getattr__(name: str):
         from toolkit.crew import solver
 
         return getattr(solver, name)
-    if name in ("post_mortem", "PostMortem", "allocation_review", "AllocationReview"):
+    if name in ("post_mortem", "PostMortem", "allocation_review", "AllocationReview", "close_calls", "CloseCalls"):
         from toolkit.crew import coach
 
         return getattr(coach, name)
@@ -64,6 +64,7 @@ __all__ = [
     "PlayCard", "Predict", "Retry", "Sonar", "TakeTask", "TimeUp", "parse_move", "new_state", "legal_moves",
     "why_illegal", "apply", "transition", "observe", "outcome", "is_over", "current_player", "solve",
     "Solution", "naive_solve", "BOTS", "post_mortem", "PostMortem", "allocation_review", "AllocationReview",
+    "close_calls", "CloseCalls",
     "COLOURS", "DECK", "DONE", "FAILED", "Judge", "Ledger", "PENDING", "POSITIONS", "TASKS", "Card", "Task",
     "Trick", "card", "cards", "compile_task", "deal", "deal_tonoja", "deck", "get_task", "incompatibility",
     "incompatible", "incompatible_pairs",

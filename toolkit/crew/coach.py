@@ -8,6 +8,10 @@ card after which none could (``lost_after``) and a winning line from the start o
 :func:`allocation_review` answers the other question of a post-mortem: with these hands, which ways of
 handing out the same tasks would have been winnable?
 
+:func:`close_calls` reviews a won attempt (or a lost one up to its fatal card) from the other side: at each
+card played while the mission was winnable, which of the seat's legal cards would have kept it winnable?
+A card that was the only one is a close call — the moment a learner got right, or nearly did not.
+
 Everything is built on the solver's public API. A position in the middle of a trick is decided by
 trying the legal completions of that trick (the solver starts at trick boundaries): the mission is still
 winnable after a card if some completion of the trick leaves a winnable position. Verdicts never go from
@@ -36,8 +40,8 @@ from toolkit.core.errors import InvalidMoveError
 from toolkit.core.explain import Violation
 from toolkit.crew.cards import Card, Trick, legal_plays, why_illegal_play
 
-__all__ = ["AllocationReview", "PostMortem", "allocation_review", "mission_allocation_rules", "mission_allocations",
-           "post_mortem"]
+__all__ = ["AllocationReview", "Choice", "CloseCalls", "PostMortem", "allocation_review", "close_calls",
+           "mission_allocation_rules", "mission_allocations", "post_mortem"]
 
 
 @dataclass(frozen=True)
@@ -357,6 +361,11 @@ class _Reviewer:
         finally:
             sat.delete()
 
+    def sat_winnable(self, leader: int) -> "_SatPrefixes":
+        """The SAT clauses of the whole deal, loaded once, to ask "winnable after these cards?" (see
+        :class:`_SatPrefixes`); close it after use."""
+        return _SatPrefixes(self, leader)
+
     def _finish(self, witness, t: int, played) -> list:
         """The winning line ``witness`` from trick ``t`` on, replayed and cut by the engine's judge."""
         from toolkit.crew import solver
@@ -408,6 +417,56 @@ class _Reviewer:
         if found is not None:
             return True, found
         return (None if undecided else False), []
+
+
+class _SatPrefixes:
+    """Is the mission winnable once some cards of trick ``t`` are played after the tricks told so far?
+
+    One SAT model of the deal; each question is one incremental call under the assumptions ``P(card,
+    trick)`` of the complete tricks told (:meth:`advance`) and of the cards asked about. A winning line
+    found is reused while it agrees with all of them."""
+
+    def __init__(self, reviewer: _Reviewer, leader: int):
+        import sys
+
+        from pysat.solvers import Solver
+        from toolkit.crew import solver
+
+        self.solver = solver
+        self.node_limit = reviewer.node_limit
+        position = solver.prepare(reviewer.hands, reviewer.tasks, leader, reviewer.captain,
+                                  mission=reviewer.mission, columns=reviewer.columns)
+        self.model = solver._sat_model(position, solver._judges_for(position))
+        name = getattr(sys.modules[type(self.model).__module__], "SAT_SOLVER", "cd195")
+        self.sat = Solver(name=name, bootstrap_with=self.model.cnf.clauses)
+        self.done: list[int] = []                          # assumptions of the tricks told
+        self.tricks: list[tuple[int, tuple[int, ...]]] = []  # the same tricks as (leader, codes)
+        self.witness: Any = None                           # the last winning line: (leader, codes) per trick
+
+    def __call__(self, t: int, lead: int, cards: Sequence[Card]) -> bool | None:
+        codes = tuple(self.solver.card_code(c) for c in cards)
+        w = self.witness
+        if (w is not None and list(w[:t]) == self.tricks[:t] and w[t][0] == lead
+                and tuple(w[t][1][:len(codes)]) == codes):
+            return True
+        assumptions = self.done + [self.model.P(code, t + 1) for code in codes]
+        if self.node_limit is not None:
+            self.sat.conf_budget(self.node_limit)
+            answer = self.sat.solve_limited(assumptions=assumptions)
+        else:
+            answer = self.sat.solve(assumptions=assumptions)
+        if answer:
+            self.witness = tuple((lead_, tuple(c)) for lead_, c in self.model.line(self.sat.get_model()))
+        return answer
+
+    def advance(self, t: int, lead: int, cards: Sequence[Card]) -> None:
+        """Trick ``t`` was played as ``cards``: later questions assume it."""
+        codes = tuple(self.solver.card_code(c) for c in cards)
+        self.done += [self.model.P(code, t + 1) for code in codes]
+        self.tricks.append((lead, codes))
+
+    def close(self) -> None:
+        self.sat.delete()
 
 
 def post_mortem(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], tricks: Sequence[Any],
@@ -494,6 +553,126 @@ def post_mortem(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any
     return PostMortem(winnable_at_start=start.winnable, verdicts=tuple(verdicts), lost_after=lost_after,
                       alternative=list(alternative), tricks=tuple(played), seats=seats,
                       reason=start.reason if start.winnable is False else None, mission=start.mission)
+
+
+# ---- close calls ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Choice:
+    """One card played while the mission was still winnable, and the seat's other options there.
+
+    ``trick``, ``index``: where the card was played (from 0); ``legal``: every card the seat could legally
+    play there; ``keeping``: those after which the mission stayed winnable (``None``: the solver stopped
+    at its node limit for one of them)."""
+
+    trick: int
+    index: int
+    seat: int
+    card: Card
+    legal: tuple[Card, ...]
+    keeping: tuple[Card, ...] | None
+
+    @property
+    def only(self) -> bool:
+        """The card played was the only legal card that kept the mission winnable (among two or more)."""
+        return self.keeping == (self.card,) and len(self.legal) > 1
+
+
+@dataclass(frozen=True)
+class CloseCalls:
+    """Every real choice of an attempt (see :func:`close_calls`): cards played while the mission was winnable
+    by a seat that held two or more legal cards, in play order."""
+
+    choices: tuple[Choice, ...]
+
+    @property
+    def only_cards(self) -> tuple[Choice, ...]:
+        """The choices where the card played was the only one that kept the mission winnable."""
+        return tuple(c for c in self.choices if c.only)
+
+    def explain(self, lang: str = "en") -> str:
+        """One sentence in ``lang``: how many real choices there were, and how many were close calls."""
+        from toolkit.core.i18n import check_language, translate
+
+        check_language(lang)
+        if not self.choices:
+            return translate("CREW_COACH_NO_CHOICES", lang)
+        only = self.only_cards
+        if not only:
+            return translate("CREW_COACH_NO_CLOSE_CALLS", lang, choices=len(self.choices))
+        cards = ", ".join(translate("CREW_COACH_CLOSE_CALL", lang, trick=c.trick + 1, seat=c.seat, card=c.card,
+                                    legal=len(c.legal)) for c in only)
+        return translate("CREW_COACH_CLOSE_CALLS", lang, choices=len(self.choices), n=len(only), cards=cards)
+
+
+def close_calls(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], tricks: Sequence[Any],
+                leader: int = 0, captain: int = 0, predictions: Mapping[Any, int] | None = None,
+                node_limit: int | None = None, mission: int | None = None, *,
+                columns: Iterable[Any] | None = None) -> CloseCalls:
+    """At each card played while the mission was winnable, which legal cards would have kept it winnable?
+
+    The arguments are :func:`post_mortem`'s. Only real choices are listed (two or more legal cards), up to
+    the first card after which the mission was lost: after that no card keeps it winnable. The SAT clauses
+    of the whole deal are loaded once and asked once per legal card under the cards played so far; without
+    the SAT solver each card is decided by :func:`post_mortem`'s trick completion.
+
+    Seat 3 must win the last trick; seat 0 leads P9 first, the only card of its two that keeps that possible
+    (the other seats never had a choice):
+
+    >>> hands = [["P9", "B1"], ["P1", "B2"], ["P2", "B3"], ["P3", "B4"]]
+    >>> calls = close_calls(hands, {3: [76]}, [(0, ["P9", "P1", "P2", "P3"]), (0, ["B1", "B2", "B3", "B4"])])
+    >>> [(c.seat, str(c.card), [str(k) for k in c.legal], [str(k) for k in c.keeping]) for c in calls.choices]
+    [(0, 'P9', ['B1', 'P9'], ['P9'])]
+    >>> calls.explain()
+    "Close calls: 1 of 1 real choices, where the card played was the only legal one that kept the mission winnable: trick 1, seat 0's pink 9 (of 2 legal cards)."
+    """
+    parsed_hands = _parse_hands(hands)
+    seats = len(parsed_hands)
+    leader = _check_bool_free_int(leader, "leader")
+    captain = _check_bool_free_int(captain, "captain")
+    all_tasks = _tasks_with_predictions(tasks, predictions)
+    played = _parse_tricks(tricks, seats)
+    reviewer = _Reviewer(parsed_hands, all_tasks, captain, node_limit, mission, columns)
+    start = reviewer.after([], leader, reason=True)   # validates every input (node_limit too) as post_mortem does
+    if columns is not None:
+        from toolkit.crew.solver import card_of, prepare
+
+        reviewer.cover = {card_of(down): card_of(up) for down, up in
+                          prepare(parsed_hands, all_tasks, leader, captain, columns=columns).columns}
+    _replay(parsed_hands, played, leader, reviewer.cover)
+    if start.winnable is not True:
+        return CloseCalls(())
+    winnable = reviewer.sat_winnable(leader) if reviewer.sat_available() else None
+    held = [list(h) for h in parsed_hands]
+    history: list[Trick] = []
+    choices: list[Choice] = []
+    try:
+        for t, (lead, cards) in enumerate(played):
+            at_start = [list(h) for h in held]      # TONOJA plays from the cards uncovered at the trick's start
+            for k, card in enumerate(cards):
+                seat = (lead + k) % seats
+                legal = tuple(legal_plays(_playable(at_start, seat, reviewer.cover), cards[0] if k else None))
+                keeping: list[Card] = []
+                unknown = False
+                for option in legal:
+                    prefix = list(cards[:k]) + [option]
+                    verdict = winnable(t, lead, prefix) if winnable is not None else reviewer.mid(history, lead,
+                                                                                                   prefix)[0]
+                    unknown |= verdict is None
+                    if verdict:
+                        keeping.append(option)
+                if len(legal) > 1:
+                    choices.append(Choice(t, k, seat, card, legal, None if unknown else tuple(keeping)))
+                if card not in keeping:
+                    return CloseCalls(tuple(choices))   # lost (or undecided) from here: no more choices
+                held[seat].remove(card)
+            if len(cards) == seats:
+                history.append(Trick(lead, cards))
+                if winnable is not None:
+                    winnable.advance(t, lead, cards)
+    finally:
+        if winnable is not None:
+            winnable.close()
+    return CloseCalls(tuple(choices))
 
 
 # ---- other allocations ------------------------------------------------------------------------------

@@ -341,6 +341,7 @@ class MissionView(View):
         self._hinted: Any = None
         self._hint_shown: Any = None   # what the hint line says: a message key or the expert's Decision
         self._review_data: Any = None
+        self._close_calls: Any = None    # toolkit.crew.close_calls of the reviewed attempt
         self._replay_cards: list[tuple[int, Card, bool]] = []
         self._replay_pos = 0
         self._seat.observe(self._on_seat, names="value")
@@ -793,6 +794,7 @@ class MissionView(View):
     # ---- the post-mortem -------------------------------------------------------------------------------
     def _close_review(self) -> None:
         self._review_data = None
+        self._close_calls = None
         self._review.value = ""
         self._replay_cards = []
         self._replay_box.layout.display = "none"
@@ -875,7 +877,13 @@ class MissionView(View):
                                             players=state.players, columns=inputs.get("columns"))
         except (ImportError, RuleError):   # too many allocations to review in a click: say only the verdict
             allocations = None
+        try:
+            from toolkit.crew import close_calls   # ~60 ms on a won 10-trick mission (benchmarks/crew_post_mortem.py)
+            calls = close_calls(**inputs, node_limit=200_000)
+        except (ImportError, RuleError):
+            calls = None
         self._review_data = (review, inputs, allocations)
+        self._close_calls = calls
         self._render_review()
 
     def _render_review(self) -> None:
@@ -899,7 +907,12 @@ class MissionView(View):
                          f"data-total='{len(allocations.allocations)}' data-rules='{esc(' '.join(allocations.rules))}'>"
                          f"{esc(allocations.explain(self.lang))}"
                          + (f" {esc(tr('crew.ui.pm_allocations'))} {esc(listed)}{esc(more)}" if good else "") + "</p>")
-        parts.append(self._verdicts_html(review, names))
+        calls = getattr(self, "_close_calls", None)
+        only = {(c.trick, c.index): c for c in calls.only_cards} if calls is not None else {}
+        if calls is not None and review.winnable_at_start:
+            parts.append(f"<p class='crew-pm-close-calls' data-choices='{len(calls.choices)}' "
+                         f"data-only='{len(only)}'>{esc(calls.explain(self.lang))}</p>")
+        parts.append(self._verdicts_html(review, names, only))
         rows = []
         for s in range(seats):
             rows.append(f"<tr><th scope='row'>{esc(names[s])}</th><td>"
@@ -924,9 +937,10 @@ class MissionView(View):
             self._replay_box.layout.display = "none"
         self._review.value = "".join(parts)
 
-    def _verdicts_html(self, review: Any, names: Mapping[int, str]) -> str:
+    def _verdicts_html(self, review: Any, names: Mapping[int, str], only: Mapping[tuple[int, int], Any] = {}) -> str:
         """Every card played, trick by trick, with the verdict after it: ✓ still winnable, ✗ lost, ? undecided;
-        the fatal card outlined."""
+        the fatal card outlined; a close call (``only``: the only legal card that kept the mission winnable,
+        :func:`toolkit.crew.close_calls`) marked ! and underlined."""
         tr = self.t
         marks = {True: ("✓", "crew.ui.pm_card_winnable", "1"), False: ("✗", "crew.ui.pm_card_lost", "0"),
                  None: ("?", "crew.ui.pm_card_undecided", "")}
@@ -941,9 +955,16 @@ class MissionView(View):
                 seat = review.seat_of(t, k)
                 label = tr("crew.ui.pm_card_title", card=card.text(self.lang), name=names.get(seat, seat),
                            verdict=tr(key))
-                cells.append(f"<span class='crew-pm-card{' crew-pm-fatal' if fatal else ''}' data-verdict='{data}' "
+                call = only.get((t, k))
+                close = ""
+                if call is not None:
+                    note = tr("crew.ui.pm_card_only", legal=len(call.legal))
+                    label = f"{label} ({note})"
+                    close = f"<span class='crew-pm-only-mark' role='img' aria-label='{esc(note)}'>!</span>"
+                classes = "crew-pm-card" + (" crew-pm-fatal" if fatal else "") + (" crew-pm-only" if call else "")
+                cells.append(f"<span class='{classes}' data-verdict='{data}' "
                              f"data-card='{card}' data-seat='{seat}' title='{esc(label)}'>{chip(card, self.lang)}"
-                             f"<span class='crew-pm-mark' role='img' aria-label='{esc(tr(key))}'>{sign}</span></span>")
+                             f"<span class='crew-pm-mark' role='img' aria-label='{esc(tr(key))}'>{sign}</span>{close}</span>")
             rows.append(f"<tr><th scope='row'>{esc(tr('crew.ui.pm_trick', trick=t + 1))}</th><td>{''.join(cells)}</td></tr>")
         legend = esc(tr("crew.ui.pm_cards_legend"))
         return (f"<div class='crew-pm-cards'><p><b>{esc(tr('crew.ui.pm_cards_title'))}</b> {legend}</p>"
