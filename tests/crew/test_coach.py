@@ -1,6 +1,7 @@
 """The double-dummy coach: post_mortem against a brute force over every continuation, its alternative line
 replayed through the engine, its invariants, and its refusals of bad input."""
 
+import contextlib
 import random
 
 import numpy as np
@@ -96,12 +97,19 @@ def test_post_mortem_agrees_with_brute_force_on_small_endgames(seed, shape, n_ta
 @settings(SETTINGS, max_examples=12)
 @given(st.integers(0, 10**9), st.sampled_from([(3, 3), (4, 3)]), st.integers(1, 2))
 def test_without_the_sat_solver_the_trick_completions_agree_too(seed, shape, n_tasks):
+    with without_sat():
+        check_against_brute_force(seed, shape, n_tasks)
+
+
+@contextlib.contextmanager
+def without_sat():
+    """The coach as on a machine without the SAT solver: every question by trick completion."""
     from toolkit.crew import coach
 
     original = coach._Reviewer.__dict__["sat_available"]
     coach._Reviewer.sat_available = staticmethod(lambda: False)
     try:
-        check_against_brute_force(seed, shape, n_tasks)
+        yield
     finally:
         coach._Reviewer.sat_available = original
 

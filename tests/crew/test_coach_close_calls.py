@@ -13,7 +13,7 @@ from toolkit.core.bots import play_out
 from toolkit.core.errors import RuleError
 from toolkit.crew import ENGINE, PlayCard, close_calls, post_mortem
 from toolkit.crew.cards import Trick, legal_plays
-from tests.crew.test_coach import SETTINGS, brute_winnable, random_endgame, random_play
+from tests.crew.test_coach import SETTINGS, brute_winnable, random_endgame, random_play, without_sat
 
 
 def expected_choices(hands, tasks, tricks):
@@ -60,14 +60,8 @@ def test_close_calls_agree_with_brute_force_on_small_endgames(seed, shape, n_tas
 @settings(SETTINGS, max_examples=10)
 @given(st.integers(0, 10**9), st.sampled_from([(3, 3), (4, 3)]), st.integers(1, 2))
 def test_without_the_sat_solver_the_close_calls_agree_too(seed, shape, n_tasks):
-    from toolkit.crew import coach
-
-    original = coach._Reviewer.__dict__["sat_available"]
-    coach._Reviewer.sat_available = staticmethod(lambda: False)
-    try:
+    with without_sat():
         check(seed, shape, n_tasks)
-    finally:
-        coach._Reviewer.sat_available = original
 
 
 def _review_inputs(start, final):

@@ -266,6 +266,7 @@ class _Reviewer:
         self.hands, self.tasks, self.captain, self.node_limit = hands, tasks, captain, node_limit
         self.mission = mission   # a mission whose condition replaces the tasks (see toolkit.crew.solver.conditions)
         self.seats = len(hands)
+        self.leader = 0          # who leads the first trick (set by _review_setup)
         self.method = "auto"
 
     def after(self, history: list[Trick], leader: int, reason: bool = False) -> Any:
@@ -469,6 +470,27 @@ class _SatPrefixes:
         self.sat.delete()
 
 
+def _review_setup(hands, tasks, tricks, leader, captain, predictions, node_limit, mission, columns):
+    """:func:`post_mortem`'s and :func:`close_calls`'s arguments checked: ``(reviewer, played tricks, the
+    solver's answer for the whole deal)``. The first solve validates hands, tasks, leader, captain,
+    node_limit and columns; the tricks are replayed against the rules."""
+    parsed_hands = _parse_hands(hands)
+    leader = _check_bool_free_int(leader, "leader")
+    captain = _check_bool_free_int(captain, "captain")
+    all_tasks = _tasks_with_predictions(tasks, predictions)
+    played = _parse_tricks(tricks, len(parsed_hands))
+    reviewer = _Reviewer(parsed_hands, all_tasks, captain, node_limit, mission, columns)
+    reviewer.leader = leader
+    start = reviewer.after([], leader, reason=True)
+    if columns is not None:
+        from toolkit.crew.solver import card_of, prepare
+
+        reviewer.cover = {card_of(down): card_of(up) for down, up in
+                          prepare(parsed_hands, all_tasks, leader, captain, columns=columns).columns}
+    _replay(parsed_hands, played, leader, reviewer.cover)
+    return reviewer, played, start
+
+
 def post_mortem(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], tricks: Sequence[Any],
                 leader: int = 0, captain: int = 0, predictions: Mapping[Any, int] | None = None,
                 node_limit: int | None = None, mission: int | None = None, *,
@@ -493,21 +515,9 @@ def post_mortem(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any
     >>> post_mortem(hands, {3: [76]}, [(0, ["P9", "P1", "P2", "P3"])]).explain()
     'Every one of the 4 cards played kept the mission winnable.'
     """
-    parsed_hands = _parse_hands(hands)
-    seats = len(parsed_hands)
-    leader = _check_bool_free_int(leader, "leader")
-    captain = _check_bool_free_int(captain, "captain")
-    all_tasks = _tasks_with_predictions(tasks, predictions)
-    played = _parse_tricks(tricks, seats)
-    reviewer = _Reviewer(parsed_hands, all_tasks, captain, node_limit, mission, columns)
-    # validates hands, tasks, leader, captain, node_limit and columns
-    start = reviewer.after([], leader, reason=True)
-    if columns is not None:
-        from toolkit.crew.solver import card_of, prepare
-
-        reviewer.cover = {card_of(down): card_of(up) for down, up in
-                          prepare(parsed_hands, all_tasks, leader, captain, columns=columns).columns}
-    _replay(parsed_hands, played, leader, reviewer.cover)
+    reviewer, played, start = _review_setup(hands, tasks, tricks, leader, captain, predictions, node_limit, mission,
+                                            columns)
+    seats, leader = reviewer.seats, reviewer.leader
 
     if start.winnable is not False and reviewer.sat_available():
         verdicts, lost_after, alternative = reviewer.sat_review(leader, played)
@@ -625,24 +635,13 @@ def close_calls(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any
     >>> calls.explain()
     "Close calls: 1 of 1 real choices, where the card played was the only legal one that kept the mission winnable: trick 1, seat 0's pink 9 (of 2 legal cards)."
     """
-    parsed_hands = _parse_hands(hands)
-    seats = len(parsed_hands)
-    leader = _check_bool_free_int(leader, "leader")
-    captain = _check_bool_free_int(captain, "captain")
-    all_tasks = _tasks_with_predictions(tasks, predictions)
-    played = _parse_tricks(tricks, seats)
-    reviewer = _Reviewer(parsed_hands, all_tasks, captain, node_limit, mission, columns)
-    start = reviewer.after([], leader, reason=True)   # validates every input (node_limit too) as post_mortem does
-    if columns is not None:
-        from toolkit.crew.solver import card_of, prepare
-
-        reviewer.cover = {card_of(down): card_of(up) for down, up in
-                          prepare(parsed_hands, all_tasks, leader, captain, columns=columns).columns}
-    _replay(parsed_hands, played, leader, reviewer.cover)
+    reviewer, played, start = _review_setup(hands, tasks, tricks, leader, captain, predictions, node_limit, mission,
+                                            columns)
+    seats, leader = reviewer.seats, reviewer.leader
     if start.winnable is not True:
         return CloseCalls(())
     winnable = reviewer.sat_winnable(leader) if reviewer.sat_available() else None
-    held = [list(h) for h in parsed_hands]
+    held = [list(h) for h in reviewer.hands]
     history: list[Trick] = []
     choices: list[Choice] = []
     try:
