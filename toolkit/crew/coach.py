@@ -609,8 +609,9 @@ class CloseCalls:
         only = self.only_cards
         if not only:
             return translate("CREW_COACH_NO_CLOSE_CALLS", lang, choices=len(self.choices))
-        cards = ", ".join(translate("CREW_COACH_CLOSE_CALL", lang, trick=c.trick + 1, seat=c.seat, card=c.card,
-                                    legal=len(c.legal)) for c in only)
+        # a list: the message joins it with the language's separator (", " / "、")
+        cards = [translate("CREW_COACH_CLOSE_CALL", lang, trick=c.trick + 1, seat=c.seat, card=c.card,
+                           legal=len(c.legal)) for c in only]
         return translate("CREW_COACH_CLOSE_CALLS", lang, choices=len(self.choices), n=len(only), cards=cards)
 
 
@@ -633,7 +634,7 @@ def close_calls(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any
     >>> [(c.seat, str(c.card), [str(k) for k in c.legal], [str(k) for k in c.keeping]) for c in calls.choices]
     [(0, 'P9', ['B1', 'P9'], ['P9'])]
     >>> calls.explain()
-    "Close calls: 1 of 1 real choices, where the card played was the only legal one that kept the mission winnable: trick 1, seat 0's pink 9 (of 2 legal cards)."
+    "Close calls: 1 of 1 real choices, where the card played was the only legal one that kept the mission winnable: seat 0's pink 9 in trick 1 (of 2 legal cards)."
     """
     reviewer, played, start = _review_setup(hands, tasks, tricks, leader, captain, predictions, node_limit, mission,
                                             columns)
