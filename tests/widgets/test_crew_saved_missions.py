@@ -253,3 +253,18 @@ def test_a_won_missions_review_marks_its_close_calls():
     won.lang = "ja"
     assert html_escape(calls.explain("ja"), quote=True) in won._review.value
     assert JAPANESE.search(won._review.value.split("crew-pm-close-calls")[1][:200])
+
+
+def test_a_close_calls_tooltip_names_the_cards_that_would_have_lost():
+    from toolkit.crew import close_calls
+
+    won = _play_by_policy(0, mission=3, seats=["you", "expert", "expert", "expert"])
+    won.show_post_mortem()
+    call = close_calls(**won.review_inputs(), node_limit=200_000).only_cards[0]
+    others = [c for c in call.legal if c != call.card]
+    for lang in ("en", "ja"):
+        won.lang = lang
+        title = re.search(rf"crew-pm-only' data-verdict='1' data-card='{call.card}' data-seat='{call.seat}' "
+                          r"title='([^']*)'", won._review.value)[1]
+        assert all(html_escape(c.text(lang)) in title for c in others), title
+        assert html_escape(call.card.text(lang)) in title

@@ -958,7 +958,8 @@ class MissionView(View):
                 call = only.get((t, k))
                 close = ""
                 if call is not None:
-                    note = tr("crew.ui.pm_card_only", legal=len(call.legal))
+                    note = tr("crew.ui.pm_card_only", legal=len(call.legal),
+                              others=[c.text(self.lang) for c in call.legal if c != call.card])
                     label = f"{label} ({note})"
                     close = f"<span class='crew-pm-only-mark' role='img' aria-label='{esc(note)}'>!</span>"
                 classes = "crew-pm-card" + (" crew-pm-fatal" if fatal else "") + (" crew-pm-only" if call else "")
