@@ -107,7 +107,7 @@ def test_winnable_at_two_players_shows_tonojas_columns_and_solves_with_them(open
 def test_winnable_at_two_players_tonojas_columns_built_by_clicking_and_solved(open_dashboard):
     """The learner chooses TONOJA in "Build the hand of", empties its columns, clicks the seven face-up cards
     (some with the keyboard), switches "Clicks place" to face-down cards with the keyboard and clicks seven
-    face-down cards — paired otherwise than dealt. The page draws each column as it grows, badges the
+    face-down cards — paired otherwise than dealt, the first under the last column chosen in "Under column". The page draws each column as it grows, badges the
     picker's cards with their column, the link carries the columns, and the verdict is the one the solver
     gives for the same columns typed."""
     import urllib.parse
@@ -141,7 +141,11 @@ def test_winnable_at_two_players_tonojas_columns_built_by_clicking_and_solved(op
     page.locator(".crew-solver-tonoja-face button", has_text="Face-down").focus()
     page.keyboard.press("Space")
     page.locator(".crew-solver-column[data-column='1'] .crew-solver-next-place").wait_for()
-    for k, (down, up) in enumerate(pairs):
+    # the last column first, chosen in "Under column"; then the others, left to right
+    page.locator(".crew-solver-tonoja-under select").select_option(label=f"column 7 (under {ups[6].text('en')})")
+    page.locator(".crew-solver-column[data-column='7'] .crew-solver-next-place").wait_for()
+    for k in [6, 0, 1, 2, 3, 4, 5]:
+        down, up = pairs[k]
         page.locator(f'.crew-solver-picker button[data-card="{down}"]').click()
         page.locator(f".crew-solver-column[data-face-up='{up}'] [data-face-down='{down}']").wait_for()
     shown = page.eval_on_selector_all(".crew-solver-column", "els => els.map(e => [e.dataset.faceUp, "
@@ -156,7 +160,7 @@ def test_winnable_at_two_players_tonojas_columns_built_by_clicking_and_solved(op
     page.locator(".crew-solver-solve").click()
     _wait_text(page, ".crew-solver-verdict", expected)
     page.locator(".deepsea-lang button", has_text="日本語").click()
-    _wait_text(page, ".crew-solver-tonoja-face", "裏向き（左の列から順に下へ）")
+    _wait_text(page, ".crew-solver-tonoja-face", "裏向き（列の下へ）")
     _wait_text(page, ".crew-solver-picker", "TONOJAの列に置く")
 
 def test_task_difficulty_shows_the_table_and_reruns_a_task(open_dashboard):

@@ -446,3 +446,49 @@ def test_three_to_five_players_build_hands_as_before():
         view._tonoja_face.value = "down"             # the hidden toggle changes nothing here
         _click(view, hand[1])
         assert hand[1] not in view.hand_cards(2) and "/" not in view._hands[2].value
+
+
+def test_a_face_down_card_goes_under_the_column_the_learner_chooses():
+    """"Under column" puts the next face-down card under any column still without one (a real table's
+    layout, copied in any order); without a choice it goes under the leftmost. Forged choices are refused
+    in both languages and change nothing."""
+    _hands, columns = deal_tonoja(3)
+    view = WinnableView(players=2, seed=3, background=False)
+    view._build_seat.value = 2
+    view._tonoja_clear.click()
+    for _down, up in columns[:4]:
+        _click(view, up)
+    assert view._tonoja_under.layout.display == "none"          # face up: nothing to choose
+    view._tonoja_face.value = "down"
+    assert view._tonoja_under.layout.display == "flex"
+    assert [v for _label, v in view._tonoja_under.options] == [-1, 0, 1, 2, 3]
+    assert view._tonoja_under.options[3][0] == f"column 3 (under {columns[2][1].text('en')})"
+    view._tonoja_under.value = 2
+    assert "▲" in view._hands_box.value.split("class='crew-solver-column'")[3]   # the marked place: column 3
+    _click(view, columns[0][0])
+    assert view.tonoja_columns()[2] == (columns[0][0], columns[2][1]) and view._picker.refusal == ""
+    assert [v for _label, v in view._tonoja_under.options] == [-1, 0, 1, 3]
+    assert view._tonoja_under.value == -1                     # that column is full: back to the leftmost
+    _click(view, columns[1][0])
+    assert view.tonoja_columns()[0] == (columns[1][0], columns[0][1])
+    assert _drawn_columns(view)[:3] == [(str(columns[1][0]), str(columns[0][1])), (None, str(columns[1][1])),
+                                         (str(columns[0][0]), str(columns[2][1]))]
+    view._tonoja_under.value = 3
+    view.lang = "ja"
+    assert view._tonoja_under.value == 3 and view._tonoja_under.description == "置く列："
+    view.lang = "en"
+
+    before = view._hands[2].value
+    for forged in (0, 2, 9, True, "1", None):                  # columns with a face-down card, none, not a column
+        view._tonoja_under._trait_values["value"] = forged
+        _click(view, columns[4][0])
+        assert "goes under a column that has none yet" in view._picker.refusal, forged
+        assert view._hands[2].value == before
+    view.lang = "ja"                                           # a redraw puts a forged choice right
+    assert view._tonoja_under.value == -1 and view._hands[2].value == before
+    view._tonoja_under._trait_values["value"] = 9
+    _click(view, columns[4][0])
+    assert "まだ裏向きのカードがない列の下に置きます" in view._picker.refusal and view._hands[2].value == before
+    view._tonoja_under._trait_values["value"] = -1
+    _click(view, columns[4][0])
+    assert view._picker.refusal == "" and view.tonoja_columns()[1] == (columns[4][0], columns[1][1])

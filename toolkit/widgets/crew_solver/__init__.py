@@ -146,29 +146,43 @@ def columns_text(columns: Any) -> str:
 
 #: what a click places in TONOJA's columns (the "clicks place" toggle at two players)
 TONOJA_FACES = ("up", "down")
+FIRST_FREE = -1   # the "under column" choice meaning the leftmost column without a face-down card
 
 
-def place_in_columns(columns: list[tuple[Card | None, Card]], card: Card, face: str
+def place_in_columns(columns: list[tuple[Card | None, Card]], card: Card, face: str, under: int | None = None
                      ) -> list[tuple[Card | None, Card]] | None:
     """TONOJA's columns with ``card`` clicked in: face ``"up"`` starts a new column on the right; face
-    ``"down"`` goes under the first column from the left that has no face-down card — so the k-th face-down
-    card clicked lies under the k-th face-up card, no column holds two and there are never more face-down
-    cards than face-up ones. None when every column already has its face-down card.
+    ``"down"`` goes under column ``under`` (an index from 0) if given, else under the first column from the
+    left that has no face-down card — so without a choice the k-th face-down card clicked lies under the
+    k-th face-up card. No column holds two and there are never more face-down cards than face-up ones:
+    None when the chosen column (or, without a choice, every column) already has its face-down card.
 
     >>> g5, b3, p9, y2 = (Card.parse(c) for c in ("G5", "B3", "P9", "Y2"))
     >>> columns_text(place_in_columns([(None, g5), (None, p9)], b3, "down"))
     'G5/B3 P9'
+    >>> columns_text(place_in_columns([(None, g5), (None, p9)], b3, "down", under=1))
+    'G5 P9/B3'
     >>> columns_text(place_in_columns([(b3, g5)], p9, "up")), place_in_columns([(b3, g5)], y2, "down")
     ('G5/B3 P9', None)
+    >>> place_in_columns([(b3, g5), (None, p9)], y2, "down", under=0) is None
+    True
     """
     if face == "up":
         return list(columns) + [(None, card)]
-    free = next((k for k, (down, _up) in enumerate(columns) if down is None), None)
-    if free is None:
+    free = free_columns(columns)
+    if under is not None:
+        free = [under] if under in free else []
+    if not free:
         return None
+    free = free[0]
     out = list(columns)
     out[free] = (card, out[free][1])
     return out
+
+
+def free_columns(columns: list[tuple[Card | None, Card]]) -> list[int]:
+    """The indexes (from 0) of TONOJA's columns that have no face-down card yet."""
+    return [k for k, (down, _up) in enumerate(columns) if down is None]
 
 
 def take_out_of_columns(columns: list[tuple[Card | None, Card]], card: Card) -> list[tuple[Card | None, Card]]:
@@ -302,12 +316,17 @@ class WinnableView(View):
         self._tonoja_face = widgets.ToggleButtons(options=[("up", "up"), ("down", "down")], value="up",
                                                   style={"button_width": "auto", "description_width": "initial"})
         self._tonoja_face.add_class("crew-solver-tonoja-face")
+        # face down: under which column (FIRST_FREE: the leftmost without a face-down card)
+        self._tonoja_under = widgets.Dropdown(options=[("", FIRST_FREE)], value=FIRST_FREE,
+                                              layout=widgets.Layout(width="auto"),
+                                              style={"description_width": "initial"})
+        self._tonoja_under.add_class("crew-solver-tonoja-under")
         self._tonoja_clear = widgets.Button(layout=widgets.Layout(width="auto"))
         self._tonoja_clear.add_class("crew-solver-tonoja-clear")
         self._tonoja_help = widgets.HTML()
         self._tonoja_help.add_class("crew-solver-tonoja-help")
         self._tonoja_box = widgets.VBox([
-            widgets.HBox([self._tonoja_face, self._tonoja_clear],
+            widgets.HBox([self._tonoja_face, self._tonoja_under, self._tonoja_clear],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="flex-end")),
             self._tonoja_help])
         self._tonoja_box.add_class("crew-solver-tonoja-build")
@@ -377,6 +396,7 @@ class WinnableView(View):
         self._picker.on_change(self._on_picked)
         self._build_seat.observe(self._on_build_seat, "value")
         self._tonoja_face.observe(self._on_build_seat, "value")
+        self._tonoja_under.observe(self._on_build_seat, "value")
         self._tonoja_clear.on_click(self._on_tonoja_clear)
         self._clear_hand.on_click(self._on_clear_hand)
         self._type_toggle.observe(self._on_type_toggle, "value")
@@ -573,6 +593,16 @@ class WinnableView(View):
             raise PageRefusal("crew.ui.solver.bad_tonoja_face", value=repr(face)[:20])
         return face
 
+    def _tonoja_under_value(self, columns: list[tuple[Card | None, Card]]) -> int | None:
+        """The column a face-down click goes under (index from 0), or None for the leftmost free one. A value
+        that names no free column (a forged message) is refused."""
+        under = self._tonoja_under.value
+        if under == FIRST_FREE and not isinstance(under, bool):
+            return None
+        if isinstance(under, int) and not isinstance(under, bool) and under in free_columns(columns):
+            return under
+        raise PageRefusal("crew.ui.solver.bad_tonoja_under", value=repr(under)[:20])
+
     def _tonoja_columns_alone(self) -> list[tuple[Card | None, Card]]:
         """TONOJA's columns without the cards another hand also holds (a typed clash: like a hand's card in
         two places, the card stays with the other hand when TONOJA's columns are written)."""
@@ -586,11 +616,13 @@ class WinnableView(View):
         """The picker asks before a click changes anything: a face-down card needs a column without one."""
         if not (adding and self.building_tonoja):
             return None
+        columns = self._tonoja_columns_alone()
         try:
             face = self._tonoja_face_value()
+            under = self._tonoja_under_value(columns) if face == "down" else None
         except PageRefusal as exc:
             return self.t(exc.key, **exc.params)
-        if face == "down" and place_in_columns(self._tonoja_columns_alone(), card, face) is None:
+        if face == "down" and place_in_columns(columns, card, face, under) is None:
             return self.t("crew.ui.solver.no_free_column")
         return None
 
@@ -614,12 +646,13 @@ class WinnableView(View):
         face = self._tonoja_face_value()
         now = set(value)
         columns = self._tonoja_columns_alone()
+        under = self._tonoja_under_value(columns) if face == "down" else None
         for card in self._picker_shown:
             if card not in now:
                 columns = take_out_of_columns(columns, card)
         for card in value:
             if card not in self._picker_shown:
-                placed = place_in_columns(columns, card, face)
+                placed = place_in_columns(columns, card, face, under)
                 if placed is None:
                     raise PageRefusal("crew.ui.solver.no_free_column")
                 columns = placed
@@ -697,6 +730,7 @@ class WinnableView(View):
         others = {c for s in range(self.seats) if s != seat for c in held[s]}
         tonoja = self.two_players and seat == TONOJA_SEAT
         self._tonoja_box.layout.display = "flex" if tonoja else "none"
+        self._sync_tonoja_under(tonoja)
         self._clear_hand.layout.display = "none" if tonoja else "flex"
         self._clear_hand.description = self.t("crew.ui.solver.clear_hand", name=self.seat_name(seat))
         self._clear_hand.tooltip = self.t("crew.ui.solver.clear_hand_tip")
@@ -719,6 +753,25 @@ class WinnableView(View):
             rows = [columns] + rows if tonoja else rows + [columns]
         self._hands_box.value = "".join(rows)
 
+    def _sync_tonoja_under(self, building: bool) -> None:
+        """The "under column" choice: shown while face-down cards are clicked into TONOJA's columns; it lists
+        the columns without a face-down card and keeps its choice while that column is still free."""
+        columns = self._tonoja_columns_alone() if building else []
+        options = [(self.t("crew.ui.solver.tonoja_under_first"), FIRST_FREE)] + [
+            (self.t("crew.ui.solver.tonoja_under_column", k=k + 1, up=columns[k][1].text(self.lang)), k)
+            for k in free_columns(columns)]
+        chosen = self._tonoja_under.value
+        keep = chosen if chosen in [v for _label, v in options] and not isinstance(chosen, bool) else FIRST_FREE
+        if list(self._tonoja_under.options) != options or self._tonoja_under.value != keep:
+            syncing, self._syncing = self._syncing, True   # new options are not the learner's choice
+            try:
+                set_options(self._tonoja_under, options)
+                self._tonoja_under.value = keep
+            finally:
+                self._syncing = syncing
+        self._tonoja_under.description = self.t("crew.ui.solver.tonoja_under")
+        self._tonoja_under.layout.display = "flex" if building and self._tonoja_face.value == "down" else "none"
+
     def _tonoja_marks(self) -> dict[Card, tuple[str, ...]]:
         """Each of TONOJA's cards in the picker: its column number as a badge (on the top left corner when face
         up, dark on the bottom right corner when face down: the card under the other) and in words."""
@@ -738,8 +791,11 @@ class WinnableView(View):
         columns = self.tonoja_columns()
         count = sum(2 if down is not None else 1 for down, _up in columns)
         title = html.escape(self.t("crew.ui.solver.tonoja_title", columns=len(columns), n=count))
-        next_down = (next((k for k, (down, _up) in enumerate(columns, start=1) if down is None), None)
-                     if building and self._tonoja_face.value == "down" else None)
+        next_down = None
+        if building and self._tonoja_face.value == "down":
+            free = free_columns(columns)
+            chosen = self._tonoja_under.value
+            next_down = (chosen if chosen in free and not isinstance(chosen, bool) else free[0] if free else -1) + 1
         cells = []
         for k, (down, up) in enumerate(columns, start=1):
             if down is None:
