@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from toolkit.core import i18n
-from toolkit.widgets.base import View
+from toolkit.widgets.base import LanguageToggle, View
 
 from test_static_text import all_view_classes
 
@@ -134,3 +134,41 @@ def test_switching_the_language_keeps_the_learners_choices():
         assert table._hand.value == str(card) and table._card is not None
     assert table._hand.label == before
     assert any("tranq-cell-legal" in b._dom_classes for b in table._cells)   # still outlined for that card
+
+
+def _selections(view) -> list:
+    """Every drop-down, toggle group and list box of a view, in tree order."""
+    import ipywidgets as widgets
+
+    out = []
+
+    def walk(w):
+        if isinstance(w, widgets.widget_selection._Selection) and not isinstance(w, LanguageToggle):
+            out.append(w)
+        for child in getattr(w, "children", ()):
+            walk(child)
+    walk(view)
+    return out
+
+
+@pytest.mark.parametrize("cls", VIEWS, ids=lambda c: f"{c.__module__}.{c.__name__}")
+def test_a_language_switch_keeps_every_choice_on_the_page(cls, monkeypatch):
+    """For each choice of a view (drop-down, toggle group): pick its last option, switch the language there
+    and back; no choice on the page changes (ipywidgets resets a relabelled one to its first option)."""
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    kwargs = {"background": False} if "background" in inspect.signature(cls.__init__).parameters else {}
+    view = cls(**kwargs)
+    for k in range(len(_selections(view))):
+        choices = _selections(view)
+        if k >= len(choices):
+            break
+        widget = choices[k]
+        values = [v for _label, v in widget._options_full]
+        if len(values) < 2 or widget.disabled or widget.value == values[-1]:
+            continue
+        widget.value = values[-1]
+        before = [(type(w).__name__, w.value) for w in _selections(view)]
+        for lang in ("ja", "en"):
+            view.lang = lang
+            after = [(type(w).__name__, w.value) for w in _selections(view)]
+            assert after == before, (cls.__name__, k, lang)

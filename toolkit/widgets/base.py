@@ -193,20 +193,37 @@ def set_options(select: widgets.Widget, options: list[tuple[str, Any]]) -> None:
     ipywidgets selects the first option whenever ``options`` change, even inside
     ``hold_trait_notifications`` (its observer runs when the hold ends and sees a selection). So a language
     switch that only relabels the options used to change the learner's choice: crew-task-difficulty jumped
-    to task #1 and the Tranquility table dropped the picked card. With nothing selected ipywidgets leaves
-    the selection alone, so the selection is cleared first and set back after; observers see ``None`` in
-    between and must accept it.
+    to task #1, the Tranquility table dropped the picked card, the debug panel made its player a spectator.
+
+    When only the labels change (the same values in the same order: a language switch), the options are
+    set as ipywidgets does while it initialises a widget — it then keeps the selection — and no observer of
+    the value hears anything. Otherwise the selection is cleared first and set back after: observers see
+    ``None`` in between and must accept it.
 
     >>> d = widgets.Dropdown(options=[("one", 1), ("two", 2)], value=2)
-    >>> set_options(d, [("un", 1), ("deux", 2)]); d.value, d.label
-    (2, 'deux')
+    >>> heard = []
+    >>> d.observe(lambda change: heard.append(change["new"]), "value")
+    >>> set_options(d, [("un", 1), ("deux", 2)]); d.value, d.label, heard
+    (2, 'deux', [])
+    >>> set_options(d, [("deux", 2), ("trois", 3)]); d.value, heard
+    (2, [None, 2])
     >>> set_options(d, [("trois", 3)]); d.value
     """
     value = select.value
+    values = [v for _label, v in options]
+    if select.index is not None and values == list(select._options_values):
+        # ipywidgets' own flag for "setting up": its options observer then leaves the selection alone
+        select._initializing_traits_ = True
+        try:
+            select.options = options
+        finally:
+            select._initializing_traits_ = False
+        select.label = options[select.index][0]   # the current index's label: the selection stays put
+        return
     if select.index is not None:
         select.index = None
     select.options = options
-    if value is not None and value in [v for _label, v in options]:
+    if value is not None and value in values:
         select.value = value
 
 
@@ -606,12 +623,18 @@ class DebugPanel(View):
         seats = self._seat_count or _seat_count(m)
         options = [(t("ui.spectator", lang), None)] + [(str(i), i) for i in range(seats)]
         if list(self._seat.options) != options:
-            with self.hold_trait_notifications():
-                self._seat.options = options
-                self._seat.value = m.seat if m.seat is None or m.seat < seats else None
+            seat = m.seat if m.seat is None or m.seat < seats else None
+            set_options(self._seat, options)      # a relabel (language) keeps the seat
+            if self._seat.value != seat:
+                self._seat.value = seat
         labels = [(m.describe(mv), i) for i, mv in enumerate(m.legal_moves)]
-        self._moves.options = labels
-        self._moves.value = 0 if labels else None
+        moves = list(m.legal_moves)
+        if moves == getattr(self, "_moves_listed", None) and self._moves.value is not None:
+            set_options(self._moves, labels)      # the same moves in another language: keep the chosen one
+        else:
+            self._moves.options = labels          # new moves: the first is chosen
+            self._moves.value = 0 if labels else None
+        self._moves_listed = moves
         with self._slider.hold_trait_notifications():
             self._slider.max = m.length
             self._slider.value = m.position

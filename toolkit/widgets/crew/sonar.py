@@ -11,7 +11,7 @@ import ipywidgets as widgets
 
 from toolkit.core.errors import RuleError
 from toolkit.crew.cards import POSITIONS, Card, cards, sonar_options, why_illegal_sonar
-from toolkit.widgets.base import View, esc, explain_html, query_params, safe_callback
+from toolkit.widgets.base import View, esc, explain_html, query_params, safe_callback, set_options
 from toolkit.widgets.components.crew import CardPicker, CrewHand
 from toolkit.widgets.crew.common import cards_param, chip, chips, int_param, lang_param, share_link
 
@@ -139,7 +139,7 @@ class SonarCheckView(View):
         self._title.value = f"<h3>{esc(tr('crew.ui.sonar_title'))}</h3><p>{esc(tr('crew.ui.sonar_intro'))}</p>"
         self._hand_label.value = esc(tr("crew.ui.typed_note"))
         self._players_label.value = esc(tr("crew.ui.players_label"))
-        self._position.options = [(tr(f"crew.ui.pos_{p}"), p) for p in POSITIONS]
-        self._mode.options = [(tr(f"crew.comm.{m}"), m) for m in MODES]
+        set_options(self._position, [(tr(f"crew.ui.pos_{p}"), p) for p in POSITIONS])   # relabel, keep the choice
+        set_options(self._mode, [(tr(f"crew.comm.{m}"), m) for m in MODES])
         self._render_hand()
         self._render_mode()

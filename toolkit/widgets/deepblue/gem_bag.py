@@ -19,7 +19,7 @@ from toolkit.core.i18n import translate as t
 from toolkit.deepblue.gems import COLOURS, SETUP_BAG, SPOT_KINDS, gem_counts, shield_counts
 from toolkit.deepblue.risk import _bust_next, _check_draws, _survival, _vp_distribution, optimal_policy, position
 from toolkit.plots.deepblue import policy_spec, stop_vs_go_spec, survival_spec, vp_distribution_spec
-from toolkit.widgets.base import Chart, View, esc, query_params, safe_callback
+from toolkit.widgets.base import Chart, View, esc, query_params, safe_callback, set_options
 from toolkit.widgets.components.deepblue import GemBagTokens
 from toolkit.widgets.deepblue.common import gem_name, percent
 
@@ -243,7 +243,7 @@ class GemBagView(View):
             lab.value = esc(tr(key))
         for lab, k in zip(self._shield_labels, ("black", "blue", "any")):
             lab.value = esc(tr(f"deepblue.spot.{k}"))
-        self._spot.options = [("—", "none")] + [(tr(f"deepblue.spot.{s}"), s) for s in SPOT_KINDS]
+        set_options(self._spot, [("—", "none")] + [(tr(f"deepblue.spot.{s}"), s) for s in SPOT_KINDS])
         self._spot_label.value = esc(tr("deepblue.ui.spot"))
         self._bonus_label.value = esc(tr("deepblue.ui.leader_bonus"))
         self._pairs_label.value = esc(tr("deepblue.ui.pairs"))

@@ -15,7 +15,7 @@ import ipywidgets as widgets
 from toolkit.core.errors import InvalidMoveError
 from toolkit.pirats.tokens import BONUS_KINDS, LOOT_KINDS, MAX_LOOT_VALUE, Token, score_sheet
 from toolkit.plots.pirats import score_figure
-from toolkit.widgets.base import Chart, View, esc, query_params, safe_callback
+from toolkit.widgets.base import Chart, View, esc, query_params, safe_callback, set_options
 from toolkit.widgets.components.pirats import TokenPile
 
 MAX_PILE = 40
@@ -156,8 +156,8 @@ class ScoringView(View):
         lang = self.lang
         self._title.value = f"<h3>{esc(self.t('pirats.ui.scoring_title'))}</h3>"
         self._intro.value = (f"<p>{esc(self.t('pirats.ui.scoring_intro'))}</p>")
-        self._kind.options = [(Token(k, 1).text(lang).rsplit(" ", 1)[0] if k in LOOT_KINDS else Token(k).text(lang), k)
-                              for k in LOOT_KINDS + BONUS_KINDS]
+        set_options(self._kind, [(Token(k, 1).text(lang).rsplit(" ", 1)[0] if k in LOOT_KINDS else Token(k).text(lang), k)
+                                 for k in LOOT_KINDS + BONUS_KINDS])
         self._kind.description = self.t("pirats.ui.kind")
         self._value.description = self.t("pirats.ui.value")
         self._add.description = self.t("pirats.ui.add")
