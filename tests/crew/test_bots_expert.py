@@ -178,3 +178,29 @@ def test_the_seats_still_to_choose_are_public_and_follow_the_order_of_choice():
     assert ENGINE.choosers_after(state) == [0, 1, 2]
     state = ENGINE.apply(state, TakeTask(16))
     assert state.phase != "allocate" and ENGINE.choosers_after(state) == []
+
+
+def test_a_shared_search_whose_walk_fails_solves_that_card_alone(monkeypatch):
+    """Study game mission 16, deal 149 (4 players): seat 3's first card. One sampled deal's shared search
+    proved a card winnable but could not walk the proof to a line ("lost the winning line"), which stopped
+    the strength study. That card is now solved again by a search of its own, and the expert decides."""
+    from toolkit.core.bots import BotTable
+    from toolkit.crew.bots import expert
+    from toolkit.crew.strength import DEFAULT_SEED, game_seed
+
+    alone = []
+    original = expert._Solver._solve_alone
+
+    def counted(self, card, node_limit):
+        alone.append(card)
+        return original(self, card, node_limit)
+
+    monkeypatch.setattr(expert._Solver, "_solve_alone", counted)
+    seed = game_seed(DEFAULT_SEED, 16, 4, 149)
+    state = ENGINE.new_state(seed, players=4, mission=16)
+    table = BotTable(ENGINE, ["expert"] * 4, seed)
+    while not (len(state.tricks) == 0 and len(state.trick) == 2):
+        state = ENGINE.apply(state, table.step(state)[1].move)
+    seat, decision = table.step(state)
+    assert seat == 3 and decision.move in ENGINE.legal_moves(state)
+    assert alone, "this position no longer reaches the fallback: find another (the study's crash log)"

@@ -125,6 +125,14 @@ class _Solver:
             found = search.run(progress)
         except _Stop:
             return None, search.nodes - start, None
+        except AssertionError:
+            # The shared table proved the root but its walk to a line failed (seen once in 3,700 study games:
+            # mission 16, deal 149, seat 3's first card). Solve this card again with a search of its own — the
+            # public solver's path, whose walks always end — so the verdict and line do not rest on the
+            # shared table. Only this path changes: every game that did not fail plays as before.
+            found = self._solve_alone(card, node_limit)
+            if found is None:
+                return None, search.nodes - start, None
         finally:
             search.table.pop(self.root_key, None)
             search.lds_failed.pop(self.root_key, None)
@@ -133,6 +141,22 @@ class _Solver:
         if whole:
             return True, search.nodes - start, tuple(found or ())
         return True, search.nodes - start, (found[0] if found else None)
+
+
+    def _solve_alone(self, card: Card | None, node_limit: int) -> Any:
+        """``search.run``'s answer for this deal and card from a fresh search (None: stopped at the limit)."""
+        from toolkit.crew.solver.search import _Search, _Stop
+
+        p = self.position
+        search = _Search(p.hands, p.leader, self.judges, len(p.played), p.last, None, None, None, None,
+                         columns=p.columns)
+        search.prefix = self.prefix + ((card.index,) if card is not None else ())
+        search.node_limit = node_limit
+        search._next_check = 0
+        try:
+            return search.run(search.initial_progress(p.played_codes))
+        except _Stop:
+            return None
 
 
 @dataclass
