@@ -126,10 +126,10 @@ class _Solver:
         except _Stop:
             return None, search.nodes - start, None
         except AssertionError:
-            # The shared table proved the root but its walk to a line failed (seen once in the strength study's more than 5,000 expert games:
-            # mission 16, deal 149, seat 3's first card). Solve this card again with a search of its own — the
-            # public solver's path, whose walks always end — so the verdict and line do not rest on the
-            # shared table. Only this path changes: every game that did not fail plays as before.
+            # The shared table proved the root but its walk to a line failed (seen once in the strength study's
+            # more than 5,000 expert games: mission 16, deal 149, seat 3's first card). Solve this card again
+            # with a search of its own — the public solver's path, whose walks always end — so the verdict and
+            # line do not rest on the shared table. Only this path changes: every other game plays as before.
             found = self._solve_alone(card, node_limit)
             if found is None:
                 return None, search.nodes - start, None
