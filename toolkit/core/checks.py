@@ -84,3 +84,31 @@ def int_text(name: str, text: str, *, error: type[RuleError] = InvalidMoveError)
     if not (body.isascii() and body.isdigit()) or len(body) > 40:
         raise error(f"{name} must be written in digits 0-9, not {_quote(text)}")
     return int(text)
+
+
+def one_of(value: Any, choices: Any) -> bool:
+    """``value in choices`` for a value that came from outside: ``False`` for an unhashable value (a list
+    where a name is wanted: ``x in {…}`` would raise a bare ``TypeError``) and for an array (numpy answers
+    ``==`` element by element, and ``x in (…)`` then raises a bare ``ValueError``).
+
+    >>> one_of("sat", ("auto", "sat")), one_of(["sat"], {"sat"}), one_of(None, (2, 3))
+    (True, False, False)
+    """
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    try:
+        return bool(value in choices)
+    except (TypeError, ValueError):   # an exotic value whose == is not a truth value
+        return False
+
+
+def check_iterable(name: str, value: Any, *, type_error: type[Exception] = TypeError) -> Any:
+    """``value`` if it can be iterated over (a list, a tuple, a generator …), else ``type_error`` naming
+    ``name``: ``for x in 0`` would fail with a bare "'int' object is not iterable"."""
+    try:
+        iter(value)
+    except TypeError:
+        raise type_error(f"{name} must be a list or another sequence, not {_quote(value)}") from None
+    return value

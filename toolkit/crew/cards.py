@@ -18,7 +18,7 @@ import re
 from typing import Iterable, Mapping, Sequence
 
 from toolkit.core.chance import Chance
-from toolkit.core.checks import check_seed
+from toolkit.core.checks import check_iterable, check_seed
 from toolkit.core.errors import IllegalMoveError, InvalidMoveError
 from toolkit.core.explain import Violation
 from toolkit.core.i18n import Term
@@ -350,7 +350,9 @@ def _close_run(options: dict[Card, str], first: Card, last: Card) -> None:
 
 
 def parse_position(position: str) -> str:
-    p = position.strip().lower() if isinstance(position, str) else position
+    if not isinstance(position, str):   # a list or a dict would fail the look-up below unhashed
+        raise InvalidMoveError(f"not a sonar position: {position!r:.60} (use top, bottom or middle)")
+    p = position.strip().lower()
     aliases = {"high": "top", "highest": "top", "low": "bottom", "lowest": "bottom", "only": "middle",
                "上": "top", "下": "bottom", "中央": "middle"}
     p = aliases.get(p, p)
@@ -460,6 +462,7 @@ class Trick:
     def __init__(self, leader: int, cards: Sequence["str | Card"]):
         if isinstance(leader, bool) or not isinstance(leader, int) or leader < 0:
             raise InvalidMoveError(f"a trick's leader must be a seat number, not {leader!r}")
+        check_iterable("cards", cards)
         played = tuple(Card.parse(c) for c in cards)
         if not played:
             raise InvalidMoveError("a trick needs at least one card")

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from itertools import combinations, product
 from typing import Any, Iterable, Mapping, Sequence
 
-from toolkit.core.checks import check_int
+from toolkit.core.checks import check_int, one_of
 from toolkit.core.errors import InvalidMoveError
 from toolkit.core.explain import Violation
 from toolkit.crew.cards import Card, Trick, legal_plays, why_illegal_play
@@ -818,7 +818,7 @@ def allocation_review(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterab
     seats = len(parsed_hands)
     leader = _check_bool_free_int(leader, "leader")
     captain = _check_bool_free_int(captain, "captain")
-    if rule not in ("standard", "any"):
+    if not one_of(rule, ("standard", "any")):
         raise InvalidMoveError(f"rule must be 'standard' or 'any', not {rule!r:.40}")
     if isinstance(max_allocations, bool) or not isinstance(max_allocations, int):
         raise TypeError(f"max_allocations must be an int, not {max_allocations!r:.40}")

@@ -365,7 +365,7 @@ class CrewEngine(Engine):
         """
         check_seed(seed, error=InvalidMoveError, type_error=InvalidMoveError)
         check_players(players, (2, 3, 4, 5))
-        if mission == 0 and difficulty is None and tasks:
+        if type(mission) is int and mission == 0 and difficulty is None and tasks:
             # a custom mission with fixed tasks: "retry new" draws the same total difficulty
             from toolkit.crew.tasks import get_task
             difficulty = sum(get_task(t).difficulty_for(players) for t in tasks)
@@ -396,6 +396,9 @@ class CrewEngine(Engine):
 
     @staticmethod
     def _mission(number, timed, difficulty, communication, allocation) -> Mission:
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise InvalidMoveError(f"mission must be a whole number (1-32, 33+ the epilogue, 0 custom), "
+                                   f"not {number!r:.60}")
         if number == 0:
             return custom(difficulty if difficulty is not None else 1, communication or "normal",
                           allocation or "standard")

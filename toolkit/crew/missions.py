@@ -85,15 +85,22 @@ RAW: Mapping[int, dict] = _load(resources.files("toolkit.crew").joinpath("data",
                                 .read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=256)
 def mission(number: int, timed: bool = False) -> Mission:
     """Mission ``number`` (1–32, 33+ = epilogue). ``timed`` plays a real-time mission against the clock;
     untimed (the default) uses the mission's untimed communication and difficulty."""
+    # checked before the cache: an unhashable argument would otherwise fail inside lru_cache
     if isinstance(number, bool) or not isinstance(number, int):
         raise InvalidMoveError(f"a mission number is a whole number, not {number!r}")
+    if not isinstance(timed, bool):
+        raise TypeError(f"timed must be True or False, not {timed!r}")
     if not 1 <= number <= LAST_MISSION:
         raise IllegalMoveError(Violation("CREW_NO_MISSION", "crew.mission.catalogue", number=number,
                                          last=LAST_MISSION))
+    return _mission(number, timed)
+
+
+@lru_cache(maxsize=256)
+def _mission(number: int, timed: bool) -> Mission:
     if number >= EPILOGUE_FROM:
         return Mission(number, number - 15, "normal", "free", special="epilogue")
     m: dict[str, Any] = RAW[number]

@@ -25,6 +25,7 @@ from importlib import resources
 from typing import Any, Iterable, Mapping, Sequence
 
 from toolkit.core.errors import DataError, IllegalMoveError, InvalidMoveError
+from toolkit.core.checks import check_iterable, one_of
 from toolkit.core.explain import Violation
 from toolkit.crew.cards import (COLOURS, DECK, SUBMARINE, Card, Trick, cards_of, mask_of, tricks_in_mission)
 
@@ -891,7 +892,7 @@ def compile_task(task_id: "int | Task", owner: int, players: int, captain: int =
     (2 = two players with TONOJA, three seats). Refusals: the captain owning a captain-comparison task,
     a prediction task without a valid prediction."""
     task = get_task(task_id)
-    if isinstance(players, bool) or players not in (2, 3, 4, 5):
+    if isinstance(players, bool) or not one_of(players, (2, 3, 4, 5)):
         raise InvalidMoveError(f"players must be 2 (with TONOJA), 3, 4 or 5, not {players!r}")
     seats = 3 if players == 2 else players
     _check_seat(owner, "owner", seats)
@@ -953,6 +954,7 @@ def task_status(task_id: "int | Task", owner: int, tricks: Sequence[Any], player
     every task is decided. ``prediction`` is the X of the prediction tasks (90, 91).
     """
     judge = compile_task(task_id, owner, players, captain, prediction)
+    check_iterable("tricks", tricks)
     memo = judge.start()
     for ledger in ledger_for(tricks, players):
         memo = judge.settle(memo, ledger)
@@ -964,6 +966,7 @@ def task_status(task_id: "int | Task", owner: int, tricks: Sequence[Any], player
 def task_statuses(task_id, owner, tricks, players, captain=0, prediction=None) -> list[str]:
     """The status after each trick (for notebooks that show a task being judged live)."""
     judge = compile_task(task_id, owner, players, captain, prediction)
+    check_iterable("tricks", tricks)
     memo = judge.start()
     out = []
     for ledger in ledger_for(tricks, players):

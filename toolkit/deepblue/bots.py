@@ -46,7 +46,7 @@ from toolkit.core.bots import Decision
 from toolkit.core.errors import InvalidMoveError
 from toolkit.core.explain import Event
 from toolkit.deepblue.coach import DiveAdvice, diver_inputs, dive_advice, protection_value
-from toolkit.deepblue.components import Components, default_components
+from toolkit.deepblue.components import Components, components_or_default
 from toolkit.deepblue.model import (Anchor, ChooseSpot, Decline, DrawGem, Hire, Join, Leave, MoveBoat, PlayCard,
                                     Protect, Rest, SetSail, StartDive, Stop)
 
@@ -90,7 +90,7 @@ class Planner:
     """The hire/sail/rest/start-dive heuristic shared by the non-random levels (see the module docstring)."""
 
     def __init__(self, comps: Components | None = None):
-        self.comps = comps or default_components()
+        self.comps = components_or_default(comps)
 
     # -- what places are worth ---------------------------------------------------------------
     def _tile(self, view, site):
@@ -249,7 +249,7 @@ class _DiveBot:
     name = "?"
 
     def __init__(self, comps: Components | None = None):
-        self.comps = comps or default_components()
+        self.comps = components_or_default(comps)
         self.planner = Planner(self.comps)
 
     def decide(self, view: Mapping[str, Any], legal: Sequence[Any], rng: np.random.Generator) -> Decision:

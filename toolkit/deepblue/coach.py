@@ -22,7 +22,7 @@ from typing import Any, Mapping
 
 from toolkit.core.checks import check_bool
 from toolkit.core.errors import InvalidStateError
-from toolkit.deepblue.components import Components, default_components
+from toolkit.deepblue.components import Components, components_or_default
 from toolkit.deepblue.gems import COLOURS, HAZARDS
 from toolkit.deepblue.risk import optimal_policy, survival
 
@@ -102,7 +102,7 @@ def _counts(gems) -> tuple[int, ...]:
 
 def diver_inputs(view: Mapping[str, Any], seat: int, comps: Components | None = None) -> dict[str, Any] | None:
     """The solver's inputs for ``seat``'s diver, read from the view (``None`` if it is not diving)."""
-    comps = comps or default_components()
+    comps = components_or_default(comps)
     dive = view.get("dive")
     if not dive:
         return None

@@ -147,6 +147,8 @@ class Components:
         return {w.id: w for w in self.wrecks}
 
     def scenario(self, scenario_id: str) -> Scenario:
+        if not isinstance(scenario_id, str):
+            raise DataError(f"scenario: a scenario is named by its id, not {scenario_id!r:.60}")
         for s in self.scenarios:
             if s.id == scenario_id:
                 return s
@@ -384,3 +386,13 @@ def load_components_file(path: str | Path) -> Components:
 @lru_cache(maxsize=1)
 def default_components() -> Components:
     return load_components()
+
+
+def components_or_default(comps: "Components | None", name: str = "comps") -> Components:
+    """``comps``, or the default components when it is ``None``; anything else is a ``TypeError`` naming
+    ``name`` (a bot built with a list instead of components should say so, not fail later)."""
+    if comps is None:
+        return default_components()
+    if not isinstance(comps, Components):
+        raise TypeError(f"{name} must be a Components record (or None for the defaults), not {comps!r:.60}")
+    return comps

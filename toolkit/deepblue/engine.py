@@ -228,6 +228,9 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
         """The move as a menu entry in ``lang`` (card names from the component data)."""
         from toolkit.core.i18n import translate as t
 
+        if state is not None and not isinstance(state, DeepBlueState):
+            raise TypeError(f"state must be a DeepBlueState or None, not {state!r:.60}")
+
         def name(card_id: int) -> str:
             try:
                 card = self.components.card(card_id)

@@ -70,6 +70,8 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, weights: Weights | None = None, name: str | None = None):
+        if weights is not None and not isinstance(weights, Weights):
+            raise TypeError(f"weights must be a Weights record (or None for the defaults), not {weights!r:.60}")
         self.weights = weights or Weights()
         if name is not None:
             self.name = name
@@ -335,4 +337,6 @@ def strongest_level(players: int) -> str:
     >>> strongest_level(2), strongest_level(4)
     ('cautious', 'greedy')
     """
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise TypeError(f"players must be a whole number, not {players!r:.60}")
     return "cautious" if players == 2 else "greedy"

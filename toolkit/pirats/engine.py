@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from toolkit.core.chance import Chance
-from toolkit.core.checks import check_int, check_seed
+from toolkit.core.checks import check_int, check_seed, one_of
 from toolkit.core.engine import Engine
 from toolkit.core.errors import IllegalMoveError, InvalidStateError
 from toolkit.core.explain import Event, Outcome, Violation
@@ -235,7 +235,7 @@ class PiratsEngine(Engine[PiratsState, Any]):
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise SetupError(f"Sewer Pirats is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r} "
                              "(rule pirats.setup.crew)")
-        if variant not in VARIANTS:
+        if not one_of(variant, VARIANTS):
             raise SetupError(f"unknown variant {variant!r}: use {', '.join(VARIANTS)}")
         if isinstance(start_player, bool) or not isinstance(start_player, int) or not 0 <= start_player < players:
             raise SetupError(f"start_player must be a seat from 0 to {players - 1}, not {start_player!r}")

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from toolkit.core.errors import DataError, InvalidMoveError
+from toolkit.core.checks import one_of
 from toolkit.core.i18n import Term, translate
 
 LOOT_KINDS = ("fries", "noodles", "burger", "teddy", "doll", "can")
@@ -46,6 +47,8 @@ class Token:
     value: int = 0
 
     def __post_init__(self) -> None:
+        if not isinstance(self.kind, str):
+            raise InvalidMoveError(f"a token's kind is a name such as 'fries' or 'ketchup', not {self.kind!r:.60}")
         if self.kind in LOOT_KINDS:
             if isinstance(self.value, bool) or not isinstance(self.value, int) or not 1 <= self.value <= MAX_LOOT_VALUE:
                 raise InvalidMoveError(f"loot token {self.kind!r} needs a value from 1 to {MAX_LOOT_VALUE}, "

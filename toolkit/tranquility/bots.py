@@ -38,6 +38,7 @@ from typing import Any, Callable, Mapping, Sequence
 import numpy as np
 
 from toolkit.core.bots import BotError, Decision, check_view
+from toolkit.core.checks import check_iterable
 from toolkit.core.explain import Event
 from toolkit.core.i18n import Term
 from toolkit.tranquility.cards import CELLS, COLUMNS, ISLAND_MAX, MONSTER, TERMS, is_island, parse_card, row_cells
@@ -69,6 +70,9 @@ def seat_game(view: Mapping[str, Any], ignore_rows: Sequence[int] = ()) -> Game:
     are ``blocked``; ``ignore_rows`` lifts the block of those rows (to ask "what if the rock moved?").
     """
     check_view(view, "Tranquility", _VIEW_KEYS)
+    ignore_rows = tuple(check_iterable("ignore_rows", ignore_rows))   # a generator is read once
+    if any(isinstance(r, bool) or not isinstance(r, int) for r in ignore_rows):
+        raise TypeError(f"ignore_rows must list row numbers, not {ignore_rows!r:.60}")
     seat = view["seat"]
     players = view["players"]
     cells = [c or 0 for c in view["cells"]]

@@ -27,6 +27,7 @@ from itertools import combinations as _combinations
 from typing import Any, Iterator, Mapping
 
 from toolkit.core.chance import Chance
+from toolkit.core.checks import check_bool
 from toolkit.core.engine import Engine
 from toolkit.core.errors import InvalidMoveError
 from toolkit.core.explain import Event, Outcome, Violation
@@ -266,6 +267,7 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
         return state.phase == PHASE_PLAY and not state.result and self.why_illegal(state, PlayFinish()) is None
 
     def has_action(self, state: TranquilityState, include_compass: bool = False) -> bool:
+        check_bool("include_compass", include_compass)
         for m in self._candidates(state):
             if (include_compass or not isinstance(m, UseCompass)) and self.why_illegal(state, m) is None:
                 return True

@@ -16,6 +16,7 @@ from bisect import bisect_left
 from typing import Any, Mapping, Sequence
 
 from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
+from toolkit.core.checks import one_of
 from toolkit.core.explain import Violation
 from toolkit.tranquility.cards import CELLS, COLUMNS, ISLAND_MAX, ISLAND_MIN
 
@@ -184,7 +185,7 @@ def max_cost(remaining: int, cost_limit: str = "english") -> int:
 
 
 def check_cost_limit(cost_limit: Any) -> str:
-    if cost_limit not in COST_LIMITS:
+    if not one_of(cost_limit, COST_LIMITS):
         raise InvalidMoveError(f"cost_limit={cost_limit!r}: use 'english' (at most the cards left in hand) or "
                                "'japanese' (the Japanese text's literal reading: at most 3)")
     return cost_limit

@@ -23,6 +23,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from toolkit.core.bots import Decision, bot_rng
+from toolkit.core.checks import check_iterable, one_of
 from toolkit.core.errors import IllegalMoveError, InvalidMoveError
 from toolkit.core.explain import Event, Violation
 from toolkit.tranquility.analysis import Feasibility, Gap, feasibility
@@ -116,7 +117,15 @@ def bot_hint(view: Mapping[str, Any], legal: Sequence[Any], seed: int = 0, level
     from toolkit.tranquility.bots import BOTS, LEVELS
 
     _check_view(view)
-    if level is not None and level not in BOTS:
+    from toolkit.tranquility.engine import ENGINE
+    if isinstance(legal, (str, bytes, Mapping)):
+        raise TypeError(f"legal must be a list of moves, not {legal!r:.60}")
+    legal = list(check_iterable("legal", legal))
+    for move in legal:
+        ENGINE.check_move_type(move)
+    if not legal:
+        raise InvalidMoveError("legal is empty: there is no move to suggest")
+    if level is not None and not one_of(level, BOTS):
         raise InvalidMoveError(f"level={level!r}: choose one of {', '.join(BOTS)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be an int, not {seed!r}")

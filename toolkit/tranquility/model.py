@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from toolkit.core.chance import Chance
 from toolkit.core.errors import InvalidStateError
+from toolkit.core.checks import one_of
 
 #: island-removal variants: name -> islands set aside face down before dealing (finish cards kept out first)
 REMOVAL_VARIANTS = {"none": 0, "galateia": 4, "triton": 6, "leucothea": 8, "amphitrite": 10, "poseidon": 12}
@@ -55,18 +56,21 @@ class Options:
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not 1 <= self.players <= 5:
             raise InvalidOptionError(f"players={self.players!r}: Tranquility is for 1 to 5 players")
-        if self.removal not in REMOVAL_VARIANTS:
+        if not one_of(self.removal, REMOVAL_VARIANTS):
             raise InvalidOptionError(f"removal={self.removal!r}: use one of {', '.join(REMOVAL_VARIANTS)}")
-        if self.start_player not in ("fewest", "random"):
+        if not one_of(self.start_player, ("fewest", "random")):
             raise InvalidOptionError(f"start_player={self.start_player!r}: use 'fewest' or 'random'")
-        if self.cost_limit not in ("english", "japanese"):
+        if not one_of(self.cost_limit, ("english", "japanese")):
             raise InvalidOptionError(f"cost_limit={self.cost_limit!r}: use 'english' (at most the cards left in "
                                      "hand) or 'japanese' (the Japanese text's literal reading: at most 3)")
         for name in ("short_hand_loss", "rocks", "storms"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidOptionError(f"{name}={getattr(self, name)!r} must be true or false")
-        if self.monsters not in (0, 3, 4, 5) or isinstance(self.monsters, bool):
+        if not one_of(self.monsters, (0, 3, 4, 5)) or isinstance(self.monsters, bool):
             raise InvalidOptionError(f"monsters={self.monsters!r}: the rules use 3, 4 or 5 sea monsters (or 0)")
+        if isinstance(self.storm_colours, (str, bytes, dict)) or not hasattr(self.storm_colours, "__iter__"):
+            raise InvalidOptionError(f"storm_colours={self.storm_colours!r}: three counts (yellow, purple, "
+                                     "orange) adding up to the 6 storm cards")
         colours = tuple(self.storm_colours)
         if (len(colours) != 3 or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in colours)
                 or sum(colours) != 6):
@@ -130,5 +134,5 @@ class TranquilityState:
         return self.options.players
 
     def __post_init__(self) -> None:
-        if self.phase not in PHASES:
+        if not one_of(self.phase, PHASES):
             raise InvalidStateError(f"state.phase: expected one of {', '.join(PHASES)}, got {self.phase!r}")

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolkit.core.errors import InvalidMoveError
+from toolkit.core.checks import one_of
 from toolkit.tranquility.cards import ROWS, card_name, is_island, parse_card
 from toolkit.tranquility.grid import check_index, check_number
 
@@ -193,7 +194,7 @@ class UseCompass:
     index: int = -1
 
     def __post_init__(self) -> None:
-        if self.target not in COMPASS_TARGETS:
+        if not one_of(self.target, COMPASS_TARGETS):
             raise InvalidMoveError(f"compass target {self.target!r}: use yellow <seat>, orange <seat>, "
                                    "purple <row> or storm")
         if self.target == "storm":

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from toolkit.core.errors import IllegalMoveError, InvalidMoveError
+from toolkit.core.checks import one_of
 from toolkit.core.explain import Violation
 
 from toolkit.crew.solver.encoding import (ALL_COLOUR_CARDS, COLOURS, COLOUR_MASK, DONE, FAILED, SUB, _COLOUR, _bits,
@@ -430,7 +431,7 @@ def solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any]], le
     """
     started = time.perf_counter()
     node_limit, time_limit = _limits(node_limit, time_limit)
-    if method not in ("auto", "search", "sat"):
+    if not one_of(method, ("auto", "search", "sat")):
         raise _bad(f"method must be 'auto', 'search' or 'sat', not {method!r}")
     if method == "sat" and not _sat_available():
         raise _bad("method 'sat' needs the python-sat package (pip install python-sat)")

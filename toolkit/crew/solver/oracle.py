@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any, Iterable, Mapping, Sequence
 
-from toolkit.crew.solver.api import TONOJA_SEAT, Solution, _task, _uncovered, prepare
+from toolkit.crew.solver.api import TONOJA_SEAT, Solution, _limits, _task, _uncovered, prepare
 from toolkit.crew.solver.encoding import card_of
 
 
@@ -30,6 +30,7 @@ def naive_solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any
     from toolkit.crew.tasks import DONE as E_DONE, FAILED as E_FAILED, Ledger, compile_task
 
     started = time.perf_counter()
+    node_limit, _ = _limits(node_limit, None)
     position = prepare(hands, tasks, leader, captain, played, mission, columns=columns)
     cover = {card_of(down): card_of(up) for down, up in position.columns}
     open_ = [(seat, task_id) for seat, task_id, prediction in position.tasks
