@@ -10,7 +10,7 @@ from toolkit import GAMES
 FORBIDDEN = ("ipywidgets", "plotly", "traitlets")
 
 
-@pytest.mark.parametrize("module", ["toolkit.core", "toolkit.engines"] + [f"toolkit.{g}" for g in GAMES])
+@pytest.mark.parametrize("module", ["toolkit.core", "toolkit.engines", "toolkit.tables"] + [f"toolkit.{g}" for g in GAMES])
 def test_engine_layers_import_no_ui_library(module):
     code = (f"import importlib, sys\n"
             f"try:\n    importlib.import_module({module!r})\n"
