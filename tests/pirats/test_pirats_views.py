@@ -249,3 +249,41 @@ def test_a_click_on_an_unreachable_space_says_why():
     assert "pirats." in view._message.value        # the engine's reason, with its rule id
     view._on_space("nowhere", 9)
     assert "deepsea-refusal" in view._message.value
+
+
+def _aboard_movable(view):
+    """``(figure, ship, space index)`` of a figure of the seat to move that is on a ship and may move."""
+    state = view.model.state
+    crew = ENGINE.observe(state, state.turn)["crews"][state.turn]
+    movable = {f for (f, _s, _i) in view.figure_targets()}
+    for index, figure in enumerate(crew):
+        where = state.where(state.turn, index)
+        if where is not None and figure in movable:
+            return figure, SHIPS[where[0]], where[1]
+    return None
+
+
+def test_a_figure_on_a_ship_is_chosen_by_clicking_it_where_it_is_drawn():
+    """A newcomer clicks the figure on the ship, not a chip below (issue 26: "Click one of your figures
+    first" cost one nine minutes): a click on a space holding a movable figure of yours chooses it."""
+    view = GameView(seed=4, players=2, seats=["you", "greedy"])
+    found = None
+    for _ in range(300):
+        if view.model.outcome is not None:
+            break
+        if view.your_turn():
+            found = _aboard_movable(view)
+            if found:
+                break
+        view._hint.click()
+        view._apply.click()
+    assert found, "no position with a movable figure aboard was reached"
+    figure, ship, index = found
+    before = len(view.model.session)
+    _click(view, what="space", ship=ship, space=index + 1)
+    assert view._chosen == figure and len(view.model.session) == before
+    assert "deepsea-refusal" not in view._message.value
+    lit = {(s["ship"], sp["space"]) for s in view._table.ships for sp in s["spaces"] if sp["target"]}
+    assert lit == {(sh, i + 1) for (f, sh, i) in view.figure_targets() if f == figure} and lit
+    _click(view, what="space", ship=ship, space=index + 1)          # clicked again: chosen no more
+    assert view._chosen is None and len(view.model.session) == before

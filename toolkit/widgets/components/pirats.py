@@ -245,6 +245,9 @@ class PiratsTable(PiratsComponent):
                 picking = sailing.get("ship") == name and sailing.get("space") == number and fig is not None
                 if picking:
                     aria += " — " + _tr("pirats.comp.picking", lang)
+                if fig is not None and fig["clickable"]:
+                    # the figure is chosen where it is drawn: the space's button says so
+                    aria += " — " + _tr("pirats.comp.chosen" if fig["chosen"] else "pirats.comp.click_figure", lang)
                 spaces.append({"space": number, "where": where, "figure": fig, "target": target, "sail": sails,
                                "picking": picking,
                                "aria": aria, "captain": index == CAPTAIN})

@@ -374,6 +374,15 @@ class GameView(View):
         if index == CAPTAIN and sail in self.model.legal_moves:
             self._attempt(sail)
             return
+        # A figure is selected where it is drawn: a click on a space that holds one of your figures that can
+        # move chooses it (or un-chooses it), as a click on its chip does. A space with a figure is never a
+        # target (moves skip occupied spaces), so this takes no move away.
+        occupant = state.ships[SHIPS.index(ship)].spaces[index]
+        if occupant is not None and occupant.seat == state.turn:
+            own = ENGINE.observe(state, state.turn)["crews"][state.turn][occupant.figure]
+            if own in {f for (f, _s, _i) in self.figure_targets()}:
+                self._on_figure_click(own)
+                return
         figure = self._chosen
         if not figure:
             captain = state.ships[SHIPS.index(ship)].spaces[CAPTAIN]
