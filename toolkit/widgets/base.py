@@ -651,12 +651,28 @@ class DebugPanel(View):
         self._log.value = event_log_html(m.session.events[-30:], lang)
 
 
-def event_log_html(events: list[Event], lang: str, title: bool = True) -> str:
-    """The event log as an HTML list, newest last, each line with its rule id."""
-    items = "".join(f"<li>{explain_html(e, lang)}</li>" for e in events)
+def event_log_html(events: list[Event], lang: str, title: bool = True,
+                   seat_name: Callable[[int], str] | None = None) -> str:
+    """The event log as an HTML list, newest last, each line with its rule id.
+
+    The whole game is kept: the list scrolls inside its box (the newest line stays in view: the box is
+    anchored at its end), and every line keeps its number in the game. With ``seat_name`` (seat →
+    "You" / "Seat 2 (expert bot)"), every event that belongs to a seat starts with who did it — the
+    sentences themselves often do not say ("Busts on a blue gem").
+    """
+    items = []
+    for number, e in enumerate(events, start=1):
+        who = ""
+        seat = getattr(e, "seat", None)
+        if seat_name is not None and isinstance(seat, int):
+            who = f'<b class="deepsea-event-seat" data-seat="{seat}">{esc(seat_name(seat))}</b>: '
+        items.append(f'<li value="{number}">{who}{explain_html(e, lang)}</li>')
     head = f"<b>{esc(t('ui.event_log', lang))}</b>" if title else ""
-    # deepsea-side: a side panel, hidden in the projector mode (?display=large; toolkit.widgets.page)
-    return f'<div class="deepsea-side">{head}<ol class="deepsea-events">{items}</ol></div>'
+    # deepsea-side: a side panel, hidden in the projector mode (?display=large; toolkit.widgets.page).
+    # column-reverse keeps the scroll position at the newest line while the list grows.
+    return (f'<div class="deepsea-side">{head}<div class="deepsea-events-box" style="max-height:16em;'
+            f'overflow-y:auto;display:flex;flex-direction:column-reverse" tabindex="0" role="log" '
+            f'aria-label="{esc(t("ui.event_log", lang))}"><ol class="deepsea-events">{"".join(items)}</ol></div></div>')
 
 
 def _seat_count(model: GameSession) -> int:

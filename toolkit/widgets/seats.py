@@ -190,6 +190,16 @@ class SeatSetup(View):
         """Per seat: ``None`` for a person, else the bot level (what :class:`BotTable` takes)."""
         return [None if s == YOU else s for s in self.seats]
 
+    def seat_name(self, seat: int) -> str:
+        """Who plays ``seat``, as the page names it everywhere (log, status, hints): "You" when one person
+        plays, "Seat 2 (you)" at a hot seat of several, "Seat 1 (expert bot)" for a bot."""
+        name = self._names.get(seat) or self.t("seats.seat", seat=seat)
+        if not 0 <= seat < len(self.seats):
+            return name
+        if self.is_human(seat):
+            return self.t("seats.you") if len(self.human_seats()) == 1 else self.t("seats.name_you", name=name)
+        return self.t("seats.name_bot", name=name, level=self.level_label(self.seats[seat]))
+
     def viewing_seat(self, acting: int | None) -> int | None:
         """Whose observation the page may draw now.
 

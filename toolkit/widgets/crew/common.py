@@ -63,8 +63,3 @@ def cards_param(params: Mapping[str, str], key: str, default: str) -> str:
 
 def lang_param(params: Mapping[str, str], default: str = "en") -> str:
     return params.get("lang") if params.get("lang") in ("en", "ja") else default
-
-
-def event_lines(events: Iterable[Any], lang: str) -> str:
-    rows = [f'<li>{esc(e.text(lang))} <code class="deepsea-rule">{esc(e.rule)}</code></li>' for e in events]
-    return "<ol class='crew-log-list'>" + "".join(rows) + "</ol>"

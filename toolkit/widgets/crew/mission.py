@@ -31,13 +31,12 @@ from toolkit.crew.cards import Card, Trick
 from toolkit.crew.engine import (ENGINE, AssignAll, AssignTask, Distress, GiveCard, PassTask, PlayCard, Predict,
                                  Retry, Sonar, TakeTask, TimeUp)
 from toolkit.crew.missions import LAST_MISSION
-from toolkit.widgets.base import GameSession, View, esc, explain_html, query_params, safe_callback
+from toolkit.widgets.base import GameSession, View, esc, event_log_html, explain_html, query_params, safe_callback
 from toolkit.widgets.components.crew import CrewHand, TaskTokens, TrickTable
 from toolkit.widgets.components.storage import BrowserList
-from toolkit.widgets.crew.common import chip, event_lines, int_param, lang_param
+from toolkit.widgets.crew.common import chip, int_param, lang_param
 from toolkit.widgets.seats import PACE_DEFAULT, PACE_MAX, PACE_MIN, YOU, BotDriver, SeatSetup, default_seats
 
-LOG_EVENTS = 16
 
 
 def bot_levels() -> list[str]:
@@ -1165,7 +1164,8 @@ class MissionView(View):
         self._render_review()
         events = self._setup_events + list(self.model.events)
         self._log.value = (f"<details><summary><b>{esc(tr('ui.event_log'))}</b></summary>"
-                           + event_lines(events[-LOG_EVENTS:], self.lang) + "</details>")
+                           + event_log_html(events, self.lang, title=False, seat_name=self._seat_setup.seat_name)
+                           + "</details>")
 
     def _share_link(self, viewer: int | None) -> str:
         """A link that reopens this mission as played (a saved mission), for its post-mortem.

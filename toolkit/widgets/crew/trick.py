@@ -17,9 +17,9 @@ import ipywidgets as widgets
 from toolkit.core.errors import RuleError
 from toolkit.crew.cards import Card, cards, legal_plays, suit_term, trick_winner, why_illegal_play
 from toolkit.crew.engine import ENGINE, TakeTask
-from toolkit.widgets.base import View, esc, explain_html, query_params, safe_callback
+from toolkit.widgets.base import View, esc, event_log_html, explain_html, query_params, safe_callback
 from toolkit.widgets.components.crew import CardPicker, CrewHand, TaskTokens, TrickTable
-from toolkit.widgets.crew.common import cards_param, chip, chips, event_lines, lang_param, share_link
+from toolkit.widgets.crew.common import cards_param, chip, chips, lang_param, share_link
 
 from toolkit.crew.examples import PINK_NINE_MOVES as EXAMPLE_MOVES, pink_nine
 
@@ -220,7 +220,7 @@ class PinkNineTrickView(View):
         self._task.lang = self.lang
         take = [nxt.task] if isinstance(nxt, TakeTask) else []
         self._task.show(obs["tasks"], 4, names=names, selectable=take)
-        lines = event_lines(events, self.lang) if events else f"<p>{esc(tr('crew.ui.example_start'))}</p>"
+        lines = event_log_html(events, self.lang, title=False) if events else f"<p>{esc(tr('crew.ui.example_start'))}</p>"
         status = tr("crew.status." + state.statuses[0]) if state.statuses else ""
         hint = tr("crew.ui.example_over")
         if next_card is not None:

@@ -28,8 +28,6 @@ from toolkit.widgets.seats import PACE_DEFAULT, YOU, BotDriver, SeatSetup, defau
 from toolkit.widgets.deepblue.common import percent
 from toolkit.widgets.deepblue.table import DeepBlueTable
 
-LOG_EVENTS = 14
-
 
 def _seed_from(params: Mapping[str, str], default: int) -> int:
     try:
@@ -115,8 +113,12 @@ class _DeepBluePlayView(View):
         self.table.update(state, self.seat, moves)
         self._refresh_moves(moves)
         self._risk.value = self._risk_line(obs)
-        self._log.value = event_log_html(self.model.events[-LOG_EVENTS:], self.lang)
+        self._log.value = event_log_html(self.model.events, self.lang, seat_name=self._seat_name())
         return obs
+
+    def _seat_name(self):
+        """How the log names a seat (the game view names people and bots; the dive view has no seats)."""
+        return None
 
     def _risk_line(self, obs: dict[str, Any]) -> str:
         """The coach at a dive decision, for the viewing diver, from its observation only: the exact bust
@@ -293,8 +295,11 @@ class GameView(_DeepBluePlayView):
         self.table.update(state, None, [])
         self._refresh_moves([])
         self._risk.value = ""
-        self._log.value = event_log_html(self.model.events[-LOG_EVENTS:], self.lang)
+        self._log.value = event_log_html(self.model.events, self.lang, seat_name=self._seat_name())
         return obs
+
+    def _seat_name(self):
+        return self.setup.seat_name
 
     def _table_move(self, move: Any) -> bool:
         if not self.setup.is_human(getattr(move, "seat", None)):

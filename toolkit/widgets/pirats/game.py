@@ -34,7 +34,6 @@ from toolkit.widgets.components.pirats import PiratsTable, figure_text as _label
 from toolkit.widgets.base import GameSession, View, esc, event_log_html, explain_html, query_params, safe_callback
 from toolkit.widgets.seats import PACE_DEFAULT, YOU, BotDriver, SeatSetup
 
-LOG_EVENTS = 30
 
 
 def settings_from_query(params: Mapping[str, str]) -> dict[str, Any]:
@@ -488,8 +487,8 @@ class GameView(View):
         self._effects.value = self._effects_html(state, acting, legal) if yours else ""
         self._show_bot_reason()
         self._render_hint()
-        setup = list(ENGINE.setup_events(m.session.initial)) if len(m.session) < LOG_EVENTS else []
-        self._log.value = event_log_html((setup + m.session.events)[-LOG_EVENTS:], lang)
+        setup = list(ENGINE.setup_events(m.session.initial))
+        self._log.value = event_log_html(setup + m.session.events, lang, seat_name=self.setup.seat_name)
 
     def _effects_html(self, state: Any, seat: int | None, legal: list[Any]) -> str:
         """Every legal move with what it changes in ``seat``'s score now and after the next sailing."""

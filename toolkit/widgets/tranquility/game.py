@@ -443,7 +443,7 @@ class GameView(View):
         self._render_private(obs, seat, actor)
         self._render_bots(actor)
         setup = ENGINE.setup_events(self.model.session.initial)
-        self._log.value = event_log_html(list(setup) + self.model.session.events[-40:], lang)
+        self._log.value = event_log_html(list(setup) + self.model.session.events, lang, seat_name=self.setup.seat_name)
 
     def _render_status(self, obs: dict) -> None:
         none = self.t("tranquility.ui.none")
