@@ -229,3 +229,56 @@ def test_sailing_pays_with_the_propeller_cards_clicked_in_the_hand():
     assert note == ENGINE.why_illegal(ENGINE.apply(state, sail), MoveBoat(0, 0, int(far[5:]))).text("en")
     table.board.receive({"type": "pick", "key": "site:7"})
     assert played == [sail, MoveBoat(0, 0, 7)]
+
+
+# ---- what a newcomer missed (issue 26): the last dive, who did what, the boats' names, the result ---------
+def _bots_until_a_dive_ended(view):
+    """Every seat a bot: the bots play (outside a kernel, at once) to the game's end; True if a dive ended
+    and no other is running."""
+    view.setup.seats = ["policy"] * len(view.setup.seats)
+    view.driver.run_until_human()
+    codes = [e.code for e in view.model.events]
+    return ("DEEPBLUE_DIVE_START" in codes and ENGINE.observe(view.model.state, 0).get("dive") is None
+            and any(c in ("DEEPBLUE_SCORED", "DEEPBLUE_BUST") for c in codes))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_last_dive_stays_on_the_dive_track_until_the_next(lang):
+    view = GameView(seed=2, players=3, lang=lang)
+    assert _bots_until_a_dive_ended(view)
+    view.refresh()
+    shown = view.table.dive.labels["empty"]
+    ended = [e for e in view.model.events[max(i for i, e in enumerate(view.model.events)
+                                              if e.code == "DEEPBLUE_DIVE_START"):]
+             if e.code in ("DEEPBLUE_SCORED", "DEEPBLUE_BUST", "DEEPBLUE_LEFT")]
+    assert ended and shown != view.t("deepblue.comp.no_dive")
+    for e in ended:
+        assert e.text(lang) in shown and view.setup.seat_name(e.seat) in shown
+
+
+def test_boats_have_one_name_on_the_board_in_the_log_and_in_the_hints():
+    view = GameView(seed=2, players=3)
+    view.setup.seats = ["policy"] * 3
+    view.driver.run_until_human()
+    view.refresh()
+    moved = [e for e in view.model.events if e.code == "DEEPBLUE_BOAT_MOVED"]
+    assert moved
+    labels = {(b["seat"], b["boat"]): b["label"] for site in view.table.board.sites for b in site["boats"]}
+    for (seat, boat), label in labels.items():
+        assert label == f"{seat}·{boat}"          # the log and the hints say "boat {boat}"
+    assert any(f"boat {e.param('boat')}" in e.text("en").lower() for e in moved)
+
+
+def test_the_result_names_you_and_the_scenarios_are_named():
+    from toolkit.core.explain import Outcome
+    view = GameView(seed=2, players=3)
+    won = Outcome("DEEPBLUE_WINNER", "deepblue.end.sunken-city", result="win", winners=(0,), scores=(9, 4, 2),
+                  seat=0, vp=9)
+    assert view._result_text(won) == "You win with 9 VP!"
+    lost = Outcome("DEEPBLUE_WINNER", "deepblue.end.sunken-city", result="win", winners=(2,), scores=(1, 4, 9),
+                   seat=2, vp=9)
+    assert view._result_text(lost) == "Seat 2 (bot: policy (exact optimal dives)) wins with 9 VP."
+    labels = [label for label, _ in view._scenario.options]
+    assert not any(label.startswith("unknown-") for label in labels)
+    view.lang = "ja"
+    assert view._scenario.value == "troubled-waters" and view._result_text(won) == "あなたの勝ちです（9VP）！"

@@ -657,7 +657,7 @@ def event_log_html(events: list[Event], lang: str, title: bool = True,
 
     The whole game is kept: the list scrolls inside its box (the newest line stays in view: the box is
     anchored at its end), and every line keeps its number in the game. With ``seat_name`` (seat →
-    "You" / "Seat 2 (expert bot)"), every event that belongs to a seat starts with who did it — the
+    "You" / "Seat 2 (bot: expert)"), every event that belongs to a seat starts with who did it — the
     sentences themselves often do not say ("Busts on a blue gem").
     """
     items = []

@@ -192,7 +192,7 @@ class SeatSetup(View):
 
     def seat_name(self, seat: int) -> str:
         """Who plays ``seat``, as the page names it everywhere (log, status, hints): "You" when one person
-        plays, "Seat 2 (you)" at a hot seat of several, "Seat 1 (expert bot)" for a bot."""
+        plays, "Seat 2 (you)" at a hot seat of several, "Seat 1 (bot: expert)" for a bot."""
         name = self._names.get(seat) or self.t("seats.seat", seat=seat)
         if not 0 <= seat < len(self.seats):
             return name

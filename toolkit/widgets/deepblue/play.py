@@ -23,10 +23,32 @@ from toolkit.deepblue.engine import ENGINE
 from toolkit.deepblue.positions import teaching_dive
 from toolkit.deepblue.bots import BOTS, PolicyBot
 from toolkit.deepblue.coach import dive_advice
-from toolkit.widgets.base import GameSession, View, esc, event_log_html, query_params, safe_callback
+from toolkit.widgets.base import GameSession, View, esc, event_log_html, query_params, safe_callback, set_options
 from toolkit.widgets.seats import PACE_DEFAULT, YOU, BotDriver, SeatSetup, default_seats
 from toolkit.widgets.deepblue.common import percent
 from toolkit.widgets.deepblue.table import DeepBlueTable
+
+
+#: the events that tell how a dive ended, kept on the dive track until the next dive starts
+DIVE_END_CODES = frozenset({"DEEPBLUE_BUST", "DEEPBLUE_LEFT", "DEEPBLUE_LEADER_STOPPED", "DEEPBLUE_SCORED",
+                            "DEEPBLUE_CARD_VP_LOST", "DEEPBLUE_LEADER_BONUS", "DEEPBLUE_CARD_SCORED",
+                            "DEEPBLUE_BEST_OF_THE_BEST"})
+
+
+def last_dive_text(events: list, lang: str, seat_name: Any = None) -> str:
+    """How the last dive ended ("Last dive (site 4): Seat 1 (policy bot): Busts on a blue gem. · You: …"),
+    or "" before the first dive. Each line names its seat: the sentences alone do not say who."""
+    from toolkit.core.i18n import translate
+
+    starts = [i for i, e in enumerate(events) if e.code == "DEEPBLUE_DIVE_START"]
+    if not starts:
+        return ""
+    start = events[starts[-1]]
+    lines = [(f"{seat_name(e.seat)}: " if seat_name is not None and isinstance(e.seat, int) else "") + e.text(lang)
+             for e in events[starts[-1]:] if e.code in DIVE_END_CODES]
+    if not lines:
+        return ""
+    return translate("deepblue.ui.last_dive", lang, site=start.param("site", "?"), result=" · ".join(lines))
 
 
 def _seed_from(params: Mapping[str, str], default: int) -> int:
@@ -110,7 +132,9 @@ class _DeepBluePlayView(View):
         if self.table.lang != self.lang:
             self.table.set_lang(self.lang)
         moves = self._seat_moves()
-        self.table.update(state, self.seat, moves)
+        live_dive = obs.get("dive")
+        self.table.update(state, self.seat, moves,
+                          "" if live_dive else last_dive_text(self.model.events, self.lang, self._seat_name()))
         self._refresh_moves(moves)
         self._risk.value = self._risk_line(obs)
         self._log.value = event_log_html(self.model.events, self.lang, seat_name=self._seat_name())
@@ -246,7 +270,7 @@ class GameView(_DeepBluePlayView):
         self._bot_line = widgets.HTML()
         self._bot_line.add_class("deepblue-bot-line")
         self._players = widgets.Dropdown(options=[2, 3, 4, 5], value=players)
-        self._scenario = widgets.Dropdown(options=ids, value=scenario)
+        self._scenario = widgets.Dropdown(options=self._scenario_options(lang), value=scenario)
         self._seed_box = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, layout=widgets.Layout(width="9em"))
         self._new = widgets.Button()
         self._new.add_class("deepblue-new-game")
@@ -292,7 +316,8 @@ class GameView(_DeepBluePlayView):
         obs = ENGINE.observe(state, None)
         if self.table.lang != self.lang:
             self.table.set_lang(self.lang)
-        self.table.update(state, None, [])
+        self.table.update(state, None, [], "" if obs.get("dive") else
+                          last_dive_text(self.model.events, self.lang, self._seat_name()))
         self._refresh_moves([])
         self._risk.value = ""
         self._log.value = event_log_html(self.model.events, self.lang, seat_name=self._seat_name())
@@ -376,6 +401,21 @@ class GameView(_DeepBluePlayView):
         self.clear_report()
         self.refresh()
 
+    @staticmethod
+    def _scenario_options(lang: str) -> list[tuple[str, str]]:
+        return [(s.name.get(lang) or s.name["en"], s.id) for s in ENGINE.components.scenarios]
+
+    def _result_text(self, outcome: Any) -> str:
+        """The result in the page's words: "You win with 12 VP!", "Seat 2 (policy bot) wins …"."""
+        winners = list(outcome.winners)
+        vp = outcome.param("vp", max(outcome.scores) if outcome.scores else 0)
+        if len(winners) == 1 and self.setup.is_human(winners[0]) and len(self.setup.human_seats()) == 1:
+            return self.t("deepblue.ui.result_you_win", vp=vp)
+        names = [self.setup.seat_name(s) for s in winners]
+        if len(names) == 1:
+            return self.t("deepblue.ui.result_wins", who=names[0], vp=vp)
+        return self.t("deepblue.ui.result_share", who=names, vp=vp)
+
     def _rebuild_setup(self, players: int) -> None:
         self.driver.close()
         old = self.setup
@@ -401,6 +441,7 @@ class GameView(_DeepBluePlayView):
         self._render_hint()
         self._players_label.value = esc(tr("deepblue.ui.players"))
         self._scenario_label.value = esc(tr("deepblue.ui.scenario"))
+        set_options(self._scenario, self._scenario_options(self.lang))
         self._seed_label.value = esc(tr("ui.seed"))
         self._notes.value = f"<p><small>{esc(tr('deepblue.ui.illustrative_note'))}</small></p>"
         obs = self._render_common()
@@ -413,7 +454,7 @@ class GameView(_DeepBluePlayView):
                             f"({tr('deepblue.ui.hand_size', n=p['hand_size'])})" for p in obs["players"])
         lines = [status, f"{tr('deepblue.ui.chests')}: {chests}"]
         if outcome is not None:
-            lines.append(tr("deepblue.ui.game_over", result=outcome.text(self.lang)))
+            lines.append(tr("deepblue.ui.game_over", result=self._result_text(outcome)))
         self._status.value = "<br>".join(esc(line) for line in lines)
         acting = ENGINE.current_player(state)
         if self._public():

@@ -153,12 +153,14 @@ class DeepBlueTable:
         if self._last is not None:
             self.update(*self._last)
 
-    def update(self, state: Any, seat: int | None, moves: list) -> None:
-        """Draw ``observe(state, seat)`` and offer ``moves`` (the seat's legal moves; [] when it may not act)."""
+    def update(self, state: Any, seat: int | None, moves: list, last_dive: str = "") -> None:
+        """Draw ``observe(state, seat)`` and offer ``moves`` (the seat's legal moves; [] when it may not act).
+        ``last_dive``: how the last dive ended, shown on the dive track until the next dive starts."""
         last = self._last
         if last is not None and (last[1] != seat or state.turn != last[0].turn or state.phase != last[0].phase):
             self._reset_choices()           # a choice in progress belongs to the position it was made in
-        self._last = (state, seat, list(moves))
+        self._last = (state, seat, list(moves), last_dive)
+        self._last_dive = last_dive
         obs = ENGINE.observe(state, seat)
         moves = list(moves)
         if self._hire_slot is not None and not any(isinstance(m, Hire) and m.slot == self._hire_slot for m in moves):
@@ -268,10 +270,10 @@ class DeepBlueTable:
                         continue
                     you = p["seat"] == me
                     boats.append({"key": f"boat:{b}" if you else None, "seat": p["seat"], "boat": b,
-                                  "label": f"{p['seat']}·{b + 1}", "you": you, "colour": SEAT_STYLE[p["seat"] % 5],
+                                  "label": f"{p['seat']}·{b}", "you": you, "colour": SEAT_STYLE[p["seat"] % 5],
                                   "selected": you and b == boat and state.phase in ("action", "sail"),
                                   "aria": self._tr("deepblue.comp.boat_aria", who=self._seat_name(p["seat"], me),
-                                                   boat=b + 1, site=name)})
+                                                   boat=b, site=name)})
             aria = f"{name}: {detail}" if detail else name
             if spots:
                 aria += " · " + ", ".join(sp["aria"] for sp in spots)
@@ -344,7 +346,7 @@ class DeepBlueTable:
         refusals: dict[str, str] = {}
         if not dive:
             self.dive.show([], [], labels={"title": self._tr("deepblue.comp.dive_track"),
-                                           "empty": self._tr("deepblue.comp.no_dive")})
+                                           "empty": getattr(self, "_last_dive", "") or self._tr("deepblue.comp.no_dive")})
             return
         seen: dict[str, int] = {}
         gems = []
