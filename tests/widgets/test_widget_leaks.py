@@ -19,10 +19,9 @@ from typing import Callable
 
 import ipywidgets as widgets
 import pytest
+from test_page_language import DASHBOARDS, ROOT, open_dashboard
 
 from toolkit.widgets.base import LanguageToggle, View
-
-from test_page_language import DASHBOARDS, ROOT, open_dashboard
 
 REPEATS = 20
 #: Repetitions done before counting: lazily built parts (built on first use) appear in the first one.
