@@ -227,6 +227,40 @@ def set_options(select: widgets.Widget, options: list[tuple[str, Any]]) -> None:
         select.value = value
 
 
+def close_tree(*roots: widgets.Widget) -> int:
+    """Close widgets that left the page for good, with every widget they hold; returns how many closed.
+
+    ``Widget.close()`` closes one model: its children, its ``layout`` and ``style`` (models too) and a
+    view's private widgets outside its layout (a nested view's unshown language toggle) would stay in the
+    kernel's ``Widget.widgets`` and in the page's widget manager for as long as the kernel lives — a leak,
+    and a hidden card they held stays readable in the browser. This walks every widget-valued trait
+    (``children``, ``layout``, ``style``, …) and, for a :class:`View`, the widgets its attributes hold.
+    Call it only on widgets nothing else shows or keeps.
+    """
+    seen: set[int] = set()
+    stack: list[Any] = list(roots)
+    closed = 0
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple)):
+            stack.extend(item)
+            continue
+        if isinstance(item, dict):
+            stack.extend(item.values())
+            continue
+        if not isinstance(item, widgets.Widget) or id(item) in seen:
+            continue
+        seen.add(id(item))
+        for name in item.keys:
+            stack.append(getattr(item, name, None))
+        if isinstance(item, View):
+            stack.extend(v for k, v in vars(item).items() if k.startswith("_") and k != "_trait_values")
+        if item.comm is not None:
+            item.close()
+            closed += 1
+    return closed
+
+
 def check_lang(value: Any) -> str:
     if value not in i18n.LANGUAGES:
         raise UnknownLanguageError(f"unknown language {value!r}: use one of {', '.join(i18n.LANGUAGES)}")

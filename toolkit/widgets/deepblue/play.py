@@ -23,7 +23,8 @@ from toolkit.deepblue.engine import ENGINE
 from toolkit.deepblue.positions import teaching_dive
 from toolkit.deepblue.bots import BOTS, PolicyBot
 from toolkit.deepblue.coach import dive_advice
-from toolkit.widgets.base import GameSession, View, esc, event_log_html, query_params, safe_callback, set_options
+from toolkit.widgets.base import (GameSession, View, close_tree, esc, event_log_html, query_params, safe_callback,
+                                 set_options)
 from toolkit.widgets.seats import PACE_DEFAULT, YOU, BotDriver, SeatSetup, default_seats
 from toolkit.widgets.deepblue.common import percent
 from toolkit.widgets.deepblue.table import DeepBlueTable
@@ -424,6 +425,9 @@ class GameView(_DeepBluePlayView):
         children = list(self.children)
         children[children.index(old)] = self.setup
         self.children = tuple(children)
+        # the old setup goes with all its widgets (left open, ~40 models stayed in the kernel and the page)
+        old.unobserve(self._on_setup, names=["seats", "show_all", "waiting"])
+        close_tree(old)
         self.driver = BotDriver(self.model, self.setup)
         self.driver.observe(self._on_bot_moved, "moves_played")
 

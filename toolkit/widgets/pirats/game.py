@@ -31,7 +31,7 @@ from toolkit.pirats.engine import ENGINE
 from toolkit.pirats.model import (CAPTAIN, COLOURS, SHIPS, VARIANTS, BecomeCaptain, Bid, Discard, Draw, MovePirat,
                                   OpenAuction, Pass, Pay, SetSail, SnailStep, Stay, TakeLoot)
 from toolkit.widgets.components.pirats import PiratsTable, figure_text as _label_text
-from toolkit.widgets.base import GameSession, View, esc, event_log_html, explain_html, query_params, safe_callback
+from toolkit.widgets.base import GameSession, View, close_tree, esc, event_log_html, explain_html, query_params, safe_callback
 from toolkit.widgets.seats import PACE_DEFAULT, YOU, BotDriver, SeatSetup
 
 
@@ -168,11 +168,21 @@ class GameView(View):
         players = self.model.state.players
         if len(seats) != players:
             seats = default_seats(players)
-        self.setup = PiratsSeatSetup(players, list(BOTS), seats=seats, lang=self.lang, pace=pace,
-                                     step_mode=step_mode)
-        self.setup.show_all = show_all
+        old = self.setup
+        if old is not None and len(old.seats) == players:
+            # The same table size keeps its seat setup: a new one on every "New game" left ~44 widget
+            # models per click in the kernel and the page.
+            old.unobserve(self._on_setup, ["seats", "show_all", "waiting"])
+            old.seats, old.pace, old.step_mode, old.show_all = seats, pace, step_mode, show_all
+        else:
+            self.setup = PiratsSeatSetup(players, list(BOTS), seats=seats, lang=self.lang, pace=pace,
+                                         step_mode=step_mode)
+            self.setup.show_all = show_all
+            self._seats_box.children = (self.setup,)
+            if old is not None:   # another player count: the old setup goes, with all its widgets
+                old.unobserve(self._on_setup, ["seats", "show_all", "waiting"])
+                close_tree(old)
         self.setup.observe(self._on_setup, ["seats", "show_all", "waiting"])
-        self._seats_box.children = (self.setup,)
         self.driver = BotDriver(self.model, self.setup, autoplay=self._autoplay)
         self.driver.observe(self._on_bot_moved, "moves_played")
         self.refresh()

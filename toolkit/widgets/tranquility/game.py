@@ -35,7 +35,7 @@ from toolkit.tranquility.bots import LEVELS
 from toolkit.tranquility.cards import CELLS, COLUMNS, ROWS, parse_card
 from toolkit.tranquility.hints import placement_hint
 from toolkit.tranquility.moves import DiscardTwo, StartDiscard
-from toolkit.widgets.base import (GameSession, View, esc, event_log_html, explain_html, query_params,
+from toolkit.widgets.base import (GameSession, View, close_tree, esc, event_log_html, explain_html, query_params,
                                   safe_callback, set_options)
 from toolkit.widgets.seats import PACE_DEFAULT, PACE_MAX, YOU, BotDriver, SeatSetup, default_seats
 from toolkit.widgets.tranquility.common import int_param
@@ -110,6 +110,7 @@ class GameView(View):
         self._hint_shown: Any = None   # what the hint line says: a message key or the expert's Decision
         self._revealed: int | None = None
         self._toggle_cards: list[str] = []
+        self._toggle_pool: list[widgets.ToggleButton] = []   # discard toggles, reused (_set_discard_toggles)
         self._toggle_lang = lang
         self._card: int | None = None
         self._cell: int | None = None
@@ -221,21 +222,30 @@ class GameView(View):
 
     # ---- the seats and the bots ------------------------------------------------------------------
     def _seat_table(self, seats: Sequence[str] | None = None) -> None:
-        """(Re)build the seat setup and the bot driver for the current game's player count."""
+        """(Re)build the seat setup and the bot driver for the current game's player count.
+
+        A table of the same size keeps its seat setup (its seats, pace and step mode; the teacher's switch
+        goes off, as it always did for a new game): a new one on every "New game" left ~37 widget models per
+        click in the kernel and the page. A setup replaced for another player count is closed with all its
+        widgets (:func:`~toolkit.widgets.base.close_tree`).
+        """
         old_setup = self.setup
         if self.driver is not None:
             self.driver.close()
             self.driver.unobserve(self._on_bot_moved, "moves_played")
         players = self.state.players
         if seats is None and old_setup is not None and len(old_setup.seats) == players:
-            seats = list(old_setup.seats)
-        pace = old_setup.pace if old_setup is not None else self._pace
-        step = old_setup.step_mode if old_setup is not None else self._step_mode
-        self.setup = SeatSetup(players, LEVELS, seats, lang=self.lang, pace=pace, step_mode=step)
+            old_setup.unobserve(self._on_seats_changed, ["seats", "show_all"])
+            old_setup.show_all = False
+        else:
+            pace = old_setup.pace if old_setup is not None else self._pace
+            step = old_setup.step_mode if old_setup is not None else self._step_mode
+            self.setup = SeatSetup(players, LEVELS, seats, lang=self.lang, pace=pace, step_mode=step)
+            self._seats_box.children = (self.setup,)
+            if old_setup is not None:
+                old_setup.unobserve(self._on_seats_changed, ["seats", "show_all"])
+                close_tree(old_setup)
         self.setup.observe(self._on_seats_changed, ["seats", "show_all"])
-        self._seats_box.children = (self.setup,)
-        if old_setup is not None:
-            old_setup.close()
         self.driver = BotDriver(self.model, self.setup, on_error=lambda exc: self.report(exc, error=True),
                                 autoplay=self._autoplay)
         self.driver.observe(self._on_bot_moved, "moves_played")
@@ -381,10 +391,17 @@ class GameView(View):
             self._hint_move, self._hint_shown = None, "tranquility.ui.hint_none"
         else:
             self._hint_move, self._hint_shown = decision.move, decision
+        self._hint_seat = seat
         self.refresh()
 
-    def _render_hint(self) -> None:
-        """The hint line, worded in the page's language at every redraw (the toggle rewords it)."""
+    def _render_hint(self, seat: int | None) -> None:
+        """The hint line, worded in the page's language at every redraw (the toggle rewords it).
+
+        A hint names its seat's cards: once the page shows another seat (the hot-seat curtain, a seat or
+        teacher switch), it is forgotten, not only hidden — the text would stay in the page's widget state.
+        """
+        if self._hint_shown is not None and seat != getattr(self, "_hint_seat", None):
+            self._hint_move, self._hint_shown = None, None
         shown = self._hint_shown
         if shown is None:
             self._hint_text.value = ""
@@ -423,7 +440,7 @@ class GameView(View):
         seat = self._shown_seat()
         self.model.seat = seat
         self.setup.lang = lang
-        self._render_hint()
+        self._render_hint(seat)
         obs = ENGINE.observe(state, seat)
         self._title.value = f"<h3>{esc(self.t('tranquility.ui.game_title'))}</h3>"
         self._players.description = self.t("tranquility.ui.players")
@@ -610,22 +627,47 @@ class GameView(View):
         return self.t(f"tranquility.ui.card.{name}")
 
     def _set_discard_toggles(self, names: list[str]) -> None:
-        toggles = []
+        """Show one discard toggle per card of ``names`` (a card new to its toggle unticked).
+
+        The toggles are reused, never replaced: new ones on every hand change or language switch used to
+        stay in the kernel and in the page's widget manager for ever (15 models per language switch), and
+        the old seat's cards with them — a curtain only took them off the screen. Toggles the hand does not
+        need now are emptied (no label, no card class) and leave the layout. Reusing rather than closing
+        also keeps a page that is still drawing a toggle from finding its model gone (the widget manager's
+        error icon; docs/decisions.md).
+        """
         self._toggle_cards = list(names)
         self._toggle_lang = self.lang
-        for name in names:
-            tb = widgets.ToggleButton(description=self._label(name), layout=widgets.Layout(width="auto"))
+        pool = self._toggle_pool
+        while len(pool) < len(names):
+            tb = widgets.ToggleButton(layout=widgets.Layout(width="auto"))
             tb.add_class("tranq-discard")
-            tb.add_class(f"tranq-discard-{name}")
             tb.observe(self._on_tick, "value")
-            toggles.append(tb)
-        # The old toggles are dropped from the layout, not closed: closing a model the page may still be
-        # building a view for (bots moving while the page connects, a language switch) made the widget
-        # manager draw its error icon. They only ever held cards of a seat shown on this page.
-        self._discards.children = tuple(toggles)
+            pool.append(tb)
+        self._ticks_quiet = True   # unticking is ours, not the visitor's
+        try:
+            for i, tb in enumerate(pool):
+                name = names[i] if i < len(names) else None
+                wanted = f"tranq-discard-{name}" if name is not None else None
+                kept = name is not None and wanted in tb._dom_classes   # the same card: a relabel keeps its tick
+                with tb.hold_sync():
+                    for cls in [c for c in tb._dom_classes if c.startswith("tranq-discard-") and c != wanted]:
+                        tb.remove_class(cls)
+                    if wanted is not None and wanted not in tb._dom_classes:
+                        tb.add_class(wanted)
+                    tb.description = self._label(name) if name is not None else ""
+                    if not kept:
+                        tb.value = False
+        finally:
+            self._ticks_quiet = False
+        shown = tuple(pool[:len(names)])
+        if tuple(self._discards.children) != shown:
+            self._discards.children = shown
 
     @safe_callback
     def _on_tick(self, _change: Any = None) -> None:
+        if getattr(self, "_ticks_quiet", False):
+            return
         if self._card is not None and self._cell is not None:
             self._choice.value = self._choice_text()
 

@@ -1,0 +1,204 @@
+"""Ordinary clicks leave the widget count flat (issue 30, item 3).
+
+A widget model lives in the kernel's ``Widget.widgets`` and in the page's widget manager until it is
+closed; taking it out of a layout does not close it. Views that replaced children with fresh widgets on
+every click therefore grew without end: tranquility-game made 15 models per language switch and 37 per
+new game, pirats-game 44 per new game, the debug panel 47 per new game (and every old debug panel still
+redrew on each language switch: 0.6-1.35 s after 50 new games instead of 0.06 s).
+
+Every dashboard is built as Voila runs it, then each repeated action is done once (parts built on first
+use — the discard-cost picker, the strategy study's charts — appear then), the kernel's widgets counted,
+the action repeated 20 times, and the count must not have moved.
+"""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+from typing import Callable
+
+import ipywidgets as widgets
+import pytest
+from test_page_language import DASHBOARDS, ROOT, open_dashboard
+
+from toolkit.widgets.base import LanguageToggle, View
+
+REPEATS = 20
+#: Repetitions done before counting: lazily built parts (built on first use) appear in the first one.
+WARM_UP = 1
+
+
+def live_widgets() -> dict[str, widgets.Widget]:
+    """The kernel's open widget models by id (``Widget.widgets``, which ipywidgets 8 marks deprecated)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return dict(widgets.Widget.widgets)
+
+
+def live() -> int:
+    return len(live_widgets())
+
+
+def growth(action: Callable[[], None], repeats: int = REPEATS) -> int:
+    """How many widgets ``repeats`` more repetitions of ``action`` leave behind, after the warm-up."""
+    for _ in range(WARM_UP):
+        action()
+    before = live()
+    for _ in range(repeats):
+        action()
+    return live() - before
+
+
+def tree(widget: widgets.Widget) -> list[widgets.Widget]:
+    out = [widget]
+    for child in getattr(widget, "children", ()) or ():
+        out += tree(child)
+    return out
+
+
+@pytest.fixture
+def dashboard(request, monkeypatch):
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+
+    def _open(path: Path) -> View:
+        view = open_dashboard(path)
+        assert isinstance(view, View)
+        if path.stem == "tranquility-strategies":
+            view._games.value = view._games.min   # its button runs a study: the smallest keeps this quick
+        return view
+
+    return _open
+
+
+def switch_language(view: View) -> None:
+    view.lang = "ja" if view.lang == "en" else "en"
+
+
+@pytest.mark.parametrize("path", DASHBOARDS, ids=lambda p: p.stem)
+def test_language_switches_leave_the_widget_count_flat(path, dashboard):
+    view = dashboard(path)
+    assert growth(lambda: switch_language(view)) == 0
+    assert view._message.value == ""
+
+
+@pytest.mark.parametrize("path", DASHBOARDS, ids=lambda p: p.stem)
+def test_clicking_every_button_of_a_dashboard_leaves_the_widget_count_flat(path, dashboard):
+    """New game, deal, undo, hint, reveal, next move, reset, …: each button of the page as it opened."""
+    view = dashboard(path)
+    buttons = [w for w in tree(view) if isinstance(w, widgets.Button)]
+
+    def click_all() -> None:
+        for button in buttons:
+            button.click()
+
+    assert growth(click_all) == 0
+
+
+@pytest.mark.parametrize("path", DASHBOARDS, ids=lambda p: p.stem)
+def test_changing_every_choice_of_a_dashboard_leaves_the_widget_count_flat(path, dashboard):
+    """Seat pickers, the teacher's switch, step mode, scenarios, drop-downs and check boxes, there and back."""
+    view = dashboard(path)
+    controls = [w for w in tree(view)
+                if isinstance(w, (widgets.widget_selection._Selection, widgets.Checkbox, widgets.ToggleButton))
+                and not isinstance(w, LanguageToggle)]
+
+    def change_all() -> None:
+        for control in controls:
+            if isinstance(control, widgets.widget_selection._Selection):
+                values = list(control._options_values)
+                if not values:
+                    continue
+                original = control.value
+                for value in values[:6]:
+                    control.value = value
+                if original in values:
+                    control.value = original
+            else:
+                control.value = not control.value
+                control.value = not control.value
+
+    assert growth(change_all) == 0
+
+
+def _new_game_with(view: View, players: Callable[[], widgets.Widget], new: Callable[[], widgets.Button],
+                   counts: tuple) -> Callable[[], None]:
+    """A new game at the next of ``counts`` players each time (the seat setup is rebuilt for it)."""
+    state = {"i": 0}
+
+    def action() -> None:
+        state["i"] += 1
+        players().value = counts[state["i"] % len(counts)]
+        new().click()
+    return action
+
+
+@pytest.mark.parametrize("name", ["tranquility-game", "pirats-game", "deep-blue-game"])
+def test_new_games_with_another_player_count_leave_the_widget_count_flat(name, dashboard):
+    view = dashboard(ROOT / "dashboards" / f"{name}.ipynb")
+    action = _new_game_with(view, lambda: view._players, lambda: view._new, (2, 3))
+    seats_before = view.setup
+    assert growth(action) == 0
+    assert view.setup is not seats_before and len(view.setup.seats) == view._players.value
+    assert view._message.value == ""
+
+
+def test_the_debug_panel_switching_games_leaves_the_widget_count_flat(dashboard):
+    view = dashboard(ROOT / "dashboards" / "debug-panel.ipynb")
+    games = [value for _label, value in view._game.options]
+    assert len(games) >= 4
+    state = {"i": 0}
+
+    def another_game() -> None:
+        state["i"] += 1
+        view._game.value = games[state["i"] % len(games)]
+        view._start.click()
+        view._panel._apply.click()    # a move, then undo: the panel's own buttons
+        view._panel._undo.click()
+
+    assert growth(another_game) == 0
+
+
+def test_after_50_new_games_a_language_switch_redraws_one_debug_panel(dashboard, monkeypatch):
+    """The 0.6-1.35 s switch: every replaced panel stayed linked to the page's language and redrew."""
+    from toolkit.widgets.base import DebugPanel
+
+    view = dashboard(ROOT / "dashboards" / "debug-panel.ipynb")
+    for _ in range(50):
+        view._start.click()
+    redrawn: list[DebugPanel] = []
+    original = DebugPanel.refresh
+
+    def counting(panel: DebugPanel) -> None:
+        redrawn.append(panel)
+        original(panel)
+
+    monkeypatch.setattr(DebugPanel, "refresh", counting)
+    switch_language(view)
+    assert redrawn == [view._panel]
+    assert view._panel.lang == view.lang
+
+
+def test_a_hot_seat_tranquility_game_played_to_its_end_keeps_the_widget_count_bounded():
+    """Every move changes the hand shown; the discard toggles are reused, so a whole game adds none
+    beyond the largest hand."""
+    from toolkit.tranquility import ENGINE
+    from toolkit.widgets.tranquility import GameView
+
+    view = GameView(seed=5, players=2, seats=["you", "you"], autoplay=False)
+    view.reveal()
+    start = live()
+    largest = 0
+    moves = 0
+    while ENGINE.outcome(view.state) is None and moves < 400:
+        if "tranq-reveal" in {c for w in view._private.children for c in w._dom_classes}:
+            view.reveal()
+        largest = max(largest, len(ENGINE.observe(view.state, ENGINE.current_player(view.state))["hand"]))
+        view._hint.click()
+        assert view._hint_move is not None, view._message.value
+        view._play_hint.click()
+        switch_language(view)
+        moves += 1
+    assert ENGINE.outcome(view.state) is not None and moves > 10
+    # at most one toggle (with its layout and style) per card of the largest hand, built on the way
+    assert live() - start <= 3 * largest
+    assert len(view._toggle_pool) <= largest
