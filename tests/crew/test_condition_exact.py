@@ -231,3 +231,44 @@ def test_mission_27_yellow_five_early_is_lost_at_once_and_last_is_won_before_it_
     assert condition_status(27, [], 4, 10, plays=["B1", "B2", "Y5"], leader=0) == "failed"
     assert condition_status(27, [], 4, 10, plays=["Y5"], leader=0) == "failed"
     assert condition_status(27, [], 4, 10, plays=["B1", "B2"], leader=0) == "pending"
+
+
+# ---- the solver and the coach agree with the engine --------------------------------------------------
+@pytest.mark.parametrize("mission", MISSIONS)
+def test_solver_and_coach_agree_with_where_the_engine_ends_the_attempt(mission):
+    """Seeded 4-player games played until the engine ends the attempt: the coach's verdict after the
+    card where it ended is the engine's (lost after a failure; winnable all along after a success), and
+    when it ended at a trick's end, the solver from there says the same."""
+    from toolkit.crew import close_calls, post_mortem
+    from toolkit.crew.solver import solve
+
+    endings = set()
+    for seed in range(8):
+        rng = random.Random(seed)
+        start = ENGINE.new_state(seed, players=4, mission=mission)
+        state = start
+        while state.phase == "play":
+            move = _keep_going_policy(rng, state) if rng.random() < 0.8 else rng.choice(
+                [m for m in ENGINE.legal_moves(state) if isinstance(m, PlayCard)])
+            state = ENGINE.apply(state, move)
+        tricks = list(state.tricks) + ([(state.leader, list(state.trick))] if state.trick else [])
+        review = post_mortem([list(h) for h in start.hands], {}, tricks, leader=start.leader,
+                             captain=start.captain, mission=mission, node_limit=200_000)
+        calls = close_calls([list(h) for h in start.hands], {}, tricks, leader=start.leader,
+                            captain=start.captain, mission=mission, node_limit=200_000)
+        endings.add((state.phase, bool(state.trick)))
+        last = (len(tricks) - 1, len(tricks[-1][1] if isinstance(tricks[-1], tuple) else tricks[-1].cards) - 1)
+        if state.phase == "failed":
+            assert review.verdicts[-1] is False, (seed, tricks)
+            assert review.lost_after is not None or review.winnable_at_start is False
+            assert all(c.card not in c.keeping for c in calls.choices if (c.trick, c.index) == last)
+        else:
+            assert all(v is True for v in review.verdicts) and review.lost_after is None, (seed, tricks)
+            assert all(c.card in c.keeping for c in calls.choices)
+        if not state.trick:
+            left = [[c for c in h if not any(c in t.cards for t in state.tricks)] for h in start.hands]
+            if min(map(len, left)):
+                got = solve(left, {}, captain=start.captain, played=state.tricks, mission=mission,
+                            node_limit=200_000)
+                assert got.winnable is (state.phase == "success"), (seed, tricks)
+    assert ("failed", True) in endings   # some attempts end in the middle of a trick
