@@ -108,8 +108,12 @@ def test_mission_8_nines():
     s = _no_task_state(8)
     s, _ = run(s, "play P9", "play P7", "play Y2", "play P8")         # seat 0 wins P9: 1 - 0
     assert s.phase == "play"
-    s, ev = run(s, "play B9", "play B1", "play Y9", "play Y1")        # seat 0 wins B9 and Y9: 3 - 0
-    assert s.phase == "failed" and s.reason == "crew.mission.nines"
+    s, ev = run(s, "play B9", "play B1")
+    assert s.phase == "play"
+    # a second 9 in the trick: whoever wins it is two ahead of someone, so it is lost now (issue 28.2)
+    s, ev = run(s, "play Y9")
+    assert s.phase == "failed" and s.reason == "crew.mission.nines" and len(s.trick) == 3
+    assert [e.code for e in ev][-1] == "CREW_EVT_CONDITION_FAILED"
 
 
 def test_mission_12_no_pink_lead():
@@ -124,8 +128,10 @@ def test_mission_12_no_pink_lead():
 
 def test_mission_21_ones():
     s = _no_task_state(21)
-    s, _ = run(s, "play B2", "play B1", "play G1", "play Y1")         # seat 0 wins three colour 1s
-    assert s.phase == "failed" and s.reason == "crew.mission.ones"
+    s, _ = run(s, "play B2", "play B1")
+    assert s.phase == "play"
+    s, _ = run(s, "play G1")   # two colour 1s in one trick: two ahead whoever wins it (issue 28.2)
+    assert s.phase == "failed" and s.reason == "crew.mission.ones" and len(s.trick) == 3
 
 
 def test_mission_23_first_winner_stays_ahead():
@@ -139,8 +145,8 @@ def test_mission_23_first_winner_stays_ahead():
 
 def test_mission_27_yellow_five_last():
     s = _no_task_state(27)
-    s, _ = run(s, "play B2", "play B1", "play Y5", "play Y1")
-    assert s.phase == "failed" and s.reason == "crew.mission.yellow-five-last"
+    s, _ = run(s, "play B2", "play B1", "play Y5")   # played third in trick 1: lost at once (issue 28.2)
+    assert s.phase == "failed" and s.reason == "crew.mission.yellow-five-last" and len(s.trick) == 3
 
 
 def test_mission_32_fixed_tasks():

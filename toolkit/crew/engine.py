@@ -23,10 +23,11 @@ from toolkit.core.checks import check_int, check_seed
 from toolkit.core.engine import Engine
 from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
 from toolkit.core.explain import Event, Outcome, Violation
-from toolkit.crew.cards import (COLOURS, DECK, POSITIONS, SUBMARINE, Card, Trick, cards, check_players,
-                                deal_from, deal_tonoja_from, mask_of, parse_position, sonar_options,
+from toolkit.crew.cards import (DECK, POSITIONS, Card, Trick, cards, check_players,
+                                deal_from, deal_tonoja_from, parse_position, sonar_options,
                                 sonar_options_sorted, suit_term, tricks_in_mission, why_illegal_play,
                                 why_illegal_sonar)
+from toolkit.crew.conditions import compile_condition
 from toolkit.crew.missions import Mission, custom, mission as get_mission
 from toolkit.crew.tasks import (DONE, FAILED, PENDING, TASKS, Ledger, compile_task, incompatible,
                                 redeal_needed, select_tasks)
@@ -703,14 +704,17 @@ class CrewEngine(Engine):
             # Ruling (docs/decisions.md): the hardest task the captain *may* take. A captain-comparison task
             # can never be the captain's (crew.alloc.captain-comparison), and insisting on it left the captain
             # no legal move at all (found by the playout benchmark: new_state(800221, players=5, mission=19)).
-            allowed = [t for t in state.tasks if not TASKS[t].captain_comparison] or list(state.tasks)
-            hardest = max(allowed, key=lambda t: (TASKS[t].difficulty_for(state.players), -state.tasks.index(t)))
+            hardest = _hardest(state)
             if task != hardest:
                 return _v("CREW_HARDEST_FIRST", "crew.mission.hardest-first", task=task, hardest=hardest)
         return None
 
     def _pass_block(self, state, m) -> Violation | None:
         order = self._choosers(state, m)
+        if m.number == 19 and state.turn == 0 and order[0] == state.captain:
+            # the mission's own rule holds for every allocation move (issue 28.1): a captain who passed
+            # would leave the hardest task to another seat, and might end with no task at all
+            return _v("CREW_HARDEST_FIRST_NO_PASS", "crew.mission.hardest-first", hardest=_hardest(state))
         open_n = len(self._open_tasks(state))
         if len(state.tasks) >= len(order):
             return _v("CREW_NO_PASS", "crew.alloc.no-pass", tasks=len(state.tasks), players=len(order))
@@ -999,7 +1003,12 @@ class CrewEngine(Engine):
             comms = tuple(c for c in comms if c.card is not card)  # the reminder returns
         trick = state.trick + (card,)
         if len(trick) < seats:
-            if len(trick) == 1:   # judged after every card: a forbidden lead fails when it is led
+            if not state.tasks:   # a mission's condition is judged after every card (issue 28.2)
+                ended = self._judge_condition(state, _ledger_of(state), trick, None, events)
+                if ended is not None:
+                    return replace(state, hands=hands, columns=columns, comms=comms, trick=trick,
+                                   **ended), tuple(events)
+            elif len(trick) == 1:   # judged after every card: a forbidden lead fails when it is led
                 failed = self._judge_lead(state, seat, card, events)
                 if failed is not None:
                     return replace(state, hands=hands, columns=columns, comms=comms, trick=trick,
@@ -1046,13 +1055,9 @@ class CrewEngine(Engine):
             phase, result = "success", "success"
             events.append(_shared_ev("CREW_EVT_SUCCESS", "crew.end.success", tricks=len(tricks)))
         elif not state.tasks:
-            broken = _condition_broken(state.mission, ledger, tricks)
-            if broken:
-                phase, result, reason = "failed", "failed", broken
-                events.append(_shared_ev("CREW_EVT_CONDITION_FAILED", broken, mission=state.mission))
-            elif ledger.count == ledger.total:
-                phase, result = "success", "success"
-                events.append(_shared_ev("CREW_EVT_SUCCESS", "crew.end.success", tricks=len(tricks)))
+            ended = self._judge_condition(state, ledger, (), tricks, events)
+            if ended is not None:
+                phase, result, reason = ended["phase"], ended["result"], ended["reason"]
         if phase == "play":
             events.append(_shared_ev("CREW_EVT_LEADS", "crew.trick.leader", done.winner))
         new = replace(state, hands=hands, columns=columns, comms=comms, trick=(), tricks=tricks,
@@ -1102,14 +1107,36 @@ class CrewEngine(Engine):
         """One attempt: ``play_out`` stops at success or failure (no retry)."""
         return state.phase in ("success", "failed")
 
+    def _judge_condition(self, state: CrewState, ledger: Ledger, trick: tuple, tricks: tuple | None,
+                         events: list) -> dict | None:
+        """The fields that end the attempt when the mission's condition (missions without task cards) is
+        decided: after the card that made ``trick`` (``tricks`` ``None``), or after the trick just completed
+        (``tricks``: every trick so far; ``ledger`` includes it). ``None`` while it is pending. A mission
+        without cards and without a condition succeeds when the last trick is over."""
+        if tricks is None:
+            judge = compile_condition(state.mission, ledger.seats, state.tricks[0].winner if state.tricks else None)
+            status = judge.card(ledger, state.leader, trick) if judge is not None else PENDING
+        else:
+            judge = compile_condition(state.mission, ledger.seats, tricks[0].winner)
+            if judge is not None:
+                status = judge.settle(PENDING_MEMO, ledger)[0]
+            else:
+                status = DONE if ledger.count == ledger.total else PENDING
+        if status == PENDING:
+            return None
+        done = len(tricks if tricks is not None else state.tricks)
+        if status == FAILED:
+            events.append(_shared_ev("CREW_EVT_CONDITION_FAILED", judge.rule, mission=state.mission))
+            return dict(phase="failed", result="failed", reason=judge.rule)
+        if judge is not None:
+            events.append(_shared_ev("CREW_EVT_CONDITION_DONE", judge.rule, mission=state.mission))
+        events.append(_shared_ev("CREW_EVT_SUCCESS", "crew.end.success", tricks=done))
+        return dict(phase="success", result="success", reason="")
+
     def _judge_lead(self, state: CrewState, seat: int, card: Card, events: list) -> dict | None:
         """The fields that end the attempt when ``seat`` leading ``card`` breaks a task (tasks 60/61: never
-        lead these colours) or mission 12's rule (no pink or submarine lead), else ``None``."""
+        lead these colours), else ``None``. (A mission's condition is judged by :meth:`_judge_condition`.)"""
         if not state.tasks:
-            if state.mission == 12 and card.suit in ("P", SUBMARINE):
-                events.append(_shared_ev("CREW_EVT_CONDITION_FAILED", "crew.mission.no-pink-lead",
-                                         mission=state.mission))
-                return dict(phase="failed", result="failed", reason="crew.mission.no-pink-lead")
             return None
         memos = list(state.memos)
         changed = None
@@ -1298,29 +1325,23 @@ def _ledger(state: CrewState, tricks: tuple[Trick, ...]) -> Ledger:
     return ledger
 
 
-def _condition_broken(mission: int, ledger: Ledger, tricks: tuple[Trick, ...]) -> str:
-    """The rule id a mission-level condition (missions without task cards) breaks, or ``""``."""
-    if mission in (8, 21):
-        mask = mask_of(c for c in DECK if c.suit in COLOURS and c.value == (9 if mission == 8 else 1))
-        counts = [(w & mask).bit_count() for w in ledger.won]
-        if max(counts) - min(counts) >= 2:
-            return "crew.mission.nines" if mission == 8 else "crew.mission.ones"
-    elif mission == 12:
-        led = tricks[-1].cards[0]
-        if led.suit in ("P", SUBMARINE):
-            return "crew.mission.no-pink-lead"
-    elif mission == 23:
-        first = tricks[0].winner
-        if any(w >= ledger.wins[first] for s, w in enumerate(ledger.wins) if s != first):
-            return "crew.mission.first-winner-leads"
-    elif mission == 27:
-        y5 = Card("Y", 5)
-        last = tricks[-1]
-        if y5 in last.cards and not (ledger.count == ledger.total and last.cards[-1] is y5):
-            return "crew.mission.yellow-five-last"
-        if ledger.count == ledger.total and y5 not in last.cards:
-            return "crew.mission.yellow-five-last"
-    return ""
+def _hardest(state: CrewState) -> int:
+    """Mission 19: the task the captain takes first — the hardest one the captain may take (the leftmost
+    on a tie)."""
+    allowed = [t for t in state.tasks if not TASKS[t].captain_comparison] or list(state.tasks)
+    return max(allowed, key=lambda t: (TASKS[t].difficulty_for(state.players), -state.tasks.index(t)))
+
+
+def _ledger_of(state: CrewState) -> Ledger:
+    """The ledger of ``state.tricks`` (the trick under way not included): the one that rides on the state
+    (see :func:`_ledger`) when it is for these tricks, else rebuilt."""
+    cached = state.__dict__.get("_ledger")
+    if cached is not None and cached[0] is state.tricks:
+        return cached[1]
+    ledger = Ledger.start(state.players)
+    for t in state.tricks:
+        ledger = ledger.add(t)
+    return ledger
 
 
 def _ev(code: str, rule: str, seat: int | None = None, **params) -> Event:

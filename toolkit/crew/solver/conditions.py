@@ -1,9 +1,8 @@
 """The mission conditions of the logbook missions without task cards (8, 12, 21, 23, 27), for the solver.
 
 These missions replace the task cards by one rule for the whole table (``toolkit.crew.missions.CONDITIONS``);
-the engine judges them in ``_condition_broken`` (after every trick) and ``_judge_lead`` (mission 12, the
-moment a card is led): a broken rule fails the attempt, and the attempt succeeds when the last trick has
-been played without breaking it. The solver models each as one more judge (a :class:`_Condition`, the
+the engine judges them like tasks (:mod:`toolkit.crew.conditions`, after every card): the attempt fails at
+the card that makes a break certain and succeeds as soon as nothing can break the rule any more. The solver models each as one more judge (a :class:`_Condition`, the
 same interface as a task's judge: a small canonical ``progress``, ``DONE`` once no line can break it any
 more) plus :meth:`_Condition.banned`: the cards a seat may not play at a given place of a trick without
 failing at once. The search leaves those out of the candidates (a seat whose legal cards are all banned
@@ -27,9 +26,9 @@ search leaves open after its first round goes to the SAT solver as a deal with t
 4-player deals each, that decided the two deals of mission 12 and the one of 27 that the search alone left
 open at 100,000 nodes, and cut the most nodes on mission 8 from 30k to 4.3k).
 
-``engine_condition`` replays the engine's own ``_condition_broken`` over a ledger of the position's
-length (an endgame typed in by hand has fewer tricks than a whole mission): the winning line is proved
-with it, and the test oracle uses it.
+``engine_condition`` replays the engine's own condition judge over a ledger of the position's length (an
+endgame typed in by hand has fewer tricks than a whole mission): the winning line is proved with it, and
+the test oracle uses it.
 
 >>> from toolkit.crew.solver import solve
 >>> solve([["Y5", "B1"], ["B3", "G1"], ["B2", "G2"]], {}, leader=0, mission=27).line  # seat 1 must lead trick 2
@@ -211,15 +210,13 @@ def make_condition(condition: str, players: int, captain: int, last: int) -> _Co
 
 def engine_condition(mission: int, tricks: Sequence[Any], seats: int, last: int) -> str:
     """The engine's verdict on mission ``mission``'s condition after ``tricks`` (engine ``Trick`` s, from
-    the first of the mission) in a mission of ``last`` tricks: ``"failed"`` if a trick broke it,
-    ``"done"`` once ``last`` tricks are played without breaking it, else ``"pending"``. It folds the
-    engine's own ``_condition_broken`` over a ledger of that length."""
-    from toolkit.crew.engine import _condition_broken
-    from toolkit.crew.tasks import Ledger
+    the first of the mission) in a mission of ``last`` tricks: ``"failed"`` once it is certain to break,
+    ``"done"`` once nothing can break it any more, else ``"pending"`` — the engine's own judge
+    (:func:`toolkit.crew.conditions.condition_status`, card by card). An endgame typed in by hand (fewer
+    tricks than a whole mission) is judged by the judge's bounds only: its hands hold fewer cards than
+    the unplayed ones, so playing every continuation out would judge cards that are not in play."""
+    from toolkit.crew.cards import tricks_in_mission
+    from toolkit.crew.conditions import condition_status
 
-    ledger = Ledger(seats, last)
-    for k in range(len(tricks)):
-        ledger = ledger.add(tricks[k])
-        if _condition_broken(mission, ledger, tuple(tricks[:k + 1])):
-            return "failed"
-    return "done" if len(tricks) >= last else "pending"
+    full = last == tricks_in_mission(seats)
+    return condition_status(mission, list(tricks), seats, last, exact=full)

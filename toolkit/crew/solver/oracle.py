@@ -21,7 +21,7 @@ def naive_solve(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any
     each trick (``compile_task`` folded over a ``Ledger``: what ``task_status`` does, incrementally). No
     table, no card equivalence, no bounds beyond the engine's own verdicts. Open predictions are tried
     one value at a time. A mission without task cards (``mission``: 8, 12, 21, 23, 27) is judged after each
-    trick by the engine's own condition check (``_condition_broken`` over the tricks from the first).
+    trick by the engine's own condition judge (``engine_condition`` over the tricks from the first).
     ``columns`` (two players, as for ``solve``): TONOJA plays and follows from its face-up cards only, as the
     engine's ``CrewState.hand``; a face-down card turns up when the trick of the card above it is over."""
     from itertools import product

@@ -1,0 +1,319 @@
+"""The mission-level conditions of the logbook missions without task cards (8, 12, 21, 23, 27), judged
+like tasks (ruling "Crew mission conditions" in the design; issue 28.2).
+
+Each condition is a :class:`toolkit.crew.tasks.Judge` (owner ``-1``): ``settle`` after every trick — its
+own bounds (``_step``), and with one trick left every continuation played out (``Judge._endgame``) —
+and :meth:`ConditionJudge.card` after every card of a trick that is not complete yet. The verdicts mean
+what a task's do (rule ``crew.task.judge``): **done** — met, and no continuation can break it any more;
+**failed** — every continuation breaks it. A continuation is any split of the unplayed cards into hands
+followed by any legal play (what the table can know; the hidden hands are not consulted). The engine
+ends the attempt at the card that decides the condition.
+
+* ``nines`` (8) / ``ones`` (21): after any trick no seat may have won two more colour 9s (1s) than
+  another. Failed at the card that makes every possible winner of the trick two ahead (a trick holding
+  two 9s at 4 or 5 seats: whoever wins it is two ahead of someone; at 3 seats ``[0, 1, 1]`` the seat
+  behind may win both); done once the cards left cannot put anyone two ahead.
+* ``no-pink-lead`` (12): no trick led with a pink card or a submarine. Failed when one is led, or when
+  fewer other cards are left than leads to come; done once no pink card or submarine is left to lead,
+  or the last trick was led with another colour.
+* ``first-winner-leads`` (23): after every trick the first trick's winner has won more tricks than every
+  other seat. Failed at the card after which that seat cannot win the trick and every seat that still
+  can would draw level; done once no seat can catch up even by winning every trick it still can (task
+  1's bound).
+* ``yellow-five-last`` (27): the yellow 5 is the last card of the last trick. Failed the moment it is
+  played anywhere else (or the last trick ends without it, three players); done when it is the only card
+  left for the last place of the last trick.
+
+Before the last trick the bounds are sound (a verdict is never wrong) and exact for the cases above; in
+the last trick every completion of the trick is played out. ``tests/crew/test_condition_exact.py``
+checks both against playing every continuation out. The solver's own search judges of these rules are in
+:mod:`toolkit.crew.solver.conditions` (double-dummy, hands known).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import permutations
+
+from toolkit.crew.cards import COLOURS, DECK, SUBMARINE, Card, Trick, _winner_index, mask_of
+from toolkit.crew.tasks import DONE, FAILED, PENDING, Judge, Ledger
+
+__all__ = ["CONDITION_RULE", "ConditionJudge", "compile_condition", "condition_status"]
+
+#: the rule id each condition cites (``toolkit/crew/rules.toml``)
+CONDITION_RULE = {8: "crew.mission.nines", 12: "crew.mission.no-pink-lead", 21: "crew.mission.ones",
+                  23: "crew.mission.first-winner-leads", 27: "crew.mission.yellow-five-last"}
+
+_PINK_OR_SUB = mask_of(c for c in DECK if c.suit in ("P", SUBMARINE))
+_OTHER = mask_of(DECK) & ~_PINK_OR_SUB
+_Y5 = Card("Y", 5)
+
+
+def _beats(card: Card, best: Card) -> bool:
+    """Whether ``card`` played later takes the trick from ``best`` (the card winning it so far)."""
+    if card.suit == SUBMARINE:
+        return best.suit != SUBMARINE or card.value > best.value
+    return card.suit == best.suit and card.value > best.value
+
+
+class ConditionJudge(Judge):
+    """A mission's condition as a task judge (owner ``-1``: it belongs to the table). Stateless: every
+    verdict is read from the ledger (and the trick being played), so the memo's data stays ``None``."""
+
+    __slots__ = ("rule", "seats", "whole")
+
+    def __init__(self, mission: int, seats: int, whole: bool = True):
+        super().__init__(-1)
+        self.rule = CONDITION_RULE[mission]
+        self.seats = seats
+        #: the unplayed cards are exactly the cards in the hands (a whole mission), so every one of them
+        #: but three seats' last card will be played; an endgame typed in by hand holds fewer
+        self.whole = whole
+
+    def card(self, ledger: Ledger, leader: int, plays: tuple[Card, ...]) -> str:
+        """The status after the cards ``plays`` (1 to seats - 1 of them, led by ``leader``) of the trick
+        after ``ledger``: the condition's own bounds, and in the last trick every completion played out."""
+        pool = mask_of(DECK) & ~ledger.played & ~mask_of(plays)
+        status = self._card(ledger, leader, plays, pool)
+        if status == PENDING and ledger.remaining == 1:
+            status = self._complete(ledger, leader, plays, pool)
+        return status
+
+    def _complete(self, ledger: Ledger, leader: int, plays: tuple[Card, ...], pool: int) -> str:
+        """The last trick: every completion of ``plays`` from the unplayed cards (in the last trick a seat
+        may play any card it holds: every seat may be void in the led colour), judged when complete."""
+        seen = set()
+        cards = [c for c in DECK if pool & c.bit]
+        for rest in permutations(cards, self.seats - len(plays)):
+            seen.add(self._advance(None, ledger.add(Trick.of_cards(leader, plays + rest)))[0])
+            if len(seen) == 2:
+                return PENDING
+        return seen.pop() if seen else PENDING
+
+    def _card(self, ledger: Ledger, leader: int, plays: tuple[Card, ...], pool: int) -> str:
+        return PENDING
+
+    def _winners(self, leader: int, plays: tuple[Card, ...], pool: int) -> set[int]:
+        """Every seat that may still win the trick (a superset): the seat winning it now if the seats still
+        to play can all play lower cards, and those seats if a card left beats the winning one while
+        enough lower ones are left for the others (every card played comes from the unplayed ones)."""
+        led = plays[0].suit
+
+        def rank(c):   # the trick's order: submarines, then the led colour, then the rest (never win)
+            return 20 + c.value if c.suit == SUBMARINE else c.value if c.suit == led else 0
+
+        best = max(rank(c) for c in plays)
+        n = self.seats - len(plays)
+        ranks = sorted(rank(c) for c in DECK if pool & c.bit)
+        out = set()
+        if sum(r < best for r in ranks) >= n:
+            out.add((leader + _winner_index(plays)) % self.seats)
+        if any(r > best and sum(x < r for x in ranks) >= n - 1 for r in ranks):
+            out.update((leader + k) % self.seats for k in range(len(plays), self.seats))
+        return out
+
+
+def _apart(counts, seat, more) -> bool:
+    counts = list(counts)
+    counts[seat] += more
+    return max(counts) - min(counts) >= 2
+
+
+@lru_cache(maxsize=4096)
+def _avoidable(counts: tuple[int, ...], tricks: int, left: int, slack: int) -> bool:
+    """Whether ``left`` more cards of the kind can be won over ``tricks`` tricks with no seat two ahead after
+    any of them, at most ``slack`` of them staying in a hand (three seats: one card is never played). A
+    relaxation: any seat may win any trick with any number of them (so ``False`` is certain). ``counts``
+    sorted, less their minimum."""
+    if tricks == 0 or left == 0:
+        return left <= slack
+    for seat in {counts.index(c) for c in counts}:
+        for k in range(min(len(counts), left) + 1):
+            if _apart(counts, seat, k):
+                break
+            after = list(counts)
+            after[seat] += k
+            low = min(after)
+            if _avoidable(tuple(sorted(c - low for c in after)), tricks - 1, left - k, slack):
+                return True
+    return False
+
+
+class _Counts(ConditionJudge):
+    """Missions 8 and 21: after any trick, no seat two cards of ``mask`` ahead of another."""
+
+    __slots__ = ("mask",)
+
+    def __init__(self, mission, seats, whole=True):
+        super().__init__(mission, seats, whole)
+        self.mask = mask_of(c for c in DECK if c.suit in COLOURS and c.value == (9 if mission == 8 else 1))
+
+    def _can_break(self, counts, left) -> bool:
+        """Whether ``left`` more such cards could put a seat two ahead: all of them to one seat."""
+        return any(_apart(counts, s, left) for s in range(self.seats)) if left else False
+
+    def _can_keep(self, counts, tricks, left) -> bool:
+        """Whether the cards left can still be shared out over the tricks left without a seat two ahead
+        (in a whole mission every card but three seats' last one is played: four 9s in the last trick
+        put its winner two ahead)."""
+        if not self.whole:
+            return True
+        low = min(counts)
+        return _avoidable(tuple(sorted(c - low for c in counts)), tricks, left, 1 if self.seats == 3 else 0)
+
+    def _step(self, data, ledger):
+        counts = [(w & self.mask).bit_count() for w in ledger.won]
+        if max(counts) - min(counts) >= 2:
+            return FAILED, None
+        left = ledger.unplayed(self.mask)
+        if not self._can_keep(counts, ledger.remaining, left):
+            return FAILED, None
+        return (PENDING if self._can_break(counts, left) else DONE), None
+
+    def _card(self, ledger, leader, plays, pool):
+        counts = [(w & self.mask).bit_count() for w in ledger.won]
+        here = (mask_of(plays) & self.mask).bit_count()
+        left = (pool & self.mask).bit_count()
+        # who may win this trick, with how many of the cards (those in it, and any left that join it):
+        # apart now, or able to be put apart later by the cards left after it
+        always, ever = True, False
+        for w in self._winners(leader, plays, pool):
+            for k in range(here, here + min(left, self.seats - len(plays)) + 1):
+                after = list(counts)
+                after[w] += k
+                now = max(after) - min(after) >= 2
+                if not now and self._can_keep(after, ledger.remaining - 1, left - (k - here)):
+                    always = False
+                if now:
+                    ever = True
+                elif not ever:
+                    ever = self._can_break(after, left - (k - here))
+        if always:
+            return FAILED
+        return PENDING if ever else DONE
+
+
+class _NoPinkLead(ConditionJudge):
+    """Mission 12: no trick led with a pink card or a submarine."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def _rest(leads, pool) -> str:
+        if (pool & _OTHER).bit_count() < leads:
+            return FAILED   # some trick to come must be led with a pink card or a submarine
+        return DONE if leads == 0 or not pool & _PINK_OR_SUB else PENDING
+
+    def _step(self, data, ledger):
+        if ledger.last.cards[0].bit & _PINK_OR_SUB:
+            return FAILED, None
+        return self._rest(ledger.remaining, mask_of(DECK) & ~ledger.played), None
+
+    def _card(self, ledger, leader, plays, pool):
+        if plays[0].bit & _PINK_OR_SUB:
+            return FAILED
+        return self._rest(ledger.remaining - 1, pool)
+
+
+class _FirstWinnerLeads(ConditionJudge):
+    """Mission 23: the first trick's winner (``first``) has won more tricks than every other seat after
+    every trick."""
+
+    __slots__ = ("first",)
+
+    def __init__(self, mission, seats, first, whole=True):
+        super().__init__(mission, seats, whole)
+        self.first = first
+
+    def _step(self, data, ledger):
+        first = self.first if self.first is not None else ledger.last.winner
+        wins, rest = ledger.wins, ledger.remaining
+        if any(w >= wins[first] for s, w in enumerate(wins) if s != first):
+            return FAILED, None
+        # no seat catches up even by winning every trick left (task 1's bound)
+        return (DONE if all(wins[first] - w > rest for s, w in enumerate(wins) if s != first) else PENDING), None
+
+    def _card(self, ledger, leader, plays, pool):
+        if self.first is None or not ledger.count:
+            return PENDING   # the first trick decides who must stay ahead
+        first, wins, rest = self.first, ledger.wins, ledger.remaining
+        winners = self._winners(leader, plays, pool)
+        if first not in winners and all(wins[w] + 1 >= wins[first] for w in winners):
+            return FAILED
+        if all(wins[first] - w > rest - (s not in winners) for s, w in enumerate(wins) if s != first):
+            return DONE
+        return PENDING
+
+
+class _YellowFiveLast(ConditionJudge):
+    """Mission 27: the yellow 5 is the last card played in the last trick."""
+
+    __slots__ = ()
+
+    def _step(self, data, ledger):
+        if ledger.played & _Y5.bit:
+            last = ledger.last
+            ok = last.mask & _Y5.bit and ledger.count == ledger.total and last.cards[-1] is _Y5
+            return (DONE if ok else FAILED), None
+        return PENDING, None
+
+    def _final(self, data, ledger):
+        return False   # the last trick is over and the yellow 5 was not in it (three players)
+
+    def _card(self, ledger, leader, plays, pool):
+        return FAILED if _Y5 in plays else PENDING
+
+
+@lru_cache(maxsize=128)
+def compile_condition(mission: int, seats: int, first: int | None = None, whole: bool = True
+                      ) -> ConditionJudge | None:
+    """The judge of mission ``mission``'s condition at ``seats`` seats (3 with TONOJA); ``first``: the
+    winner of the first trick (mission 23), ``None`` before it is over; ``whole=False`` for an endgame
+    typed in by hand (fewer cards in the hands than unplayed). ``None`` for a mission without a
+    condition."""
+    if mission not in CONDITION_RULE:
+        return None
+    if mission == 23:
+        return _FirstWinnerLeads(mission, seats, first, whole)
+    return {8: _Counts, 21: _Counts, 12: _NoPinkLead, 27: _YellowFiveLast}[mission](mission, seats, whole)
+
+
+def condition_status(mission: int, tricks, seats: int, total: int, plays=(), leader: int | None = None,
+                     exact: bool = True) -> str:
+    """Mission ``mission``'s condition after ``tricks`` (completed, from the first of the mission) and the
+    cards ``plays`` of the trick under way (led by ``leader``; by default the last trick's winner), in a
+    mission of ``total`` tricks: ``"done"``, ``"failed"`` or ``"pending"`` — the first verdict reached,
+    judged card by card as the engine does. ``exact=False`` keeps to the bounds (no continuation played
+    out): an endgame typed in by hand holds fewer cards than the unplayed ones.
+
+    >>> from toolkit.crew.cards import Trick
+    >>> condition_status(27, [], 4, 10, plays=["B1", "B2", "Y5"], leader=0)   # the yellow 5 third: lost
+    'failed'
+    """
+    ledger = Ledger(seats, total)
+    judge = compile_condition(mission, seats, tricks[0].winner if tricks else None, exact)
+    pool = mask_of(DECK)
+
+    def mid(ledger, leader, cards):
+        if exact:
+            return judge.card(ledger, leader, cards)
+        return judge._card(ledger, leader, cards, pool & ~ledger.played & ~mask_of(cards))
+
+    for trick in tricks:
+        for n in range(1, len(trick.cards)):
+            status = mid(ledger, trick.leader, trick.cards[:n])
+            if status != PENDING:
+                return status
+        ledger = ledger.add(trick)
+        memo = (judge.settle if exact else judge.step)((PENDING, None), ledger)
+        if memo[0] != PENDING:
+            return memo[0]
+    if plays:
+        plays = tuple(Card.parse(c) for c in plays)
+        if leader is None:
+            leader = tricks[-1].winner if tricks else 0
+        for n in range(1, len(plays) + 1):
+            status = mid(ledger, leader, plays[:n])
+            if status != PENDING:
+                return status
+    return PENDING
