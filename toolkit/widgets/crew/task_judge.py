@@ -116,6 +116,7 @@ class TaskJudgeView(View):
         self._tricks_done: list[Trick] = []
         self._judge = widgets.Button()
         self._judge.add_class("crew-task-judge-button")
+        # labelled in refresh (crew.ui.preset_name_<key>, both languages): no raw key reaches the page
         self._preset = widgets.Dropdown(options=[("—", "")] + [(k, k) for k in PRESETS], value="")
         self._preset.add_class("crew-task-preset")
         self._status = widgets.HTML()
@@ -165,7 +166,7 @@ class TaskJudgeView(View):
     @safe_callback
     def _on_preset(self, change: Mapping[str, Any]) -> None:
         key = self._preset.value
-        if key not in PRESETS:
+        if key not in PRESETS or getattr(self, "_relabelling", False):
             return
         task, owner, players, text, _ = PRESETS[key]
         self._category.value, self._difficulty.value, self._players.value = "", 0, players
@@ -287,6 +288,12 @@ class TaskJudgeView(View):
         self._difficulty.description = tr("crew.ui.tip_difficulty")
         self._list.tooltip = tr("crew.ui.tip_tasks")
         self._preset.tooltip = tr("crew.ui.label_preset")
+        chosen, self._relabelling = self._preset.value, True
+        try:   # new labels, same values: the chosen preset stays chosen and is not replayed
+            self._preset.options = [("—", "")] + [(tr(f"crew.ui.preset_name_{k}"), k) for k in PRESETS]
+            self._preset.value = chosen
+        finally:
+            self._relabelling = False
         self._undo.description = tr("crew.ui.undo_card")
         self._clear.description = tr("crew.ui.clear_tricks")
         self._render_list()
