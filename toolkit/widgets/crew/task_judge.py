@@ -14,7 +14,7 @@ import ipywidgets as widgets
 from toolkit.core.errors import RuleError
 from toolkit.crew.cards import Trick, cards
 from toolkit.crew.tasks import TASKS, task_statuses
-from toolkit.widgets.base import View, esc, query_params, safe_callback
+from toolkit.widgets.base import View, esc, query_params, safe_callback, set_options
 from toolkit.widgets.components.crew import CardPicker, TrickTable
 from toolkit.widgets.crew.common import chips, int_param, lang_param, share_link
 
@@ -166,7 +166,7 @@ class TaskJudgeView(View):
     @safe_callback
     def _on_preset(self, change: Mapping[str, Any]) -> None:
         key = self._preset.value
-        if key not in PRESETS or getattr(self, "_relabelling", False):
+        if key not in PRESETS:
             return
         task, owner, players, text, _ = PRESETS[key]
         self._category.value, self._difficulty.value, self._players.value = "", 0, players
@@ -288,12 +288,8 @@ class TaskJudgeView(View):
         self._difficulty.description = tr("crew.ui.tip_difficulty")
         self._list.tooltip = tr("crew.ui.tip_tasks")
         self._preset.tooltip = tr("crew.ui.label_preset")
-        chosen, self._relabelling = self._preset.value, True
-        try:   # new labels, same values: the chosen preset stays chosen and is not replayed
-            self._preset.options = [("—", "")] + [(tr(f"crew.ui.preset_name_{k}"), k) for k in PRESETS]
-            self._preset.value = chosen
-        finally:
-            self._relabelling = False
+        # new labels, same values: the chosen preset stays chosen and is not replayed
+        set_options(self._preset, [("—", "")] + [(tr(f"crew.ui.preset_name_{k}"), k) for k in PRESETS])
         self._undo.description = tr("crew.ui.undo_card")
         self._clear.description = tr("crew.ui.clear_tricks")
         self._render_list()
