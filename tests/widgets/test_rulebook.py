@@ -3,6 +3,7 @@
 import pytest
 
 from toolkit.core import rules
+from toolkit.widgets.base import esc
 from toolkit.widgets.rulebook import GAMES, RuleBookView
 
 
@@ -37,3 +38,15 @@ def test_switching_game_or_language_keeps_the_page_consistent():
     view._game.value = "pirats"
     assert view.rule is None and "pirats.table.start-player" in view._body.value
     assert "crew.trick.follow" not in view._body.value
+
+
+@pytest.mark.parametrize("game, rule", [("crew", "crew.table.no-talk"), ("tranquility", "tranquility.table.silence"),
+                                        ("pirats", "pirats.table.start-player")])
+def test_each_table_dashboard_says_its_table_rules_in_the_page_language(game, rule):
+    from toolkit.widgets.crew import MissionView
+    from toolkit.widgets.pirats import GameView as PiratsGame
+    from toolkit.widgets.tranquility import GameView as TranquilityGame
+    view = {"crew": MissionView, "tranquility": TranquilityGame, "pirats": PiratsGame}[game](seed=5, autoplay=False)
+    assert f"data-rule='{rule}'" in view._title.value and esc(rules.get(rule).title["en"]) in view._title.value
+    view.lang = "ja"
+    assert esc(rules.get(rule).title["ja"]) in view._title.value

@@ -38,6 +38,15 @@ def _entry(info: rules.RuleInfo, lang: str, tag: str = "dt") -> str:
             f"<dd>{esc(info.text[lang])}</dd>{ruling}")
 
 
+def table_rules_html(game: str, lang: str) -> str:
+    """The table rules of ``game`` as one short line each, for the top of a table dashboard: no engine can
+    enforce them, so the page says them (each id links to its passage on a published page)."""
+    from toolkit.core.tryit import table_rules
+    return "".join(f"<p class='deepsea-table-rule' data-rule='{esc(r.id)}'><b>{esc(t('ui.rulebook.table_rule', lang))}"
+                   f"</b> {esc(r.title[lang])} <code class='deepsea-rule'>{esc(r.id)}</code></p>"
+                   for r in table_rules(game))
+
+
 class RuleBookView(View):
     """The rules of one game: id, passage quoted, meaning; the table rules first and a clicked rule on top."""
 
