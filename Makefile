@@ -24,7 +24,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 PYTEST_NBVAL := --nbval --nbval-current-env --nbval-cell-timeout=600 \
                 --nbval-sanitize-with tests/nbval-sanitize.cfg
 
-.PHONY: serve test install check-chromium test-fast notebooks docs screenshots clean
+.PHONY: serve test install check-chromium test-fast notebooks twins docs screenshots clean
 
 # pip copies the template into the venv (also for -e): install again when it changes.
 TEMPLATE_FILES := $(shell find share/jupyter/voila/templates/deepsea -type f -not -name 'plotly-*' -not -name '*.partial')
@@ -62,6 +62,11 @@ notebooks: $(STAMP)
 	    $$(find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' | sort)
 	@# nbconvert keeps an old kernelspec; JupyterLab would rewrite it on open (toolkit/publishing/nbmeta.py)
 	$(BIN)/python -m toolkit.publishing.nbmeta notebooks dashboards
+
+# The bilingual notebooks: notebooks/source/<game>/<name>.nb.md makes notebooks/<game>/<name>.ipynb and
+# notebooks/<game>/ja/<name>.ipynb (toolkit/publishing/nbtwin.py); the twins whose cells changed are executed.
+twins: $(STAMP)
+	PYTHONPATH=$(CURDIR) $(BIN)/python -m toolkit.publishing.nbtwin --execute
 
 # Gallery thumbnails (dashboards/assets/thumbnails/) and the README's pictures (docs/images/), each PNG < 200 kB.
 screenshots: $(STAMP) check-chromium

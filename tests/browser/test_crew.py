@@ -84,9 +84,9 @@ def test_task_judge_presets_clicked_and_typed_tricks(open_dashboard):
     page.locator(".crew-task-trick .crew-c-trick-small .crew-c-winbadge").wait_for()
     margins = page.evaluate(BADGE_MARGINS_JS)
     assert len(margins) == 2 and min(margins) >= 3, margins
-    page.locator(".crew-task-preset select").select_option("as_many")
+    page.locator(".crew-task-preset select").select_option(label="As many: zero and zero is not enough")
     _wait_text(page, ".crew-task-status", "failed")
-    page.locator(".crew-task-preset select").select_option("first_two")
+    page.locator(".crew-task-preset select").select_option(label="The rule book's pink-9 example")
     _wait_text(page, ".crew-task-status", "done")
     page.locator(".crew-task-clear").click()
     for card in ("P9", "P7", "Y2"):

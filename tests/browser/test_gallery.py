@@ -46,3 +46,17 @@ def test_debug_panel_plays_a_real_game_from_a_shared_link(open_dashboard):
     page.locator(".deepsea-apply-text button, button.deepsea-apply-text").first.click()
     page.locator(".deepsea-refusal").wait_for(state="visible", timeout=60000)
     assert "Position 1 of 1" in status.inner_text()                  # refused: nothing changed
+
+
+def test_a_rule_id_links_to_the_rules_page_which_shows_its_passage(open_dashboard, voila_url):
+    page = open_dashboard("crew-task-judge", "task=78&lang=ja")
+    link = page.locator(".crew-task-status a.deepsea-rule-link")
+    link.first.wait_for(timeout=60000)
+    assert link.first.get_attribute("href") == "rules.ipynb?rule=crew.task.judge&lang=ja"
+    page.goto(f"{voila_url}/voila/render/rules.ipynb?rule=crew.task.judge&lang=ja", wait_until="domcontentloaded")
+    chosen = page.locator(".deepsea-rulebook-chosen [data-rule='crew.task.judge']")
+    chosen.wait_for(timeout=120000)
+    assert "「" in page.locator(".deepsea-rulebook-chosen").inner_text()       # the passage, quoted
+    body = page.locator(".deepsea-rulebook-body").inner_text()
+    assert "crew.table.no-talk" in body and "テーブルのルール" in body
+    assert page.locator(".deepsea-rulebook-body a.deepsea-rule-link").count() == 0   # no links to itself

@@ -237,6 +237,19 @@ def test_task_judge_view_filters_and_judges():
     assert "deepsea-refusal" in view._message.value
 
 
+def test_task_judge_presets_are_named_in_the_page_language_not_by_their_keys():
+    from toolkit.widgets.crew.task_judge import PRESETS
+    view = TaskJudgeView()
+    view._preset.value = "as_many"
+    for lang in ("ja", "en"):
+        view.lang = lang
+        labels = dict((value, label) for label, value in view._preset.options)
+        assert set(labels) == {""} | set(PRESETS)
+        assert all(labels[k] != k and "_" not in labels[k] for k in PRESETS), labels
+        assert view._preset.value == "as_many" and "data-final='failed'" in view._status.value
+    assert labels["as_many"].startswith("As many")
+
+
 def test_task_judge_tricks_by_clicking():
     view = TaskJudgeView(query="task=78")
     view._on_clear()

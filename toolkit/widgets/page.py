@@ -12,6 +12,8 @@ controls that a screen reader can name.
   gets the ``aria-label`` of its widget's description or tooltip. ipywidgets ties the description's
   ``<label>`` to some inputs only, and never to a slider's handle; fixing the class here (rather than per
   view) is what keeps every dashboard free of axe-core's "label"/"select-name" violations;
+* turns every rule id on a published page (``<code class="deepsea-rule">``) into a link to the rules
+  dashboard (``rules.ipynb?rule=<id>``, :mod:`toolkit.widgets.rulebook`), in the page's language;
 * installs one stylesheet: a font stack that names the common Japanese system fonts (a visitor with any
   of them never sees empty boxes), Japanese line breaking that does not split words, and button colours
   with WCAG AA contrast (ipywidgets' orange and cyan buttons with white text are 2–3:1).
@@ -87,11 +89,34 @@ function nameControls(root) {
   });
 }
 
+function linkRules(root) {
+  // A rule id on a published page opens its rule on the rules dashboard (toolkit/widgets/rulebook.py), a
+  // page Voila serves (it refuses .md files). Only in Voila: a notebook's rule ids stay plain text.
+  if (!/\/voila\/render\//.test(window.location.pathname)) return;
+  root.querySelectorAll('code.deepsea-rule').forEach((code) => {
+    if (code.closest('a')) return;
+    const id = code.textContent.trim();
+    if (!/^[a-z]+(\.[a-z0-9_-]+)+$/.test(id)) return;
+    const lang = document.documentElement.getAttribute('lang') === 'ja' ? 'ja' : 'en';
+    const large = document.body.classList.contains('deepsea-large') ? '&display=large' : '';
+    const a = document.createElement('a');
+    a.href = 'rules.ipynb?rule=' + encodeURIComponent(id) + '&lang=' + lang + large;
+    a.target = '_blank';
+    a.rel = 'noopener';
+    a.className = 'deepsea-rule-link';
+    code.replaceWith(a);
+    a.appendChild(code);
+  });
+}
+
 let observer = null;
 let pending = false;
 function watch() {
   if (observer) return;
-  const run = () => { pending = false; try { nameControls(document.body); } catch (e) { /* never break the page */ } };
+  const run = () => {
+    pending = false;
+    try { nameControls(document.body); linkRules(document.body); } catch (e) { /* never break the page */ }
+  };
   observer = new MutationObserver(() => { if (!pending) { pending = true; requestAnimationFrame(run); } });
   observer.observe(document.body, { childList: true, subtree: true, characterData: true,
                                     attributes: true, attributeFilter: ['title'] });

@@ -32,6 +32,7 @@ from toolkit.crew.engine import (ENGINE, AssignAll, AssignTask, Distress, GiveCa
                                  Retry, Sonar, TakeTask, TimeUp)
 from toolkit.crew.missions import LAST_MISSION
 from toolkit.widgets.base import GameSession, View, esc, event_log_html, explain_html, query_params, safe_callback
+from toolkit.widgets.rulebook import table_rules_html
 from toolkit.widgets.components.crew import CrewHand, TaskTokens, TrickTable
 from toolkit.widgets.components.storage import BrowserList
 from toolkit.widgets.crew.common import chip, int_param, lang_param
@@ -1040,6 +1041,7 @@ class MissionView(View):
             self._seat.value = seat
         obs = ENGINE.observe(state, seat)
         self._title.value = f"<h3>{esc(tr('crew.ui.mission_title', mission=state.mission))}</h3>"
+        self._title.value += table_rules_html("crew", self.lang)   # what no engine enforces
         current = obs["current"]
         decider = ENGINE.decider(state)
         phase = tr(f"crew.phase.{obs['phase']}")

@@ -14,7 +14,7 @@ import ipywidgets as widgets
 from toolkit.core.errors import RuleError
 from toolkit.crew.cards import Trick, cards
 from toolkit.crew.tasks import TASKS, task_statuses
-from toolkit.widgets.base import View, esc, query_params, safe_callback
+from toolkit.widgets.base import View, esc, query_params, safe_callback, set_options
 from toolkit.widgets.components.crew import CardPicker, TrickTable
 from toolkit.widgets.crew.common import chips, int_param, lang_param, share_link
 
@@ -116,6 +116,7 @@ class TaskJudgeView(View):
         self._tricks_done: list[Trick] = []
         self._judge = widgets.Button()
         self._judge.add_class("crew-task-judge-button")
+        # labelled in refresh (crew.ui.preset_name_<key>, both languages): no raw key reaches the page
         self._preset = widgets.Dropdown(options=[("—", "")] + [(k, k) for k in PRESETS], value="")
         self._preset.add_class("crew-task-preset")
         self._status = widgets.HTML()
@@ -287,6 +288,8 @@ class TaskJudgeView(View):
         self._difficulty.description = tr("crew.ui.tip_difficulty")
         self._list.tooltip = tr("crew.ui.tip_tasks")
         self._preset.tooltip = tr("crew.ui.label_preset")
+        # new labels, same values: the chosen preset stays chosen and is not replayed
+        set_options(self._preset, [("—", "")] + [(tr(f"crew.ui.preset_name_{k}"), k) for k in PRESETS])
         self._undo.description = tr("crew.ui.undo_card")
         self._clear.description = tr("crew.ui.clear_tricks")
         self._render_list()

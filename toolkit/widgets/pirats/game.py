@@ -31,7 +31,9 @@ from toolkit.pirats.engine import ENGINE
 from toolkit.pirats.model import (CAPTAIN, COLOURS, SHIPS, VARIANTS, BecomeCaptain, Bid, Discard, Draw, MovePirat,
                                   OpenAuction, Pass, Pay, SetSail, SnailStep, Stay, TakeLoot)
 from toolkit.widgets.components.pirats import PiratsTable, figure_text as _label_text
-from toolkit.widgets.base import GameSession, View, close_tree, esc, event_log_html, explain_html, query_params, safe_callback
+from toolkit.widgets.base import (GameSession, View, close_tree, esc, event_log_html, explain_html, query_params,
+                                  safe_callback)
+from toolkit.widgets.rulebook import table_rules_html
 from toolkit.widgets.seats import PACE_DEFAULT, YOU, BotDriver, SeatSetup
 
 
@@ -459,6 +461,7 @@ class GameView(View):
         seat = self.viewing_seat()
         obs = ENGINE.observe(state, seat)   # the only view of the game this page ever renders
         self._title.value = f"<h3>{esc(self.t('pirats.ui.game_title'))}</h3>"
+        self._title.value += table_rules_html("pirats", self.lang)   # what no engine enforces
         self._seed.description = self.t("ui.seed")
         self._players.description = self.t("pirats.ui.players")
         self._variant.description = self.t("pirats.ui.variant")

@@ -37,6 +37,7 @@ from toolkit.tranquility.hints import placement_hint
 from toolkit.tranquility.moves import DiscardTwo, StartDiscard
 from toolkit.widgets.base import (GameSession, View, close_tree, esc, event_log_html, explain_html, query_params,
                                   safe_callback, set_options)
+from toolkit.widgets.rulebook import table_rules_html
 from toolkit.widgets.seats import PACE_DEFAULT, PACE_MAX, YOU, BotDriver, SeatSetup, default_seats
 from toolkit.widgets.tranquility.common import int_param
 
@@ -443,6 +444,7 @@ class GameView(View):
         self._render_hint(seat)
         obs = ENGINE.observe(state, seat)
         self._title.value = f"<h3>{esc(self.t('tranquility.ui.game_title'))}</h3>"
+        self._title.value += table_rules_html("tranquility", self.lang)   # what no engine enforces
         self._players.description = self.t("tranquility.ui.players")
         self._variant.description = self.t("tranquility.ui.variant")
         labels = [(self.t(f"tranquility.ui.variant.{v}"), v) for v in REMOVAL_VARIANTS]
