@@ -79,7 +79,7 @@ def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashb
     card = next((t for t in hand.all_inner_texts() if t.strip().isdigit()), None)
     if card is not None:  # click to place: the cost is shown before committing
         hand.filter(has_text=re.compile(rf"^{card}$")).first.click()
-        empty = next(i for i in range(36) if page.locator(f".tranq-grid-cell-{i}").inner_text().startswith("·"))
+        empty = next(i for i in range(36) if page.locator(f".tranq-grid-cell-{i}").inner_text().startswith("#"))
         page.locator(f".tranq-grid-cell-{empty}").click()
         page.wait_for_function("document.querySelector('.tranq-choice').innerText.includes('costs')")
     turns = 0

@@ -19,7 +19,7 @@ def test_click_a_card_then_a_cell_then_place(open_dashboard, console_errors):
     assert "tranq-cell-legal" not in page.locator(".tranq-cell-5").get_attribute("class")
     page.locator(".tranq-cell-20").click()
     page.wait_for_function("document.querySelector('.tranq-verdict').innerText.includes('25 may be placed in cell 20')")
-    assert page.locator(".tranq-cell-20").inner_text().strip() == "·20"   # nothing placed yet
+    assert page.locator(".tranq-cell-20").inner_text().strip() == "#20"   # nothing placed yet
     page.locator(".tranq-place").click()
     page.wait_for_function("document.querySelector('.tranq-cell-20').innerText.trim() === '25'")
     # the card picker: take 44 out, put 70 in (it becomes the picked card); the link carries the hand

@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 import ipywidgets as widgets
 
 from toolkit.tranquility import ENGINE, PlaceIsland
@@ -183,3 +185,54 @@ def test_a_whole_game_can_be_played_to_the_finish_through_the_hot_seat_view():
     assert "tranq-outcome" in view._status.value and "everyone wins" in view._status.value
     view.lang = "ja"
     assert "全員の勝利" in view._status.value
+
+
+# ---- every click answered, next to what was clicked (issue 26) ---------------------------------------
+def test_play_without_the_discards_a_placement_costs_says_why_beside_the_buttons():
+    view = GameView(seed=4, players=2, seats=["you", "you"])
+    costly = None
+    for _ in range(20):                 # cheap placements until one that costs discards is on offer
+        view.reveal()
+        costly = next((m for m in view.model.legal_moves if isinstance(m, PlaceIsland) and m.discards), None)
+        if costly is not None:
+            break
+        free = next(m for m in view.model.legal_moves if isinstance(m, PlaceIsland))
+        view.choose(str(free.number), free.cell)
+        view._play.click()
+    assert costly is not None, "the game offers a placement that costs discards"
+    played = len(view.model.session.moves)
+    view.choose(str(costly.number), costly.cell)            # nothing ticked
+    view._play.click()
+    assert len(view.model.session.moves) == played
+    beside = view._choice.value
+    assert "tranq-refusal" in beside and "tranquility." in beside          # the engine's reason and rule id
+    assert str(len(costly.discards)) in beside
+    view.choose(str(costly.number), costly.cell, tuple(str(c) for c in costly.discards))   # a new pick
+    assert "tranq-refusal" not in view._choice.value
+    view._play.click()
+    assert view.model.session.moves[-1] == costly
+
+
+def test_identical_cards_in_a_hand_are_separate_cards():
+    for seed in range(60):
+        view = GameView(query=f"players=2&seed={seed}&monsters=5&seats=you,you")
+        view.reveal()
+        hand = list(view.state.hands[view._actor()])
+        if len(set(hand)) < len(hand):
+            break
+    else:
+        pytest.skip("no seed deals a hand with two identical cards")
+    view.refresh()
+    assert len(view._hand.options) == len(hand)
+
+
+def test_the_start_discard_help_says_exactly_when_the_range_is_one_number():
+    from toolkit.core.i18n import translate
+    text = translate("tranquility.ui.split_help_exact", "en", left=4, low=4, high=4)
+    assert "exactly 4" in text and "between" not in text
+
+
+def test_an_empty_cell_shows_its_index_unlike_a_cards_value():
+    view = GameView(seed=4, players=2, seats=["you", "you"])
+    labels = [b.description for b in view._cells]
+    assert labels[20] == "#20" and not any(label.isdigit() for label in labels)

@@ -355,7 +355,7 @@ class DiscardCostView(View):
         before, after = neighbours(grid, self._cell)
         hand = self._current_hand()
         for i, b in enumerate(self._buttons):
-            b.description = str(grid[i]) if grid[i] else f"·{i}"
+            b.description = str(grid[i]) if grid[i] else f"#{i}"   # a cell's index, not a card value
             b.tooltip = self._cell_tip(grid, i, number, hand, reading)
             b.button_style = "warning" if i == self._cell else ("info" if i in (before, after) else "")
             legal = (number is not None and not grid[i]

@@ -280,7 +280,19 @@ class GameView(View):
     def _play_move(self, move: Any) -> None:
         if self.play_on(self.model, move):
             self._card, self._cell = None, None
+            self._refusal = None
+        else:
+            # the page's message line is far below the grid: the reason goes next to the button too, until
+            # the learner picks again or the position changes
+            self._refusal = self.model.violation or self.model.message or None
+            self._refusal_at = len(self.model.session)
         self.refresh()
+
+    def _refusal_html(self) -> str:
+        refusal = getattr(self, "_refusal", None)
+        if refusal is None or getattr(self, "_refusal_at", None) != len(self.model.session):
+            return ""
+        return f'<div class="deepsea-refusal tranq-refusal" role="alert">✘ {explain_html(refusal, self.lang)}</div>'
 
     def _hot_seat(self) -> bool:
         return len(self.setup.human_seats()) > 1
@@ -309,6 +321,7 @@ class GameView(View):
         @safe_callback
         def pick(view: "GameView", _button: Any = None) -> None:
             view._cell = index
+            view._refusal = None
             view.refresh()
 
         return lambda button: pick(self, button)
@@ -355,6 +368,7 @@ class GameView(View):
         if not isinstance(value, str):
             raise InvalidMoveError(f"{value!r} is not a card")
         self._card = parse_card(value)
+        self._refusal = None
         self.refresh()
 
     @safe_callback
@@ -506,7 +520,8 @@ class GameView(View):
                    if card is not None else set())
         for i, b in enumerate(self._cells):
             v = obs["cells"][i]
-            b.description = str(v) if v else f"·{i}"
+            # an empty cell shows its index as "#15", a placed card its value "15": they no longer look alike
+            b.description = str(v) if v else f"#{i}"
             b.disabled = bool(v) or self._actor() is None
             b.button_style = "warning" if i == self._cell else ("danger" if i // COLUMNS in blocked else
                                                                 ("info" if v else ""))
@@ -575,7 +590,7 @@ class GameView(View):
             return
         hand = obs["hand"]
         self._hand_title.value = f"<b>{esc(self.t('tranquility.ui.your_hand', seat=seat, limit=obs['hand_limit']))}</b>"
-        labelled = [(self._label(name), name) for name in dict.fromkeys(hand)]
+        labelled = [(self._label(name), name) for name in hand]   # identical cards stay separate cards
         if tuple(self._hand.options) != tuple(labelled):
             set_options(self._hand, labelled)     # a relabel (language) keeps the picked card
         if self._toggle_cards != hand or self._toggle_lang != self.lang:
@@ -604,10 +619,11 @@ class GameView(View):
         phase = obs["phase"]
         if phase == "start-discard":
             low, high = ENGINE.split_bounds(self.state)
-            self._choice.value = esc(self.t("tranquility.ui.split_help", left=obs["start_discard_left"], low=low, high=high))
+            key = "tranquility.ui.split_help_exact" if low == high else "tranquility.ui.split_help"
+            self._choice.value = esc(self.t(key, left=obs["start_discard_left"], low=low, high=high)) + self._refusal_html()
             children += [self._choice, self._discard_label, self._discards, self._split]
         elif phase == "play":
-            self._choice.value = self._choice_text()
+            self._choice.value = self._choice_text() + self._refusal_html()
             buttons = [self._play, self._discard_two]
             if START in self.state.hands[seat] and not self.state.start_space:
                 buttons.insert(0, self._start)
@@ -670,6 +686,7 @@ class GameView(View):
     def _on_tick(self, _change: Any = None) -> None:
         if getattr(self, "_ticks_quiet", False):
             return
+        self._refusal = None
         if self._card is not None and self._cell is not None:
             self._choice.value = self._choice_text()
 
