@@ -47,7 +47,8 @@ from toolkit.tranquility import (ENGINE as TRANQUILITY, FINISH, MONSTER, Discard
 
 def _pirats_helpers():
     """tests/pirats/pirats_helpers.py (its folder is on sys.path only for the tests in it)."""
-    spec = importlib.util.spec_from_file_location("pirats_helpers", Path(__file__).parent / "pirats" / "pirats_helpers.py")
+    path = Path(__file__).parent / "pirats" / "pirats_helpers.py"
+    spec = importlib.util.spec_from_file_location("pirats_helpers", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -190,7 +191,7 @@ GAMES = {
         bad_options=[{"scenario": "kraken"}, {"gems_return": "no"}]),
     "pirats": Game(PIRATS, lambda low: st.fixed_dictionaries({"players": st.integers(low, 5),
                                                               "variant": st.sampled_from(VARIANTS)}),
-                   lambda state, rnd: rnd.sample(pirats_candidates(state), 60), _pirats_hide,
+                   lambda state, rnd: rnd.sample(pirats_candidates(state), 40), _pirats_hide,
                    bad_options=[{"variant": "kraken"}, {"start_player": 7}]),
     "tiny": Game(STONES, lambda low: st.fixed_dictionaries({"players": st.integers(low, 4)}),
                  lambda state, rnd: [Take(s, n) for s in range(state.players) for n in range(-1, 5)],
