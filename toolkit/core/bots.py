@@ -140,7 +140,8 @@ class BotTable:
 
     The tables in the dashboards and :func:`play_out` both drive a game with :meth:`step`: it returns the
     next bot decision due now, or ``None`` when a person must act (or the game is over). A bot is shown
-    ``engine.observe(state, seat)`` only.
+    ``engine.observe(state, seat)`` and ``engine.legal_moves(state, seat)`` (its own moves) only; a seat that
+    is not the game's raises :class:`~toolkit.core.InvalidSeatError`.
     """
 
     def __init__(self, engine: Engine, seats: Sequence[Any], seed: int):
