@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from toolkit.core import Chance, Engine, Event, InvalidMoveError, InvalidStateError, Outcome, Violation
+from toolkit.core import Chance, Engine, Event, InvalidMoveError, InvalidOptionError, InvalidStateError, Outcome, Violation
 from toolkit.core import i18n, rules
 
 _RULES = [
@@ -65,9 +65,9 @@ class Stones(Engine[StonesState, Take]):
     state_type = StonesState
     move_types = (Take,)
 
-    def new_state(self, seed: int, players: int = 2, **options: Any) -> StonesState:
-        if not isinstance(players, int) or not 2 <= players <= 4:
-            raise InvalidStateError(f"players must be 2-4, not {players!r}")
+    def new_state(self, seed: int, players: int = 2) -> StonesState:
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+            raise InvalidOptionError(f"players must be 2-4, not {players!r}")
         chance, pile = Chance(seed).integer(10, 16)
         return StonesState(players, pile, 0, None, chance)
 
@@ -104,7 +104,9 @@ class Stones(Engine[StonesState, Take]):
         return Outcome("TINY_WON", "tiny.end", result="win", winners=(state.last_taker,), seat=state.last_taker)
 
     def observe(self, state: StonesState, seat: int | None) -> Mapping[str, Any]:
-        return {"seat": seat, "pile": state.pile, "to_move": self.current_player(state)}
+        # no hidden cards: a seat's hand is empty (the shared key), a spectator's None
+        return {"seat": seat, "pile": state.pile, "to_move": self.current_player(state),
+                "phase": "over" if self.is_over(state) else "take", "hand": None if seat is None else []}
 
     def parse_move(self, text: str) -> Take:
         match = re.fullmatch(r"\s*(\d+)\s+take\s+(-?\d+)\s*", str(text))

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from toolkit.core import IllegalMoveError, InvalidMoveError, Session
+from toolkit.core import IllegalMoveError, InvalidMoveError, InvalidOptionError, InvalidSeatError, Session
 from toolkit.crew.engine import ENGINE, CrewState, PlayCard, Sonar, parse_move
 from toolkit.crew import Card
 
@@ -103,7 +103,7 @@ def test_observe_shows_only_own_hand():
                 hidden = [str(c) for c in s.hands[other]]
                 assert not any(f'"{c}"' in text for c in hidden)
     assert ENGINE.observe(s, None)["hand"] is None
-    with pytest.raises(InvalidMoveError):
+    with pytest.raises(InvalidSeatError, match="no seat 7"):
         ENGINE.observe(s, 7)
 
 
@@ -300,13 +300,13 @@ def test_move_text_round_trips(move):
 
 
 def test_bad_options_are_refused():
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(InvalidOptionError, match="not 6"):
         ENGINE.new_state(1, players=6)
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(InvalidOptionError, match="99"):
         ENGINE.new_state(1, mission=99)
-    with pytest.raises(InvalidMoveError):
+    with pytest.raises(InvalidOptionError):
         ENGINE.new_state(1, players=4, hands=[["P1"]])
-    with pytest.raises(InvalidMoveError):
+    with pytest.raises(InvalidOptionError):
         ENGINE.new_state(1, mission=3, difficulty=4)
 
 

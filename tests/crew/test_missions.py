@@ -2,7 +2,7 @@
 
 import pytest
 
-from toolkit.core import IllegalMoveError
+from toolkit.core import IllegalMoveError, InvalidOptionError
 from toolkit.crew import TASKS, Card, Trick
 from toolkit.crew.engine import ENGINE, AssignAll, PlayCard, TakeTask, parse_move
 from toolkit.crew.missions import mission
@@ -174,5 +174,5 @@ def test_real_time_mission():
     while s.phase == "allocate":
         s = ENGINE.apply(s, ENGINE.legal_moves(s)[-1])
     assert len(set(s.owners)) == 2
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(InvalidOptionError):
         ENGINE.new_state(1, mission=3, timed=True)

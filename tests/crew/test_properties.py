@@ -1,28 +1,16 @@
-"""Hypothesis playthroughs for 2–5 players: cards conserved, legal ⇔ no violation, statuses never revert,
-refused moves leave the state unchanged, replay is exact."""
+"""Hypothesis playthroughs for 2–5 players: the 40 cards are conserved and a task's status never reverts.
+
+The engine contract (legal ⇔ no violation, refusals change nothing, JSON round trip, exact replay, the
+errors, own-seat moves) is checked for every game in tests/test_contract.py.
+"""
 
 import random
 
 from hypothesis import given, settings, strategies as st
 
-from toolkit.core import IllegalMoveError, Session
+from toolkit.core import Session
 from toolkit.crew import DECK
-from toolkit.crew.engine import (ENGINE, AssignAll, AssignTask, Distress, GiveCard, PassTask, PlayCard,
-                                 Predict, Retry, Sonar, TakeTask, TimeUp)
-
-
-def _candidates(state, rnd):
-    """Legal moves plus a spread of plausible illegal ones."""
-    moves = set(ENGINE.legal_moves(state))
-    seats = range(state.seats)
-    moves |= {PlayCard(c) for c in rnd.sample(DECK, 8)}
-    moves |= {Sonar(s, c, p) for s in seats for c in rnd.sample(DECK, 2) for p in ("top", "bottom", "middle", None)}
-    moves |= {TakeTask(t) for t in list(state.tasks) + [rnd.randint(1, 96)]}
-    moves |= {AssignTask(t, s) for t in state.tasks[:2] for s in seats}
-    moves |= {AssignAll(s) for s in seats}
-    moves |= {PassTask(), Predict(rnd.randint(0, 14)), Distress("left"), TimeUp(), Retry(False), Retry(True)}
-    moves |= {GiveCard(s, rnd.choice(DECK)) for s in seats}
-    return moves
+from toolkit.crew.engine import ENGINE, Retry
 
 
 @settings(max_examples=12, deadline=None)
@@ -32,19 +20,7 @@ def test_random_playthrough_invariants(seed, players, mission):
     session = Session(ENGINE, seed, {"players": players, "mission": mission})
     decided = {}
     for _ in range(90):
-        state = session.state
-        legal = set(ENGINE.legal_moves(state))
-        for move in _candidates(state, rnd):
-            assert (ENGINE.why_illegal(state, move) is None) == (move in legal), move
-        refused = next((m for m in _candidates(state, rnd) if m not in legal), None)
-        if refused is not None:
-            before = ENGINE.state_to_json(state)
-            try:
-                ENGINE.apply(state, refused)
-                raise AssertionError(f"{refused} was applied")
-            except IllegalMoveError as err:
-                assert err.violation.rule and err.violation.text("ja")
-            assert ENGINE.state_to_json(state) == before
+        legal = ENGINE.legal_moves(session.state)
         if not legal:
             break
         move = rnd.choice(sorted(legal, key=str))
@@ -60,5 +36,3 @@ def test_random_playthrough_invariants(seed, players, mission):
                 assert status == decided[i], "a task status reverted"
             elif status != "pending":
                 decided[i] = status
-    replayed = Session.replay(ENGINE, seed, [str(m) for m in session.moves], {"players": players, "mission": mission})
-    assert replayed.state == session.state

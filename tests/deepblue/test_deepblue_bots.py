@@ -58,7 +58,7 @@ def test_bots_never_make_an_illegal_move():
             legal = E.legal_moves(state)
             # every seat that may act now is asked directly too (the optional followers of a dive)
             for seat in {E.decider(state), *E.optional_actors(state)}:
-                decision = table.ask(state, seat, legal)
+                decision = table.ask(state, seat)
                 _check_decision(state, seat, decision, legal)
                 decisions += 1
                 asked_levels.add(seats[seat])

@@ -10,7 +10,7 @@ import pytest
 from deepblue_helpers import (COMPS, E, card_named, dive_position, near_site, place, put_tile, set_bag, set_hand,
                               set_player)
 from toolkit.core import get_rule
-from toolkit.core.errors import IllegalMoveError, InvalidMoveError, RuleError
+from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidOptionError, RuleError
 from toolkit.deepblue import (SETUP_BAG, SETUP_SUPPLY, Anchor, ChooseSpot, Decline, DrawGem, Hire, Join, Leave,
                               MoveBoat, PlayCard, Protect, Rest, SetSail, StartDive, Stop, gem_total, parse_move)
 from toolkit.deepblue.gems import COLOURS
@@ -532,7 +532,7 @@ def test_moves_round_trip_as_text(text):
 @pytest.mark.parametrize("options", [{"players": 1}, {"players": 6}, {"players": "3"}, {"scenario": "kraken"},
                                      {"gems_return": "no"}, {"leader_bonus_on_bust": 1}, {"colour": "red"}])
 def test_bad_game_options_are_refused(options):
-    with pytest.raises(InvalidMoveError):
+    with pytest.raises(InvalidOptionError):
         E.new_state(0, **options)
 
 

@@ -1,5 +1,9 @@
-"""Random playthroughs (hypothesis): legal ⇔ no violation, refusals change nothing, gems and cards are
-conserved, states round-trip through JSON, and replays are exact."""
+"""Random playthroughs (hypothesis): gems and cards are conserved, moves and events read in both languages,
+full games end with a winner, views hide hands and the bag's order.
+
+The engine contract (legal ⇔ no violation — here: listed ⇔ accepted and listable —, refusals change nothing,
+JSON round trip, exact replay, the errors, own-seat moves) is checked for every game in
+tests/test_contract.py."""
 
 from __future__ import annotations
 
@@ -8,12 +12,7 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from deepblue_helpers import E
-from toolkit.core import Session
-from toolkit.deepblue import (ChooseSpot, DrawGem, Hire, Leave, MoveBoat, PlayCard, Protect, SetSail, StartDive,
-                              gem_total)
-
-PROBES = [DrawGem(0), DrawGem(1), Leave(1), Leave(2), PlayCard(1, 60), Protect(0, None), Protect(1, 4),
-          ChooseSpot(0, 2), MoveBoat(0, 1, 9), StartDive(1, 0), Hire(0, 4, (1,), 0), SetSail(2, (2, 3), 1)]
+from toolkit.deepblue import gem_total
 
 
 def _play(seed: int, players: int, scenario: str, gems_return: bool, steps: int, check_all: bool):
@@ -27,26 +26,14 @@ def _play(seed: int, players: int, scenario: str, gems_return: bool, steps: int,
             break
         legal = E.legal_moves(state)
         assert legal, "a running game always has a move"
-        assert len(set(legal)) == len(legal)
-        # legal => no violation; probes: violation <=> not legal, and a refusal leaves the state alone
         for m in (legal if check_all else rng.sample(legal, min(4, len(legal)))):
-            assert E.why_illegal(state, m) is None, m
             assert E.describe_move(m, "ja", state) != E.describe_move(m, "en", state)
-        before = E.state_to_json(state)
-        for probe in PROBES:
-            v = E.why_illegal(state, probe)
-            # Deep Blue's invariant: listed <=> accepted and listable (overpaying hires: accepted, not listed)
-            assert (probe in legal) == (v is None and E.listed(state, probe)), (probe, v)
-            if v is not None:
-                assert v.text("ja") and v.rule
-        assert E.state_to_json(state) == before
         move = rng.choice(legal)
         state, events = E.transition(state, move)
         moves.append(str(move))
         assert gem_total(state) == total
         assert all(e.text("ja") for e in events)
     E.validate_state(state)
-    assert E.state_from_json(E.state_to_json(state)) == state
     return state, moves
 
 
@@ -55,9 +42,7 @@ def _play(seed: int, players: int, scenario: str, gems_return: bool, steps: int,
        scenario=st.sampled_from(["troubled-waters", "best-of-the-best", "scattered-wealth", "unknown-4"]),
        gems_return=st.booleans())
 def test_random_playthroughs_keep_the_invariants(seed, players, scenario, gems_return):
-    state, moves = _play(seed, players, scenario, gems_return, steps=400, check_all=False)
-    replayed = Session.replay(E, seed, moves, {"players": players, "scenario": scenario, "gems_return": gems_return})
-    assert replayed.state == state
+    _play(seed, players, scenario, gems_return, steps=400, check_all=False)
 
 
 def test_full_games_end_with_a_winner():

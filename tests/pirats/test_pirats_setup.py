@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from toolkit.core import DataError, InvalidStateError, RuleError
+from toolkit.core import DataError, InvalidSeatError, InvalidStateError, RuleError
 from toolkit.pirats import (BONUS_KINDS, DEFAULT_BOX, ENGINE, LOOT_KINDS, SHIPS, SPECIES, SetupError, load_box,
                             new_state, observe)
 
@@ -126,7 +126,7 @@ def test_observe_shows_own_hand_only():
         assert view["deck"] == len(s.deck)
         json.dumps(view)  # JSON-able
     assert observe(s, None)["hand"] is None
-    with pytest.raises(InvalidStateError):
+    with pytest.raises(InvalidSeatError, match="no seat 4"):
         observe(s, 4)
 
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from toolkit.core import InvalidMoveError
+from toolkit.core import InvalidSeatError
 from toolkit.tranquility import ENGINE, DiscardTwo
 
 
@@ -22,7 +22,7 @@ def test_observe_shows_only_own_hand_and_counts(scenario):
     mine = ENGINE.observe(s, 0)
     assert "20" not in mine["hand"] and "40" not in mine["hand"]  # discards are face down, even to the owner
     spectator = ENGINE.observe(s, None)
-    assert "hand" not in spectator
-    with pytest.raises(InvalidMoveError):
+    assert spectator["hand"] is None and "hand_order" not in spectator
+    with pytest.raises(InvalidSeatError, match="no seat 3"):
         ENGINE.observe(s, 3)
     assert view["hidden_by"] == "tranquility.view.hidden"

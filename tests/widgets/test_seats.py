@@ -291,3 +291,26 @@ def test_closing_a_waiting_driver_stops_it_for_good(monkeypatch):
         return len(model.session)
 
     assert _run_in_a_kernel_loop(monkeypatch, scenario) == 0
+
+
+def test_a_hint_bot_is_handed_only_the_person_s_own_moves():
+    # At a Crew trick start every seat may communicate, so legal_moves(state) holds the other seats'
+    # sonar moves, which name cards of their hidden hands; the hint bot must get seat 0's moves only.
+    from toolkit.crew import ENGINE as CREW
+
+    handed = []
+
+    class Spy(RandomBot):
+        def decide(self, view, legal, rng):
+            handed.append((view["seat"], list(legal)))
+            return super().decide(view, legal, rng)
+
+    model = GameSession(CREW, seed=3, options={"players": 4, "mission": 1})
+    driver = BotDriver(model, SeatSetup(4, ["random"], seats=[YOU, YOU, YOU, YOU]), autoplay=False)
+    while not (model.session.state.phase == "play" and not model.session.state.trick):
+        assert model.play(CREW.legal_moves(model.session.state)[0])
+    state = model.session.state
+    assert {CREW.actor(state, m) for m in CREW.legal_moves(state)} > {0}   # other seats' moves exist now
+    driver.hint(seat=0, level=Spy())
+    assert handed == [(0, CREW.legal_moves(state, 0))]
+    assert all(CREW.actor(state, m) == 0 for m in handed[0][1])

@@ -3,8 +3,8 @@
 A bot is any object with a ``name`` and ``decide(view, legal, rng) -> Decision``:
 
 * ``view`` is exactly ``engine.observe(state, seat)`` for the seat asked (its ``"seat"`` entry says which);
-* ``legal`` is ``engine.legal_moves(state)`` — in a game where several seats may act at one moment (the
-  Crew's sonar at the start of a trick) it holds other seats' moves too, and a bot picks one of its own;
+* ``legal`` is ``engine.legal_moves(state, seat)`` — that seat's own moves only: another seat's playable or
+  communicable cards (the Crew's sonar, Deep Blue's scoring cards) would name its hidden hand;
 * ``rng`` is a seeded :class:`numpy.random.Generator` owned by the caller.
 
 A bot never receives a state or an engine holding hidden cards: hidden information is kept out by the
@@ -31,7 +31,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 import numpy as np
 
 from toolkit.core.engine import Engine
-from toolkit.core.errors import RuleError
+from toolkit.core.errors import InvalidSeatError, RuleError
 from toolkit.core.explain import Event
 
 __all__ = ["Bot", "BotError", "BotTable", "Decision", "RandomBot", "bot_rng", "bots_of", "check_view", "make_bot",
@@ -140,7 +140,8 @@ class BotTable:
 
     The tables in the dashboards and :func:`play_out` both drive a game with :meth:`step`: it returns the
     next bot decision due now, or ``None`` when a person must act (or the game is over). A bot is shown
-    ``engine.observe(state, seat)`` only.
+    ``engine.observe(state, seat)`` and ``engine.legal_moves(state, seat)`` (its own moves) only; a seat that
+    is not the game's raises :class:`~toolkit.core.InvalidSeatError`.
     """
 
     def __init__(self, engine: Engine, seats: Sequence[Any], seed: int):
@@ -154,13 +155,16 @@ class BotTable:
     def is_bot(self, seat: int | None) -> bool:
         return seat is not None and 0 <= seat < len(self.seats) and self.seats[seat] is not None
 
-    def ask(self, state: Any, seat: int, legal: Sequence[Any] | None = None) -> Decision:
-        """The decision of ``seat``'s bot now (it sees ``observe(state, seat)`` only), checked."""
+    def ask(self, state: Any, seat: int) -> Decision:
+        """The decision of ``seat``'s bot now, checked: it sees ``observe(state, seat)`` and
+        ``legal_moves(state, seat)`` (its own moves) only."""
+        self.engine.check_seat(state, seat)
+        if seat is None or seat >= len(self.seats):
+            raise InvalidSeatError(f"no seat {seat!r} at this table of {len(self.seats)} seats")
         bot = self.seats[seat]
         if bot is None:
             raise BotError(f"seat {seat} is played by a person, not a bot")
-        if legal is None:
-            legal = self.engine.legal_moves(state)
+        legal = self.engine.legal_moves(state, seat)
         decision = bot.decide(self.engine.observe(state, seat), legal, self.rngs[seat])
         if not isinstance(decision, Decision):
             raise BotError(f"bot {bot.name!r} at seat {seat} returned {decision!r}, not a Decision")
@@ -177,18 +181,17 @@ class BotTable:
             return None
         if state is not self._declined_state:
             self._declined_state, self._declined = state, set()
-        legal = self.engine.legal_moves(state)
         current = self.engine.decider(state)
         for seat in self.engine.optional_actors(state):
             if seat == current or not self.is_bot(seat) or seat in self._declined:
                 continue
-            decision = self.ask(state, seat, legal)
+            decision = self.ask(state, seat)
             if decision.move is not None:
                 return seat, decision
             self._declined.add(seat)
         if not self.is_bot(current):
             return None
-        decision = self.ask(state, current, legal)
+        decision = self.ask(state, current)
         if decision.move is None:
             raise BotError(f"bot {self.seats[current].name!r} at seat {current} made no move, but the game "
                            "waits for it")

@@ -8,6 +8,19 @@ are small frozen dataclasses with ``__str__`` and a parser. The base class suppl
 * :meth:`Engine.transition` also returns the :class:`Event` s the move caused, each with its rule id;
 * :meth:`Engine.is_legal` and the JSON round trip of states and moves.
 
+The contract every engine keeps (``shared/DESIGN.md``, "One contract for every engine"; checked for every
+game by ``tests/test_contract.py``). The base class enforces its generic parts by wrapping a game's own
+``new_state``, ``legal_moves`` and ``observe`` when the game class is defined:
+
+* ``new_state(seed, **options)``: a bad seed, an unknown option name or any refused option raises
+  :class:`InvalidOptionError` (a game's own refusal of an option is re-raised as one, naming the value);
+* ``legal_moves(state, seat=None)``: a game writes ``legal_moves(state)`` (every move allowed now); with a
+  ``seat`` the base keeps exactly the moves that ``actor(state, move) == seat`` makes — what a bot at that
+  seat is handed, so another seat's playable cards never reach it;
+* ``observe(state, seat)`` and ``legal_moves``: a seat that is not one of the game's raises
+  :class:`InvalidSeatError`; every view carries the shared keys of :data:`SHARED_VIEW_KEYS` beside the
+  game's own (documented in ``docs/architecture.md``).
+
 The invariant tested for every game: ``why_illegal(s, m) is None`` exactly when ``m in legal_moves(s)``.
 """
 
@@ -19,7 +32,9 @@ from abc import ABC, abstractmethod
 from typing import Any, Callable, ClassVar, Generic, Mapping, Sequence, TypeVar
 
 from toolkit.core import serial
-from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidStateError, RuleError
+from toolkit.core.checks import check_seed
+from toolkit.core.errors import (IllegalMoveError, InvalidMoveError, InvalidOptionError, InvalidSeatError,
+                                 InvalidStateError, RuleError)
 from toolkit.core.explain import Event, Outcome, Violation
 
 S = TypeVar("S")
@@ -61,6 +76,85 @@ def _quote(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+#: The keys every ``observe(state, seat)`` holds, whatever the game (what every table needs). The base adds
+#: all but ``phase`` and ``hand``, which only the game knows; see docs/architecture.md.
+SHARED_VIEW_KEYS = ("game", "seat", "seat_count", "phase", "to_act", "may_act", "hand", "over")
+
+
+def _checks_options(method: Callable) -> Callable:
+    """``new_state`` raising :class:`InvalidOptionError` for every bad option (seed included), whichever
+    error class the game's own checks use, so the same mistake reads the same in every game."""
+    signature = inspect.signature(method)
+    names = [p.name for p in list(signature.parameters.values())[2:]
+             if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+
+    @functools.wraps(method)
+    def new_state(self, seed, *args, **options):
+        check_seed(seed, error=InvalidOptionError, type_error=InvalidOptionError)
+        try:
+            signature.bind(self, seed, *args, **options)
+        except TypeError:
+            unknown = sorted(k for k in options if k not in names)
+            raise InvalidOptionError(
+                f"unknown {self.name} option(s) {', '.join(map(repr, unknown)) or _quote(args)}: the options are "
+                f"{', '.join(names)}") from None
+        try:
+            return method(self, seed, *args, **options)
+        except InvalidOptionError:
+            raise
+        except RuleError as exc:
+            raise InvalidOptionError(str(exc)) from exc
+
+    new_state._contract = True  # type: ignore[attr-defined]
+    return new_state
+
+
+def _adds_seat(method: Callable) -> Callable:
+    """A game's ``legal_moves(state)`` as ``legal_moves(state, seat=None)``: with a seat, only the moves that
+    seat makes (``actor``). A game whose own ``legal_moves`` takes ``seat`` is left as it is."""
+    if "seat" in inspect.signature(method).parameters:
+        return method
+
+    @functools.wraps(method)
+    def legal_moves(self, state, seat=None):
+        if seat is None:
+            return method(self, state)
+        self.check_seat(state, seat)
+        actor = self.actor
+        return [m for m in method(self, state) if actor(state, m) == seat]
+
+    legal_moves.__signature__ = inspect.signature(legal_moves, follow_wrapped=False)  # type: ignore[attr-defined]
+    legal_moves._contract = True  # type: ignore[attr-defined]
+    return legal_moves
+
+
+def _shares_vocabulary(method: Callable) -> Callable:
+    """A game's ``observe`` refusing a foreign seat with :class:`InvalidSeatError` and adding the shared
+    keys (:data:`SHARED_VIEW_KEYS`) to the game's view."""
+
+    @functools.wraps(method)
+    def observe(self, state, seat):
+        self.check_seat(state, seat)
+        view = dict(method(self, state, seat))
+        view.update(self.shared_view(state, seat))
+        return view
+
+    observe._contract = True  # type: ignore[attr-defined]
+    return observe
+
+
+_CONTRACT_WRAPPERS = {"new_state": _checks_options, "legal_moves": _adds_seat, "observe": _shares_vocabulary}
+
+
+def _contract_verbs(cls: type) -> None:
+    """Wrap the contract verbs ``cls`` itself defines (see the module docstring)."""
+    for name, wrap in _CONTRACT_WRAPPERS.items():
+        attr = vars(cls).get(name)
+        if inspect.isfunction(attr) and not getattr(attr, "_contract", False) \
+                and not getattr(attr, "__isabstractmethod__", False):
+            setattr(cls, name, wrap(attr))
+
+
 def _guard_state_verbs(cls: type) -> None:
     """Wrap each public method of ``cls`` whose first parameter is ``state`` with :func:`_checks_state`."""
     for name, attr in list(vars(cls).items()):
@@ -83,6 +177,7 @@ class Engine(ABC, Generic[S, M]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        _contract_verbs(cls)
         _guard_state_verbs(cls)
 
     #: short name, also the rule-id prefix and the package name (``"crew"``)
@@ -95,11 +190,14 @@ class Engine(ABC, Generic[S, M]):
     # ---- what a game implements -------------------------------------------------------------
     @abstractmethod
     def new_state(self, seed: int, **options: Any) -> S:
-        """The start of a game: all chance (deals, shuffles) is drawn from ``seed``."""
+        """The start of a game: all chance (deals, shuffles) is drawn from ``seed``. A bad option raises
+        :class:`InvalidOptionError` (the base re-raises a game's other refusals as one)."""
 
     @abstractmethod
-    def legal_moves(self, state: S) -> list[M]:
-        """Every move allowed now (empty when the game is over)."""
+    def legal_moves(self, state: S, seat: int | None = None) -> list[M]:
+        """Every move allowed now (empty when the game is over); with ``seat``, only the moves that seat
+        makes (``actor(state, move) == seat``). A game implements ``legal_moves(state)``; the base adds
+        ``seat``."""
 
     @abstractmethod
     def why_illegal(self, state: S, move: M) -> Violation | None:
@@ -119,7 +217,9 @@ class Engine(ABC, Generic[S, M]):
 
     @abstractmethod
     def observe(self, state: S, seat: int | None) -> Mapping[str, Any]:
-        """What ``seat`` may see (JSON-able data). ``seat=None`` is the public view of a spectator."""
+        """What ``seat`` may see (JSON-able data). ``seat=None`` is the public view of a spectator. The game's
+        view must hold ``phase`` and ``hand`` (this seat's hidden cards, ``None`` for a spectator); the base
+        adds the other :data:`SHARED_VIEW_KEYS` and refuses a foreign seat with :class:`InvalidSeatError`."""
 
     @abstractmethod
     def parse_move(self, text: str) -> M:
@@ -160,6 +260,25 @@ class Engine(ABC, Generic[S, M]):
         if players is not None:
             return len(players)
         raise NotImplementedError(f"{type(self).__name__} must say how many seats a state has")  # pragma: no cover
+
+    def check_seat(self, state: S, seat: Any) -> int | None:
+        """``seat`` if it is ``None`` or one of this game's seats (``0 <= seat < seat_count``), else
+        :class:`InvalidSeatError` quoting it."""
+        if seat is None:
+            return None
+        count = self.seat_count(state)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
+            raise InvalidSeatError(f"no seat {_quote(seat)}: the seats of this {self.name} game are 0 to {count - 1}")
+        return seat
+
+    def shared_view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """The shared keys the base adds to every view (see :data:`SHARED_VIEW_KEYS`)."""
+        to_act = self.decider(state)
+        acting = set(self.optional_actors(state))
+        if to_act is not None:
+            acting.add(to_act)
+        return {"game": self.name, "seat": seat, "seat_count": self.seat_count(state), "to_act": to_act,
+                "may_act": sorted(acting), "over": self.is_over(state)}
 
     def decider(self, state: S) -> int | None:
         """The seat whose player chooses the move the game waits for. Usually the current player; a

@@ -44,6 +44,17 @@ class InvalidStateError(RuleError):
     """A saved or constructed state that is not a state of this game (bad JSON, broken invariant)."""
 
 
+class InvalidOptionError(RuleError):
+    """A bad option to ``new_state``: a player count, mission, variant or scenario the game does not have, an
+    unknown option name, a seed that is not a whole number from 0 to 2**128 - 1. Every game raises this
+    class for these mistakes; the message names the option and quotes the value."""
+
+
+class InvalidSeatError(RuleError):
+    """A seat that is not a seat of this game (out of range, or not a whole number) given to ``observe``,
+    ``legal_moves`` or a table. Every game raises this class; the message quotes the value."""
+
+
 class UnknownRuleError(RuleError):
     """A rule id that is not in the rule registry."""
 

@@ -86,9 +86,11 @@ class Violation(_Explained):
     """Why a move is refused.
 
     >>> from toolkit.core.explain import Violation
-    >>> v = Violation("NOT_YOUR_TURN", "core.turn", seat=2)
+    >>> v = Violation("NOT_YOUR_TURN", "core.turn", seat=2, current=0)
     >>> str(v) == v.message
     True
+    >>> v.message
+    "It is not seat 2's turn: seat 0 acts now."
     """
 
     __slots__ = ()

@@ -6,8 +6,8 @@ future with ``result()``: :class:`InlineExecutor` (this process; tests and noteb
 module-level functions of plain arguments, so every executor can pickle them, and a chunk's games are
 seeded by their index, so the same seed gives the same table whichever executor runs it.
 
->>> wilson(5, 10)
-(0.236593090512564, 0.763406909487436)
+>>> tuple(round(x, 4) for x in wilson(5, 10))
+(0.2366, 0.7634)
 >>> InlineExecutor().submit(sum, [1, 2]).result()
 3
 """

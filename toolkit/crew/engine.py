@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Mapping
 from toolkit.core.chance import Chance
 from toolkit.core.checks import check_int, check_seed
 from toolkit.core.engine import Engine
-from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
+from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidSeatError, InvalidStateError
 from toolkit.core.explain import Event, Outcome, Violation
 from toolkit.crew.cards import (DECK, POSITIONS, Card, Trick, cards, check_players,
                                 deal_from, deal_tonoja_from, parse_position, sonar_options,
@@ -1071,6 +1071,12 @@ class CrewEngine(Engine):
         """The real players: 2 to 5. TONOJA is no seat of its own at a table: its captain decides for it."""
         return state.players
 
+    def check_seat(self, state: CrewState, seat: Any) -> int | None:
+        """TONOJA's seat (two players) is a seat one may look from, though nobody sits there."""
+        if seat is None or (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.seats):
+            return seat
+        raise InvalidSeatError(f"no seat {seat!r}: seats are 0 to {state.seats - 1}")
+
     def decider(self, state: CrewState) -> int | None:
         """The seat that chooses the move the game waits for: the current player, except that the captain
         decides TONOJA's tasks, predictions and cards (crew.tonoja.captain)."""
@@ -1163,8 +1169,6 @@ class CrewEngine(Engine):
         (``tricks``), every sonar communication with the trick it was made at (``sent``, also after its card
         was played), the voids shown by not following (``voids``), the distress cards this seat gave or
         received (``passed``); and the seat deciding now (``decider``: the captain decides for TONOJA)."""
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats):
-            raise InvalidMoveError(f"no seat {seat!r}: seats are 0 to {state.seats - 1}")
         m = self.mission_of(state)
         tasks = []
         for i, t in enumerate(state.tasks):

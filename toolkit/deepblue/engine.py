@@ -169,8 +169,6 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
     def observe(self, state: DeepBlueState, seat: int | None) -> Mapping[str, Any]:
         """What ``seat`` may see: its own hand; everybody's boats, chests, used cards and hand sizes; the
         market; the bag's counts (never its order); face-down tiles without their identity; the dive."""
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats):
-            raise InvalidMoveError(f"no seat {seat!r} in a {state.seats}-player game")
         comps = self.components
         players = []
         for s, p in enumerate(state.players):
@@ -189,6 +187,8 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
                 tiles.append({"site": t.site, "face_up": False})
         out: dict[str, Any] = {
             "seat": seat, "turn": state.turn, "phase": state.phase, "to_act": self.current_player(state),
+            # the shared key (docs/architecture.md): this seat's own crew cards, also under players[seat]
+            "hand": list(state.players[seat].hand) if seat is not None else None,
             "players": players, "tiles": tiles, "tile_gems": [list(g) for g in state.tile_gems],
             "market": list(state.market), "deck_size": len(state.deck),
             "bag": dict(zip(COLOURS, state.bag)), "supply": dict(zip(COLOURS, state.supply)),

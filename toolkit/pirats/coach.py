@@ -346,7 +346,7 @@ def move_effects(view: Mapping[str, Any], legal: Sequence[Any]) -> list[MoveEffe
 
     >>> from toolkit.pirats import ENGINE
     >>> state = ENGINE.new_state(3, players=3)
-    >>> effects = move_effects(ENGINE.observe(state, 0), ENGINE.legal_moves(state))
+    >>> effects = move_effects(ENGINE.observe(state, 0), ENGINE.legal_moves(state, 0))
     >>> all(e.now == 0 for e in effects)   # nothing is taken before a sailing
     True
     """

@@ -23,7 +23,7 @@ from typing import Any, Callable, Mapping
 from toolkit.core.chance import Chance
 from toolkit.core.checks import check_int, check_seed, one_of
 from toolkit.core.engine import Engine
-from toolkit.core.errors import IllegalMoveError, InvalidStateError
+from toolkit.core.errors import IllegalMoveError, InvalidOptionError, InvalidStateError
 from toolkit.core.explain import Event, Outcome, Violation
 from toolkit.core.i18n import Term, translate
 from toolkit.pirats.boarding import crew_path
@@ -40,8 +40,10 @@ PHASES = ("action", "draw", "discard", "sail", "extra", "snail", "auction", "bid
 _SHIP_INDEX = {s: i for i, s in enumerate(SHIPS)}
 
 
-class SetupError(InvalidStateError):
-    """Options for a new game that do not describe a Sewer Pirats start (player count, variant, species)."""
+class SetupError(InvalidOptionError, InvalidStateError):
+    """Options for a new game that do not describe a Sewer Pirats start (player count, variant, species).
+    An :class:`~toolkit.core.InvalidOptionError` like every game's; still an ``InvalidStateError`` for
+    callers written before the shared class."""
 
 
 def _ship_term(i: int) -> Term:
@@ -1319,9 +1321,6 @@ class PiratsEngine(Engine[PiratsState, Any]):
     def observe(self, state: PiratsState, seat: int | None) -> Mapping[str, Any]:
         """What ``seat`` may see: every table component, treasure piles (each pick is made face up in
         plain view), hand *sizes* of others and only ``seat``'s own hand."""
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players):
-            raise InvalidStateError(f"no seat {seat!r}: seats are 0 to {state.players - 1}")
-
         def pirat_json(p: Pirat | None) -> Any:
             if p is None:
                 return None

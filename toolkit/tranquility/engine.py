@@ -29,7 +29,6 @@ from typing import Any, Iterator, Mapping
 from toolkit.core.chance import Chance
 from toolkit.core.checks import check_bool
 from toolkit.core.engine import Engine
-from toolkit.core.errors import InvalidMoveError
 from toolkit.core.explain import Event, Outcome, Violation
 from toolkit.core.i18n import Term, translate
 from toolkit.tranquility import cards as C
@@ -770,8 +769,6 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
     def observe(self, state: TranquilityState, seat: int | None) -> Mapping[str, Any]:
         """Own hand only (also in draw order), everyone else as counts. Discards are face down: a seat sees
         only what it remembers choosing to discard itself (``remembered_discards``), never the blind ones."""
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players):
-            raise InvalidMoveError(f"no seat {seat!r}: this game has seats 0 to {state.players - 1}")
         view: dict[str, Any] = {
             "players": state.players, "seat": seat, "to_act": self.current_player(state),
             "turn_seat": state.turn_seat, "turn": state.turn, "phase": state.phase,
@@ -784,6 +781,7 @@ class TranquilityEngine(Engine[TranquilityState, Move]):
             "storm": card_name(state.storm) if state.storm else None,
             "start_discard_left": state.start_discard_left, "result": state.result or None,
             "hidden_by": "tranquility.view.hidden",
+            "hand": None,  # a spectator's (the shared key); a seat's own hand below
         }
         view.update({
             # public knowledge a player keeps in mind: the rules a table agreed on, who still declares a share

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from toolkit.core.chance import Chance
+from toolkit.core import errors
 from toolkit.core.errors import InvalidStateError
 from toolkit.core.checks import one_of
 
@@ -26,8 +27,10 @@ PHASE_OVER = "over"
 PHASES = (PHASE_PLAY, PHASE_ROCK, PHASE_START_DISCARD, PHASE_STORM, PHASE_OVER)
 
 
-class InvalidOptionError(InvalidStateError):
-    """A game option outside what the rules allow (player count, variant name, expansion card counts)."""
+class InvalidOptionError(errors.InvalidOptionError, InvalidStateError):
+    """A game option outside what the rules allow (player count, variant name, expansion card counts).
+    The shared :class:`toolkit.core.InvalidOptionError` of every game; still an ``InvalidStateError`` for
+    callers written before it."""
 
 
 @dataclass(frozen=True)

@@ -416,8 +416,10 @@ def split_share(order: Sequence[int], capacity: Sequence[int], left: int) -> int
 
     >>> split_share([2, 0, 1], [5, 5, 5], 8)
     3
-    >>> split_share([1, 2], [5, 1, 5], 6)
-    3
+    >>> split_share([1, 2], [5, 1, 5], 6)        # seat 1 can give only one card
+    1
+    >>> split_share([2, 1], [5, 1, 5], 6)        # so seat 2 gives the rest, up to its five
+    5
     """
     share = {s: 0 for s in order}
     while left > 0:

@@ -377,7 +377,7 @@ class BotDriver(traitlets.HasTraits):
             return None
         bot = make_bot(engine, level or self.setup.levels[0])
         rng = bot_rng(self.model.session.seed, _HINT_RNG_OFFSET + seat)
-        legal = engine.legal_moves(state)
+        legal = engine.legal_moves(state, seat)  # that seat's own moves: others' would name their hands
         decision = bot.decide(engine.observe(state, seat), legal, rng)
         if decision.move is not None and (decision.move not in legal or engine.actor(state, decision.move) != seat):
             return None

@@ -64,7 +64,7 @@ class CrewRandomBot:
     >>> from toolkit.crew import ENGINE
     >>> state = ENGINE.new_state(1, mission=1)
     >>> bot = CrewRandomBot()
-    >>> d = bot.decide(ENGINE.observe(state, state.captain), ENGINE.legal_moves(state), np.random.default_rng(0))
+    >>> d = bot.decide(ENGINE.observe(state, state.captain), ENGINE.legal_moves(state, state.captain), np.random.default_rng(0))
     >>> d.move in ENGINE.legal_moves(state)
     True
     """

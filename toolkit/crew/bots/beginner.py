@@ -16,7 +16,7 @@ Every decision's reason is a ``bots.crew.*`` rule (en + ja).
 >>> from toolkit.crew import ENGINE
 >>> state = ENGINE.new_state(3, players=4, mission=1)
 >>> seat = ENGINE.decider(state)
->>> d = BeginnerBot().decide(ENGINE.observe(state, seat), ENGINE.legal_moves(state), np.random.default_rng(0))
+>>> d = BeginnerBot().decide(ENGINE.observe(state, seat), ENGINE.legal_moves(state, seat), np.random.default_rng(0))
 >>> d.move in ENGINE.legal_moves(state), d.reason.rule.startswith("bots.crew.")
 (True, True)
 """

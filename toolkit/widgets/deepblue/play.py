@@ -157,7 +157,8 @@ class _DeepBluePlayView(View):
         line = self.t("deepblue.ui.risk_for_you", seat=self.seat, fraction=fraction,
                       percent=percent(adv.bust), advice=self.t(f"deepblue.ui.advice_{adv.advice}"),
                       stop=f"{float(adv.stop):.2f}", go=(f"{float(adv.go):.2f}" if adv.go is not None else "—"))
-        legal = self.model.legal_moves if self.model.live else []
+        # the viewing diver's own moves only: the others' scoring cards would name their hands
+        legal = ENGINE.legal_moves(self.model.session.state, self.seat) if self.model.live else []
         bot = PolicyBot(ENGINE.components).decide(obs, legal, np.random.default_rng(0))
         would = (ENGINE.describe_move(bot.move, self.lang, self.model.shown_state()) if bot.move is not None
                  else self.t("deepblue.ui.coach_stays"))
