@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from toolkit.core.bots import play_out
-from toolkit.core.errors import IllegalMoveError, InvalidMoveError, RuleError
+from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidSeatError, RuleError
 from toolkit.tables import (CorruptLogError, NotYourMoveError, SeatTakenError, StaleMoveError, TableError, TokenError,
                             UnknownTableError, open_store)
 from toolkit.tables.store import GAMES, _module
@@ -39,8 +39,7 @@ def _play_whole_game(store, code: str, tokens: dict[int, str], rng: np.random.Ge
         for seat, token in tokens.items():
             view = store.view(code, seat, token)
             assert view["seat"] == seat
-            mine = engine.legal_moves(state, seat) if _takes_seat(engine) else \
-                [m for m in engine.legal_moves(state) if engine.actor(state, m) == seat]
+            mine = engine.legal_moves(state, seat)
             if not mine or (seat != engine.decider(state) and seat not in engine.optional_actors(state)):
                 continue
             if seat != engine.decider(state) and rng.random() < 0.8:
@@ -52,11 +51,6 @@ def _play_whole_game(store, code: str, tokens: dict[int, str], rng: np.random.Ge
         if not moved and store.next_bot_move(code) is None and not engine.play_out_over(store.state(code)):
             raise AssertionError("nobody can move")
     raise AssertionError("the game did not end")
-
-
-def _takes_seat(engine) -> bool:
-    import inspect
-    return "seat" in inspect.signature(engine.legal_moves).parameters
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -134,7 +128,8 @@ def test_every_refusal_leaves_the_log_unchanged(store):
         (InvalidMoveError, dict(index=0, move="fly away", seat=decider, token=token)),
         (RuleError, dict(index=0, move="play B1" if "play B1" not in map(str, mine) else "play B9",
                          seat=decider, token=token)),
-        (RuleError, dict(index=0, move=str(mine[0]), seat=7, token=token)),
+        (InvalidSeatError, dict(index=0, move=str(mine[0]), seat=7, token=token)),
+        (InvalidSeatError, dict(index=0, move=str(mine[0]), seat=True, token=token)),
         (TableError, dict(index=-1, move=str(mine[0]), seat=decider, token=token)),
         (TypeError, dict(index="0", move=str(mine[0]), seat=decider, token=token)),
     ]

@@ -25,7 +25,7 @@ import secrets
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
@@ -33,7 +33,7 @@ from toolkit import GAMES as GAME_NAMES
 from toolkit.core.bots import Decision, make_bot
 from toolkit.core.checks import check_int, check_seed, check_str
 from toolkit.core.engine import Engine
-from toolkit.core.errors import IllegalMoveError, InvalidMoveError, RuleError
+from toolkit.core.errors import IllegalMoveError, InvalidSeatError, RuleError
 from toolkit.tables.errors import (CorruptLogError, NotYourMoveError, SeatTakenError, StaleMoveError, TableError,
                                    TokenError, UnknownTableError)
 
@@ -389,7 +389,7 @@ class TableStore:
             if seat is None or kinds[seat] == HUMAN:
                 continue
             bot = make_bot(engine, kinds[seat])
-            legal = [m for m in engine.legal_moves(state) if engine.actor(state, m) == seat]
+            legal = engine.legal_moves(state, seat)          # this seat's own moves only (the contract)
             # the bot's dice: a function of (seed, seat, index), so a second kernel draws the same move
             rng = np.random.default_rng([row["seed"], 0x7AB1E, seat, len(texts)])
             decision = bot.decide(engine.observe(state, seat), legal, rng)
@@ -453,7 +453,9 @@ class TableStore:
             return replay.extend(code, texts)
 
     def _check_seat(self, row: Mapping[str, Any], seat: Any) -> int:
-        return check_int("seat", seat, 0, len(row["seats"]) - 1, error=_seat_error())
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(row["seats"]):
+            raise InvalidSeatError(f"no seat {seat!r:.40}: the seats of this table are 0 to {len(row['seats']) - 1}")
+        return seat
 
     @staticmethod
     def _check_token(token: Any) -> str:
@@ -468,8 +470,3 @@ class TableStore:
         if not rows or rows[0][0] != _hash(token):
             raise TokenError(f"table {code}: this token does not hold seat {seat}")
 
-
-def _seat_error() -> type[RuleError]:
-    """The core's InvalidSeatError where the core has it (the one engine contract), else TableError."""
-    from toolkit.core import errors
-    return getattr(errors, "InvalidSeatError", TableError)
