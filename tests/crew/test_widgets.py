@@ -6,6 +6,7 @@ import re
 import ipywidgets as widgets
 import pytest
 
+from toolkit.crew.cards import Trick
 from toolkit.crew.engine import ENGINE
 from toolkit.widgets.crew import MissionView, PinkNineTrickView, SonarCheckView, TaskJudgeView
 
@@ -296,3 +297,87 @@ def test_mission_link_reopens_the_game_for_its_post_mortem():
         assert again._replay_cards and any(s["mark"] == "alt" for s in again._replay_table.current["seats"])
     broken = MissionView(query="seed=2&moves=take_999.P9")  # a bad link: refused with its rule, game kept
     assert "crew.alloc" in broken._message.value and broken.model.state.phase != "failed"
+
+
+# ---- what a newcomer missed at the Crew table (issue 26) ---------------------------------------------
+def _play_to_the_end(view, limit: int = 80):
+    for _ in range(limit):
+        view.driver.run_until_human()
+        if view.model.state.phase in ("success", "failed"):
+            return
+        takes = [t["id"] for g in view._tasks.groups for t in g["tasks"] if t["selectable"]]
+        playable = [i["card"] for i in view._hand.items if i["playable"]]
+        if takes:
+            view._tasks.receive({"type": "pick", "task": takes[0]})
+        elif playable:
+            view._hand.receive({"type": "pick", "card": playable[-1]})
+        else:
+            view._actions.value = 0
+            view._on_apply()
+
+
+def test_a_finished_attempt_says_its_result_once_and_lights_no_seat():
+    view = MissionView(seed=2, players=4, mission=1, seats=["you", "random", "random", "random"], autoplay=False)
+    _play_to_the_end(view)
+    assert view.model.state.phase in ("success", "failed")
+    status = view._status.value
+    result = (ENGINE.outcome(view.model.state).text("en") if ENGINE.outcome(view.model.state)
+              else "attempt failed")
+    assert "to act" not in status and status.count(result) == 1
+    assert 'data-decider="None"' in status
+    assert view._trick._shown["acting"] is None
+
+
+def test_the_link_to_a_mission_as_played_opens_on_its_post_mortem_naming_seats_and_winners():
+    from toolkit.widgets.crew.mission import encode_moves
+    view = MissionView(seed=2, players=4, mission=1, seats=["you", "random", "random", "random"], autoplay=False)
+    _play_to_the_end(view)
+    again = MissionView(query="seed=2&seats=you,random,random,random&moves=" + encode_moves(view.model.session.moves),
+                        autoplay=False)
+    review = again._review.value
+    assert "crew-pm-verdict" in review                           # opened with no click
+    cards_table = review.split("crew-pm-cards", 1)[1].split("</table>", 1)[0]
+    rows = cards_table.split("<tr>")[1:]
+    played = again._review_data[0].tricks
+    assert len(rows) == len(played) and all("crew-pm-seat" in row for row in rows)
+    for (leader, cards), row in zip(played, rows):
+        if len(cards) < 4:
+            assert again.t("crew.ui.pm_unfinished") in row
+            continue
+        winner = Trick(leader, cards).winner
+        assert again.t("crew.ui.pm_won_by", name=again.seat_name(winner)) in row.replace("&#x27;", "'")
+
+
+def test_passing_a_task_is_a_button_of_its_own():
+    from toolkit.crew.engine import PassTask
+    for seed in range(40):
+        view = MissionView(seed=seed, players=4, mission=6 if seed % 2 else 3,
+                           seats=["you", "random", "random", "random"], autoplay=False)
+        view.driver.run_until_human()
+        if any(isinstance(m, PassTask) for m in view.seat_moves(0)):
+            break
+    else:
+        pytest.skip("no seed offers seat 0 a pass")
+    buttons = list(view._quick_row.children)
+    labels = [b.description for b in buttons]
+    assert view.t("crew.ui.pass") in labels
+    before = len(view.model.session)
+    buttons[labels.index(view.t("crew.ui.pass"))].click()
+    assert isinstance(view.model.session.moves[before], PassTask)
+
+
+def test_the_mission_and_the_players_are_chosen_on_the_page():
+    view = MissionView(seed=4, players=4, mission=1, autoplay=False)
+    assert view._seed.description and view._mission_pick.description and view._players_pick.description
+    view._mission_pick.value = 5
+    view._players_pick.value = 3
+    view._seed.value = 11
+    view._new.click()
+    state = view.model.state
+    assert (state.mission, state.players, len(view.setup.seats)) == (5, 3, 3)
+    assert view.setup in view.children and view.setup.seats[0] == "you"
+    view._players_pick.value = 2                                    # TONOJA's seat follows the captain
+    view._new.click()
+    assert view.model.state.players == 2 and len(view.setup.seats) == 3
+    tonoja = view.model.state.tonoja
+    assert view.setup.seats[tonoja] == view.setup.seats[view.model.state.captain]

@@ -25,19 +25,25 @@ from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
-from toolkit.core.errors import RuleError
+from toolkit.core.errors import InvalidMoveError, RuleError
 from toolkit.core.explain import Violation
 from toolkit.crew.cards import Card, Trick
 from toolkit.crew.engine import (ENGINE, AssignAll, AssignTask, Distress, GiveCard, PassTask, PlayCard, Predict,
                                  Retry, Sonar, TakeTask, TimeUp)
 from toolkit.crew.missions import LAST_MISSION
-from toolkit.widgets.base import GameSession, View, esc, event_log_html, explain_html, query_params, safe_callback
+from toolkit.widgets.base import (GameSession, View, close_tree, esc, event_log_html, explain_html, query_params,
+                                  safe_callback, set_options)
 from toolkit.widgets.rulebook import table_rules_html
 from toolkit.widgets.components.crew import CrewHand, TaskTokens, TrickTable
 from toolkit.widgets.components.storage import BrowserList
 from toolkit.widgets.crew.common import chip, int_param, lang_param
 from toolkit.widgets.seats import PACE_DEFAULT, PACE_MAX, PACE_MIN, YOU, BotDriver, SeatSetup, default_seats
 
+
+
+#: moves offered as buttons of their own (besides the "other moves" list): pass, distress, retry, time up
+QUICK_MOVES = (PassTask, Distress, Retry, TimeUp)
+QUICK_BUTTONS = 4
 
 
 def bot_levels() -> list[str]:
@@ -274,6 +280,14 @@ class MissionView(View):
         self._bot_text.add_class("crew-bot-move")
         self._others = widgets.HTML()
         self._others.add_class("crew-other-hands")
+        # the moves that are not a card or a task: one button each, where the learner looks (passing a task
+        # needed the "Your other moves" list and Apply). A pool of buttons, reused: none is ever replaced.
+        self._quick = [widgets.Button(layout=widgets.Layout(width="auto")) for _ in range(QUICK_BUTTONS)]
+        for i, button in enumerate(self._quick):
+            button.add_class("crew-quick-action")
+            button.on_click(lambda _b, i=i: self._on_quick(i))
+        self._quick_row = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
+        self._quick_moves: list = []
         self._actions_label = widgets.HTML()
         self._actions = widgets.Dropdown(options=[], layout=widgets.Layout(width="30em"))
         self._actions.add_class("crew-actions")
@@ -283,6 +297,14 @@ class MissionView(View):
         self._seed = widgets.BoundedIntText(value=self.model.session.seed, min=0, max=2**31 - 1,
                                             layout=widgets.Layout(width="9em"))
         self._seed.add_class("crew-seed")
+        # the mission, the player count and the seed are chosen on the page (not only in the link), labelled
+        self._mission_pick = widgets.Dropdown(options=list(range(1, LAST_MISSION + 1)), value=state.mission,
+                                              layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
+        self._mission_pick.add_class("crew-pick-mission")
+        self._players_pick = widgets.Dropdown(options=[2, 3, 4, 5], value=state.players,
+                                              layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
+        self._players_pick.add_class("crew-pick-players")
+        self._seed.style = {"description_width": "initial"}
         self._new = widgets.Button()
         self._new.add_class("crew-new")
         self._new.on_click(self._on_new)
@@ -348,7 +370,7 @@ class MissionView(View):
         wrap = widgets.Layout(flex_flow="row wrap", align_items="flex-start")
         self._finish([self._title, self._seat_setup, self._status, self._turn,
                       widgets.HBox([self._seat_label, self._seat], layout=wrap),
-                      self._tasks,
+                      self._tasks, self._quick_row,
                       widgets.HBox([self._trick, self._board], layout=wrap),
                       self._hand,
                       widgets.HBox([self._sonar, self._hint], layout=wrap), self._hint_text, self._bot_text,
@@ -356,7 +378,8 @@ class MissionView(View):
                       widgets.HBox([self._actions_label, self._actions, self._apply], layout=wrap),
                       self._saved_box,
                       widgets.HBox([self._review_button], layout=wrap), self._review, self._replay_box,
-                      widgets.HBox([self._seed, self._new], layout=wrap), self._log])
+                      widgets.HBox([self._mission_pick, self._players_pick, self._seed, self._new], layout=wrap),
+                      self._log])
         self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
         self.model.observe(self._on_model, names="revision")
         self._seat_setup.observe(self._on_setup, names=["seats", "show_all", "waiting"])
@@ -365,6 +388,8 @@ class MissionView(View):
         self.refresh()
         if self._loaded_refusal is not None:
             self.report(self._loaded_refusal, error=True)
+        elif moves_from_query(query) and ENGINE.play_out_over(self.model.state):
+            self.show_post_mortem()      # the link to a mission as played opens on its review
 
     # ---- who is looking ----------------------------------------------------------------------------
     @property
@@ -460,6 +485,12 @@ class MissionView(View):
             return self.t("crew.ui.retry_new" if move.new_tasks else "crew.ui.retry")
         return str(move)
 
+    @safe_callback
+    def _on_quick(self, index: int) -> None:
+        if not 0 <= index < len(self._quick_moves):
+            raise InvalidMoveError("that button offers no move now")
+        self._play(self._quick_moves[index])
+
     def _play(self, move: Any) -> None:
         self._hinted = None
         self._hint_shown = None
@@ -506,13 +537,43 @@ class MissionView(View):
 
     @safe_callback
     def _on_new(self, _button: Any = None) -> None:
-        self.model.new_game(seed=int(self._seed.value))
+        mission, players = self._mission_pick.value, self._players_pick.value
+        if mission not in range(1, LAST_MISSION + 1) or players not in (2, 3, 4, 5):
+            raise InvalidMoveError("choose a mission from the list and 2 to 5 players")
+        options = {**self.model.session.options, "mission": mission, "players": players}
+        # another seat count, or two players (TONOJA follows the captain, who changes with the deal): new
+        # seats. The old driver stops first: no bot of the old table may move in the new game.
+        reseat = players != self.model.state.players or players == 2
+        if reseat:
+            self._driver.close()
+        self.model.new_game(seed=int(self._seed.value), options=options)
+        if reseat:
+            self._new_seats()
         self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
         self._close_review()
         self._forget_game_talk()
         self.clear_report()
         self._saved_say(None)
         self.refresh()
+
+    def _new_seats(self) -> None:
+        """A seat setup for the new game's seats (you at seat 0, the strongest bots elsewhere; TONOJA's seat
+        follows the captain at two players); the old setup is closed, its driver already stopped."""
+        old_setup, old_driver = self._seat_setup, self._driver
+        state = self.model.state
+        seats = state.seats
+        follows = {} if state.tonoja is None else {state.tonoja: state.captain}
+        levels = bot_levels()
+        setup = SeatSetup(seats, levels, seats=default_seats(seats, levels), lang=self.lang, follows=follows,
+                          names={seat: "TONOJA" for seat in follows}, pace=old_setup.pace,
+                          step_mode=old_setup.step_mode)
+        setup.add_class("crew-seat-setup")
+        setup.observe(self._on_setup, names=["seats", "show_all", "waiting"])
+        self._seat_setup = setup
+        self.children = tuple(setup if child is old_setup else child for child in self.children)
+        self._driver = BotDriver(self.model, setup, autoplay=old_driver.autoplay, on_error=self._on_bot_error)
+        self._driver.observe(self._on_bot_moved, names="moves_played")
+        close_tree(old_setup)
 
     @safe_callback
     def _on_seat(self, change: Mapping[str, Any]) -> None:
@@ -726,6 +787,9 @@ class MissionView(View):
             parsed.append(m)
         driver = self._driver
         autoplay, driver.autoplay = driver.autoplay, False   # no bot moves in the middle of the replay
+        reseat = scratch.state.players != self.model.state.players or scratch.state.players == 2
+        if reseat:
+            driver.close()
         self._loading = True
         try:
             self.model.new_game(seed=seed, options=dict(options))
@@ -734,6 +798,11 @@ class MissionView(View):
         finally:
             self._loading = False
             driver.autoplay = autoplay
+        if reseat:
+            self._new_seats()
+            driver = self._driver
+        self._mission_pick.value = self.model.state.mission
+        self._players_pick.value = self.model.state.players
         self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
         self._seed.value = seed
         self._close_review()
@@ -965,8 +1034,12 @@ class MissionView(View):
                 classes = "crew-pm-card" + (" crew-pm-fatal" if fatal else "") + (" crew-pm-only" if call else "")
                 cells.append(f"<span class='{classes}' data-verdict='{data}' "
                              f"data-card='{card}' data-seat='{seat}' title='{esc(label)}'>{chip(card, self.lang)}"
-                             f"<span class='crew-pm-mark' role='img' aria-label='{esc(tr(key))}'>{sign}</span>{close}</span>")
-            rows.append(f"<tr><th scope='row'>{esc(tr('crew.ui.pm_trick', trick=t + 1))}</th><td>{''.join(cells)}</td></tr>")
+                             f"<span class='crew-pm-mark' role='img' aria-label='{esc(tr(key))}'>{sign}</span>{close}"
+                             f"<small class='crew-pm-seat'>{esc(self.short_name(seat))}</small></span>")
+            winner = (tr("crew.ui.pm_won_by", name=names.get(Trick(leader, cards).winner, "?"))
+                      if len(cards) == review.seats else tr("crew.ui.pm_unfinished"))
+            rows.append(f"<tr><th scope='row'>{esc(tr('crew.ui.pm_trick', trick=t + 1))}</th><td>{''.join(cells)}</td>"
+                        f"<td class='crew-pm-winner'>{esc(winner)}</td></tr>")
         legend = esc(tr("crew.ui.pm_cards_legend"))
         return (f"<div class='crew-pm-cards'><p><b>{esc(tr('crew.ui.pm_cards_title'))}</b> {legend}</p>"
                 f"<table>{''.join(rows)}</table></div>")
@@ -1046,18 +1119,25 @@ class MissionView(View):
         decider = ENGINE.decider(state)
         phase = tr(f"crew.phase.{obs['phase']}")
         comm = obs["communication"]
-        who = "—" if decider is None else self.seat_name(decider)
-        status = tr("crew.ui.status", players=state.players, attempt=obs["attempt"],
-                    counted=obs["attempts_counted"], captain=obs["captain"], phase=phase,
-                    comm=tr(f"crew.comm.{comm['mode']}"), current=who)
-        if comm["time_limit"]:
-            status += " · " + tr("crew.ui.time_limit", time=comm["time_limit"])
         outcome = ENGINE.outcome(state)
         over = ENGINE.play_out_over(state)
+        if over:
+            decider = current = None        # nobody acts in a finished attempt: no seat is named or lit
+        who = "—" if decider is None else self.seat_name(decider)
+        if over:
+            # the result is said once, in bold; neither the phase nor "to act" repeats it
+            status = tr("crew.ui.status_over", players=state.players, attempt=obs["attempt"],
+                        counted=obs["attempts_counted"], captain=obs["captain"], comm=tr(f"crew.comm.{comm['mode']}"))
+        else:
+            status = tr("crew.ui.status", players=state.players, attempt=obs["attempt"],
+                        counted=obs["attempts_counted"], captain=obs["captain"], phase=phase,
+                        comm=tr(f"crew.comm.{comm['mode']}"), current=who)
+        if comm["time_limit"]:
+            status += " · " + tr("crew.ui.time_limit", time=comm["time_limit"])
         status_html = esc(status)
         if outcome is not None:
             status_html += f" · <b>{esc(outcome.text(self.lang))}</b>"
-        elif over and state.reason is not None:
+        elif over:
             status_html += f" · <b>{esc(tr('crew.phase.' + state.phase))}</b>"
         self._status.value = (f'<div data-phase="{esc(obs["phase"])}" data-current="{esc(current)}" '
                               f'data-decider="{esc(decider)}">{status_html}</div>')
@@ -1147,6 +1227,13 @@ class MissionView(View):
             self._others.value = ""
         # every other move of this seat: the accessible fallback list
         self._offered = [m for m in mine if not isinstance(m, (PlayCard, Sonar, GiveCard))]
+        self._quick_moves = [m for m in self._offered if isinstance(m, QUICK_MOVES)][:QUICK_BUTTONS]
+        for button, move in zip(self._quick, self._quick_moves):
+            button.description = self._describe(move)
+            button.tooltip = self._describe(move)
+        shown = tuple(self._quick[:len(self._quick_moves)])
+        if tuple(self._quick_row.children) != shown:
+            self._quick_row.children = shown
         self._actions.options = [(self._describe(m), i) for i, m in enumerate(self._offered)]
         self._actions.disabled = not self._offered
         self._apply.disabled = not self._offered
@@ -1154,6 +1241,11 @@ class MissionView(View):
         self._apply.description = tr("ui.apply")
         self._new.description = tr("ui.new_game")
         self._seed.tooltip = tr("crew.ui.tip_seed")
+        self._seed.description = tr("ui.seed")
+        self._mission_pick.description = tr("crew.ui.pick_mission")
+        self._players_pick.description = tr("crew.ui.pick_players")
+        set_options(self._players_pick, [(tr("crew.ui.players_option_tonoja") if n == 2 else str(n), n)
+                                         for n in (2, 3, 4, 5)])
         self._actions.tooltip = tr("crew.ui.actions")
         # a won attempt has nothing lost to find: the button says what the review shows then
         won = outcome is not None and outcome.result == "win"
