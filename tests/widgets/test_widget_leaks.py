@@ -266,3 +266,24 @@ def test_any_sequence_of_clicks_on_the_tranquility_table_keeps_the_layout_open_a
         assert view._message.value == "" or "deepsea-refusal" in view._message.value
     # a 5-seat setup has ~12 more models than a 2-seat one; a hand holds at most 7 cards here
     assert live() - before <= first + 3 * 4 * 3 + 3 * 7
+
+
+def test_the_discard_toggles_are_relabelled_in_place_and_a_new_hand_starts_unticked():
+    from toolkit.tranquility.cards import parse_card
+    from toolkit.widgets.tranquility import GameView
+
+    view = GameView(seed=4, players=2, seats=["you", "you"], autoplay=False)
+    view.reveal()
+    toggles = tuple(view._discards.children)
+    hand = list(view._toggle_cards)
+    view.choose(None, None, discards=tuple(hand[:2]))
+    view.lang = "ja"
+    assert tuple(view._discards.children) == toggles             # the same models, relabelled
+    assert [t.value for t in toggles] == [True, True] + [False] * (len(hand) - 2)
+    assert view._ticked() == tuple(parse_card(c) for c in hand[:2])
+    view._hint.click()
+    view._play_hint.click()                                     # the next seat: the curtain empties them
+    assert view._discards.children == () and all(t.description == "" and not t.value for t in toggles)
+    view.reveal()
+    assert not any(t.value for t in view._discards.children)    # a new hand starts unticked
+    assert set(view._toggle_pool) >= set(view._discards.children)
