@@ -19,6 +19,8 @@ from typing import Callable
 
 import ipywidgets as widgets
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_page_language import DASHBOARDS, ROOT, open_dashboard
 
 from toolkit.widgets.base import LanguageToggle, View
@@ -202,3 +204,86 @@ def test_a_hot_seat_tranquility_game_played_to_its_end_keeps_the_widget_count_bo
     # at most one toggle (with its layout and style) per card of the largest hand, built on the way
     assert live() - start <= 3 * largest
     assert len(view._toggle_pool) <= largest
+
+
+def open_in_tree(view: widgets.Widget) -> list[widgets.Widget]:
+    """Widgets of a view's layout (with their layouts and styles) whose model was closed: must be none."""
+    closed = []
+    for widget in tree(view):
+        for w in (widget, getattr(widget, "layout", None), getattr(widget, "style", None)):
+            if isinstance(w, widgets.Widget) and w.comm is None:
+                closed.append(w)
+    return closed
+
+
+def test_close_tree_closes_a_seat_setup_with_every_model_it_made():
+    from toolkit.tranquility.bots import LEVELS
+    from toolkit.widgets.base import close_tree
+    from toolkit.widgets.seats import SeatSetup
+
+    before = set(live_widgets())
+    setup = SeatSetup(3, LEVELS, lang="ja")
+    made = set(live_widgets()) - before
+    assert len(made) > 20                      # pickers, slider, check boxes, the unshown language toggle, …
+    assert close_tree(setup) == len(made)
+    assert set(live_widgets()) == before
+    assert close_tree(setup) == 0              # closing again is harmless
+
+
+@settings(max_examples=15, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(["lang", "new", "players", "seat", "teacher", "reveal", "play", "step"]),
+                min_size=5, max_size=25))
+def test_any_sequence_of_clicks_on_the_tranquility_table_keeps_the_layout_open_and_the_count_bounded(actions):
+    """Whatever the visitor does, no widget the page shows was closed, and the page holds at most its
+    first build, one seat setup of the largest table and one discard toggle per card of the largest hand."""
+    from toolkit.widgets.tranquility import GameView
+
+    before = live()
+    view = GameView(seed=3, players=2, seats=["you", "you"], autoplay=False)
+    first = live() - before
+    for i, action in enumerate(actions):
+        if action == "lang":
+            switch_language(view)
+        elif action in ("new", "players"):
+            if action == "players":
+                view._players.value = 1 + (view._players.value % 5)
+            view._new.click()
+        elif action == "seat":
+            picker = view.setup._pickers[i % len(view.setup._pickers)]
+            picker.value = "you" if picker.value != "you" else picker.options[1][1]
+        elif action == "teacher":
+            view.setup._show_all.value = not view.setup._show_all.value
+        elif action == "step":
+            view.setup._step.value = not view.setup._step.value
+        elif action == "reveal":
+            view.reveal()
+        elif action == "play":
+            view.run_bots()
+            view._hint.click()
+            view._play_hint.click()
+        assert open_in_tree(view) == []
+        assert view._message.value == "" or "deepsea-refusal" in view._message.value
+    # a 5-seat setup has ~12 more models than a 2-seat one; a hand holds at most 7 cards here
+    assert live() - before <= first + 3 * 4 * 3 + 3 * 7
+
+
+def test_the_discard_toggles_are_relabelled_in_place_and_a_new_hand_starts_unticked():
+    from toolkit.tranquility.cards import parse_card
+    from toolkit.widgets.tranquility import GameView
+
+    view = GameView(seed=4, players=2, seats=["you", "you"], autoplay=False)
+    view.reveal()
+    toggles = tuple(view._discards.children)
+    hand = list(view._toggle_cards)
+    view.choose(None, None, discards=tuple(hand[:2]))
+    view.lang = "ja"
+    assert tuple(view._discards.children) == toggles             # the same models, relabelled
+    assert [t.value for t in toggles] == [True, True] + [False] * (len(hand) - 2)
+    assert view._ticked() == tuple(parse_card(c) for c in hand[:2])
+    view._hint.click()
+    view._play_hint.click()                                     # the next seat: the curtain empties them
+    assert view._discards.children == () and all(t.description == "" and not t.value for t in toggles)
+    view.reveal()
+    assert not any(t.value for t in view._discards.children)    # a new hand starts unticked
+    assert set(view._toggle_pool) >= set(view._discards.children)

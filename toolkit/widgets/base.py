@@ -601,6 +601,20 @@ class DebugPanel(View):
         self.lang = lang
         self.refresh()
 
+    def show_game(self, model: GameSession) -> None:
+        """Play ``model`` in this panel from now on, as a spectator (a new game keeps the panel's widgets:
+        a new panel per game left ~47 widget models per click in the kernel and the page)."""
+        self.model.unobserve(self._on_model, "revision")
+        self.model = model
+        model.observe(self._on_model, "revision")
+        self._moves_listed = None
+        self._text.value = ""
+        self.clear_report()
+        if self._seat.value is not None:
+            self._seat.value = None       # redraws through _on_seat
+        else:
+            self.refresh()
+
     # ---- callbacks -------------------------------------------------------------------------
     @safe_callback
     def _on_apply(self, _button: Any = None) -> None:

@@ -9,7 +9,7 @@ import ipywidgets as widgets
 from toolkit.core import i18n
 from toolkit.core.errors import InvalidMoveError
 from toolkit.engines import available_engines
-from toolkit.widgets.base import DebugPanel, GameSession, View, check_lang, close_tree, query_params, safe_callback
+from toolkit.widgets.base import DebugPanel, GameSession, View, check_lang, query_params, safe_callback
 
 MAX_SEED = 2**31 - 1
 
@@ -45,19 +45,17 @@ class DebugDashboard(View):
             raise InvalidMoveError(f"unknown game {game!r}")
         if not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise InvalidMoveError(f"seed {seed!r} must be a whole number from 0 to {MAX_SEED}")
-        panel = DebugPanel(GameSession(self.engines[game], seed), lang=self.lang, show_language=False)
-        old, old_link = getattr(self, "_panel", None), getattr(self, "_panel_link", None)
-        self._panel = panel
-        self._panel_link = widgets.link((self, "lang"), (panel, "lang"))
-        self._holder.children = (panel,)
-        # The replaced panel goes for good: unlinked (each old panel redrew on every language switch:
-        # 0.6-1.35 s after 50 new games) and closed with all its widgets (47 models per new game stayed
-        # in the kernel and the page).
-        if old_link is not None:
-            old_link.unlink()
-        if old is not None:
-            old.model.unobserve(old._on_model, "revision")
-            close_tree(old)
+        model = GameSession(self.engines[game], seed)
+        panel = getattr(self, "_panel", None)
+        if panel is not None:
+            # One panel for every game: a new panel per click (linked to the page's language) left 47
+            # widget models in the kernel and the page, and every old panel redrew on each language switch
+            # (0.6-1.35 s after 50 new games).
+            panel.show_game(model)
+        else:
+            self._panel = DebugPanel(model, lang=self.lang, show_language=False)
+            widgets.link((self, "lang"), (self._panel, "lang"))
+            self._holder.children = (self._panel,)
         self.clear_report()
 
     def refresh(self) -> None:

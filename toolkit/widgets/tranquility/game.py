@@ -645,7 +645,7 @@ class GameView(View):
         return self.t(f"tranquility.ui.card.{name}")
 
     def _set_discard_toggles(self, names: list[str]) -> None:
-        """Show one discard toggle per card of ``names`` (a card new to its toggle unticked).
+        """Show one discard toggle per card of ``names``, unticked (a language switch keeps the ticks).
 
         The toggles are reused, never replaced: new ones on every hand change or language switch used to
         stay in the kernel and in the page's widget manager for ever (15 models per language switch), and
@@ -654,6 +654,7 @@ class GameView(View):
         also keeps a page that is still drawing a toggle from finding its model gone (the widget manager's
         error icon; docs/decisions.md).
         """
+        relabel = list(names) == self._toggle_cards   # a language switch: the ticks stay
         self._toggle_cards = list(names)
         self._toggle_lang = self.lang
         pool = self._toggle_pool
@@ -667,14 +668,13 @@ class GameView(View):
             for i, tb in enumerate(pool):
                 name = names[i] if i < len(names) else None
                 wanted = f"tranq-discard-{name}" if name is not None else None
-                kept = name is not None and wanted in tb._dom_classes   # the same card: a relabel keeps its tick
                 with tb.hold_sync():
                     for cls in [c for c in tb._dom_classes if c.startswith("tranq-discard-") and c != wanted]:
                         tb.remove_class(cls)
                     if wanted is not None and wanted not in tb._dom_classes:
                         tb.add_class(wanted)
                     tb.description = self._label(name) if name is not None else ""
-                    if not kept:
+                    if not (relabel and name is not None):
                         tb.value = False
         finally:
             self._ticks_quiet = False
