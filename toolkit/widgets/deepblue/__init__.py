@@ -1,4 +1,4 @@
-"""Deep Blue views: the gem-bag risk analysis, a dive step by step, and the full game (hot seat)."""
+"""Deep Blue views: the gem-bag risk analysis, a dive step by step, and the full game against bots."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Sewer Pirats views: the scoring explainer, the boarding explainer and the full game (hot seat)."""
+"""Sewer Pirats views: the scoring explainer, the boarding explainer and the full game against bots."""
 
 from __future__ import annotations
 
