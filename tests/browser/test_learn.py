@@ -1,0 +1,92 @@
+"""Each "Learn to play" dashboard walked from its first step to its last by clicking, in English and
+Japanese, with one wrong action on the way (refused with the engine's reason; nothing changes).
+
+One Voila page per lesson per language. The steps' right actions come from the lesson data (the engine
+accepts them: tests/teaching); here the page must carry each click to the kernel and show the result.
+``LEARN_SCREENSHOTS=dir`` also saves a 1200×900 picture of each lesson mid-way (for looking at).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from toolkit.teaching.lesson import Goal, check_move
+from toolkit.widgets.learn import lesson_of
+
+pytestmark = pytest.mark.browser
+
+LESSONS = {"crew": "learn-crew"}
+STEP_WORD = {"en": "Step {n} of {total}", "ja": "ステップ {n} / {total}"}
+
+
+def _example_locator(page, step):
+    if not isinstance(step.task, Goal):
+        k = [c.value for c in step.task.choices].index(step.example)
+        return page.locator(f".deepsea-learn .deepsea-choice-{k}")
+    if step.scenario.game == "crew":
+        if step.example.startswith("take "):
+            return page.locator(f'.learn-crew-tasks button[data-task="{step.example.split()[1]}"]')
+        card = step.example.split()[2 if step.example.startswith("sonar") else 1]
+        return page.locator(f'.learn-crew-hand button[data-card="{card}"]')
+    return page.locator(f".learn-moves .learn-move-{list(step.offer).index(step.example)}")
+
+
+def _wrong_locator(page, step):
+    """A click the engine refuses in this step, or None."""
+    if not isinstance(step.task, Goal):
+        return None
+    if step.scenario.game == "crew":
+        state = step.scenario.state()
+        seat = step.seat
+        for card in state.hands[seat]:
+            move = f"play {card}"
+            if not check_move(step, move).accepted and not step.example.startswith(("take", "sonar")):
+                return page.locator(f'.learn-crew-hand button[data-card="{card}"]')
+        return None
+    for k, move in enumerate(step.offer):
+        if not check_move(step, move).accepted:
+            return page.locator(f".learn-moves .learn-move-{k}")
+    return None
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", list(LESSONS))
+def test_walk_the_lesson_by_clicking(open_dashboard, game, lang):
+    lesson = lesson_of(game)
+    total = len(lesson)
+    page = open_dashboard(LESSONS[game], "lang=ja" if lang == "ja" else "")
+    page.set_viewport_size({"width": 1200, "height": 900})
+    progress = page.locator(".learn-step-count")
+    wrong_done = False
+    for i, step in enumerate(lesson.steps):
+        progress.filter(has_text=STEP_WORD[lang].format(n=i + 1, total=total)).wait_for()
+        if not wrong_done:
+            wrong = _wrong_locator(page, step)
+            if wrong is not None:
+                before = page.locator(".learn-board").inner_html()
+                wrong.click()
+                refusal = page.locator(".learn-feedback .deepsea-wrong")
+                refusal.wait_for()
+                assert page.locator(".learn-feedback .deepsea-rule").inner_text()
+                assert page.locator(".learn-next button, button.learn-next").first.is_disabled()
+                assert page.locator(".learn-board").inner_html() == before      # nothing changed
+                if lang == "ja":
+                    assert "残念" in refusal.inner_text()
+                wrong_done = True
+        _example_locator(page, step).click()
+        page.locator(".learn-feedback .deepsea-feedback").first.wait_for()
+        if i == total // 2 and os.environ.get("LEARN_SCREENSHOTS"):
+            out = Path(os.environ["LEARN_SCREENSHOTS"])
+            out.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(out / f"{LESSONS[game]}-{lang}.png"))
+        if i < total - 1:
+            nxt = page.locator("button.learn-next")
+            page.wait_for_function("el => !el.disabled", arg=nxt.element_handle())
+            nxt.click()
+    assert wrong_done
+    if lesson.outro:
+        page.locator(".learn-outro").wait_for()
+    assert page.locator("button.learn-next").is_disabled()

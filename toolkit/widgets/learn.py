@@ -1,0 +1,267 @@
+"""Learn to play: a lesson's scripted steps, one action each, checked by the engine (the Dized experience).
+
+:class:`LearnView` shows one :class:`~toolkit.teaching.lesson.Step` at a time: "Step 3 of 9" and the rule it
+teaches, the instruction, the board of the step's real engine position, a feedback line, Back/Next and the
+language toggle. The learner acts on the board itself — clicks a card in the Crew hand, a task token — or,
+for a prediction, clicks one of the answers (the shared :class:`~toolkit.widgets.exercise.ChoiceButtons`).
+The engine judges: a refused move shows its reason and changes nothing; an accepted one shows the position
+after it and opens Next. ``?step=4`` opens the fourth step (1-based, like the page says).
+
+Clicks are untrusted: a component checks a pick against what it was given, and :func:`check_move` /
+:func:`check_answer` judge the rest (text that is no move, a forged answer).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import ipywidgets as widgets
+
+from toolkit.core import i18n
+from toolkit.teaching.lesson import AnswerError, Lesson, Step, Verdict, check_answer, check_move, right_answer
+from toolkit.widgets.base import View, esc, query_params, safe_callback
+from toolkit.widgets.exercise import ChoiceButtons, feedback_html
+
+
+class LessonBoard:
+    """The board of a step: ``widget`` to display, ``show(step, state, done)`` to draw it, and a callback
+    ``act(move)`` the board calls with the move a click stands for."""
+
+    widget: widgets.Widget
+
+    def __init__(self, act: Callable[[Any], Any]):
+        self.act = act
+        self.lang = "en"
+
+    def show(self, step: Step, state: Any, done: bool) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class CrewBoard(LessonBoard):
+    """The Crew: the trick on the table, the tasks (clickable when the step takes one) and the acting seat's
+    hand, every card clickable — the engine, not the hand, says which may be played."""
+
+    def __init__(self, act: Callable[[Any], Any]):
+        super().__init__(act)
+        from toolkit.widgets.components.crew import CrewHand, TaskTokens, TrickTable
+        self._table = TrickTable()
+        self._table.add_class("learn-crew-trick")
+        self._tasks = TaskTokens()
+        self._tasks.add_class("learn-crew-tasks")
+        self._tasks.on_pick(self._on_task)
+        self._hand = CrewHand(title_key="crew.ui.example_hand", title_params={"name": ""})
+        self._hand.add_class("learn-crew-hand")
+        self._hand.on_pick(self._on_card)
+        self._step: Step | None = None
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="flex-start")
+        self.widget = widgets.HBox([self._table, widgets.VBox([self._hand, self._tasks])], layout=wrap)
+
+    def _on_task(self, task: int) -> None:
+        self.act(f"take {int(task)}")
+
+    def _on_card(self, card: Any) -> None:
+        from toolkit.teaching.crew import move_for_card
+        if self._step is not None:
+            self.act(move_for_card(self._step, card))
+
+    def show(self, step: Step, state: Any, done: bool) -> None:
+        from toolkit.crew.engine import ENGINE
+        self._step = step
+        lang = self.lang
+        names = {s: i18n.translate("crew.ui.seat_n", lang, {"seat": s + 1}) + (" ⚓" if s == state.captain else "")
+                 for s in range(state.seats)}
+        previous = None
+        if state.tricks:
+            last = state.tricks[-1]
+            previous = (last.leader, last.cards, last.winner)
+        acting = ENGINE.current_player(state)
+        self._table.lang = lang
+        self._table.show(state.seats, state.leader, state.trick, previous=previous, names=names,
+                         acting=acting, you=[step.seat] if step.seat is not None else [])
+        seat = step.seat if step.seat is not None else (acting or 0)
+        self._hand.lang = lang
+        self._hand.set_title("crew.ui.example_hand", name=names[seat])
+        from toolkit.crew.cards import Card
+        mark = Card.parse(step.params["mark"]) if step.params.get("mark") else None   # what a prediction is about
+        self._hand.set_cards(state.hands[seat], playable=[] if done or step.is_question else None,
+                             marks={mark: "next"} if mark in state.hands[seat] else None)
+        tasks = ENGINE.observe(state, None)["tasks"]
+        taking = not done and not step.is_question and state.phase == "allocate"
+        self._tasks.lang = lang
+        self._tasks.show(tasks, state.seats, names=names,
+                         selectable=[t["id"] for t in tasks if t.get("owner") is None] if taking else [])
+
+
+class MoveButtonsBoard(LessonBoard):
+    """Any game: the position in words (the engine's ``describe`` of each offered move) and one button per
+    move the step offers (right and wrong ones alike: the engine judges)."""
+
+    def __init__(self, act: Callable[[Any], Any], describe_state: Callable[[Any, str], str] | None = None):
+        super().__init__(act)
+        self._describe_state = describe_state
+        self._position = widgets.HTML()
+        self._position.add_class("learn-position")
+        self._buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self._buttons.add_class("learn-moves")
+        self.widget = widgets.VBox([self._position, self._buttons])
+
+    def show(self, step: Step, state: Any, done: bool) -> None:
+        engine = step.scenario.engine
+        lang = self.lang
+        self._position.value = self._describe_state(state, lang) if self._describe_state else ""
+        buttons = []
+        for k, text in enumerate(() if step.is_question else step.offer):
+            try:
+                label = engine.describe_move(engine.parse_move(text), lang)
+            except Exception:  # noqa: BLE001 - a move the position cannot describe is shown as typed
+                label = text
+            button = widgets.Button(description=label, tooltip=label, layout=widgets.Layout(width="auto"),
+                                    disabled=done)
+            button.add_class("learn-move")
+            button.add_class(f"learn-move-{k}")
+            button.on_click(lambda _b, m=text: self.act(m))
+            buttons.append(button)
+        self._buttons.children = tuple(buttons)
+
+
+BOARDS: dict[str, Callable[[Callable[[Any], Any]], LessonBoard]] = {"crew": CrewBoard}
+
+
+def lesson_of(game: str) -> Lesson:
+    """The "Learn to play" lesson of ``game``."""
+    import importlib
+    names = {"crew": "crew", "tranquility": "tranquility", "deepblue": "deepblue", "pirats": "pirats"}
+    if game not in names:
+        raise i18n.UnknownMessageError(f"no lesson for the game {game!r}")
+    return importlib.import_module(f"toolkit.teaching.{names[game]}").LESSON
+
+
+class LearnView(View):
+    """Learn to play one game: short scripted steps, one action each, the engine checks it and says why."""
+
+    def __init__(self, game: str = "crew", lang: str = "en", query: str | None = None, **kwargs: Any):
+        super().__init__(lang=lang, **kwargs)
+        self.add_class("deepsea-learn")
+        self.add_class(f"deepsea-learn-{game}")
+        self.lesson = lesson_of(game)
+        board_class = BOARDS.get(game)
+        self._board = (board_class(self.act) if board_class is not None
+                       else MoveButtonsBoard(self.act, _STATE_TEXT.get(game)))
+        self._board.widget.add_class("learn-board")
+        asked = query_params(query).get("step", "")
+        self.index = int(asked) - 1 if asked.isdigit() and 1 <= int(asked) <= len(self.lesson) else 0
+        self.done: set[int] = set()
+        self.verdict: Verdict | None = None
+        self._answer: str | None = None
+        self._title = widgets.HTML()
+        self._progress = widgets.HTML()
+        self._progress.add_class("learn-progress")
+        self._instruction = widgets.HTML()
+        self._instruction.add_class("learn-instruction")
+        self._choices = ChoiceButtons(self.answer)
+        self._feedback = widgets.HTML()
+        self._feedback.add_class("learn-feedback")
+        self._back = widgets.Button(icon="arrow-left")
+        self._back.add_class("learn-back")
+        self._back.on_click(self._on_back)
+        self._next = widgets.Button(icon="arrow-right", button_style="primary")
+        self._next.add_class("learn-next")
+        self._next.on_click(self._on_next)
+        self._finish([self._title, self._progress, self._instruction, self._board.widget, self._choices,
+                      self._feedback, widgets.HBox([self._back, self._next])])
+        self.refresh()
+
+    @property
+    def step(self) -> Step:
+        return self.lesson.steps[self.index]
+
+    # ---- the learner's actions (untrusted) -----------------------------------------------------------
+    @safe_callback
+    def act(self, move: Any) -> None:
+        """A move from the board. Refused: the engine's reason, nothing changes. Accepted: the step is done."""
+        if self.index in self.done or self.step.is_question:
+            return
+        verdict = check_move(self.step, move)
+        self.verdict = verdict
+        if verdict.accepted:
+            self.done.add(self.index)
+        self.clear_report()
+        self.refresh()
+
+    @safe_callback
+    def answer(self, value: Any) -> None:
+        """A prediction. A forged value raises AnswerError (shown; nothing changes)."""
+        if not self.step.is_question:
+            raise AnswerError("this step asks for a move, not an answer")
+        if self.index in self.done:
+            return
+        verdict = check_answer(self.step, value)
+        self.verdict, self._answer = verdict, value
+        self.done.add(self.index)      # predict, then reveal: any answer reveals the engine's
+        self.clear_report()
+        self.refresh()
+
+    @safe_callback
+    def _on_next(self, _b: Any = None) -> None:
+        if self.index in self.done and self.index < len(self.lesson) - 1:
+            self.goto(self.index + 1)
+
+    @safe_callback
+    def _on_back(self, _b: Any = None) -> None:
+        if self.index > 0:
+            self.goto(self.index - 1)
+
+    def goto(self, index: int) -> None:
+        self.index = min(max(int(index), 0), len(self.lesson) - 1)
+        self.verdict, self._answer = None, None
+        self.clear_report()
+        self.refresh()
+
+    # ---- drawing ---------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        lang, step, verdict = self.lang, self.step, self.verdict
+        done = self.index in self.done
+        self._title.value = f"<h3>{esc(self.t(self.lesson.title))}</h3>"
+        self._progress.value = (f'<span class="learn-step-count">{esc(self.t("teach.ui.step_of", n=self.index + 1, total=len(self.lesson)))}</span>'
+                                f' <code class="deepsea-rule learn-step-rule">{esc(step.rule)}</code>')
+        self._instruction.value = f'<p class="learn-text" style="font-size:1.1em">{esc(step.text(lang))}</p>'
+        state = verdict.state if verdict is not None and verdict.state is not None else step.scenario.state()
+        self._board.lang = lang
+        self._board.show(step, state, done)
+        if step.is_question:
+            marked: dict[str, str] = {}
+            if done:
+                marked[right_answer(step)] = "right"
+                if self._answer is not None and self._answer != right_answer(step):
+                    marked[self._answer] = "wrong"
+            self._choices.show(step.task.choices, lang, marked)
+            self._choices.layout.display = ""
+        else:
+            self._choices.show((), lang)
+            self._choices.layout.display = "none"
+        feedback = ""
+        if verdict is not None:
+            feedback = feedback_html(verdict.accepted, verdict.text(lang), verdict.rule, lang)
+            if verdict.events:
+                feedback += ('<ul class="learn-events">' + "".join(
+                    f"<li>{esc(_seat_words(e.text(lang), lang))}</li>" for e in verdict.events) + "</ul>")
+        elif done:
+            feedback = f'<div class="deepsea-feedback deepsea-right">{esc(self.t("teach.ui.done"))}</div>'
+        if done and self.index == len(self.lesson) - 1 and self.lesson.outro:
+            feedback += f'<p class="learn-outro"><b>{esc(self.t(self.lesson.outro))}</b></p>'
+        self._feedback.value = feedback
+        self._back.description = self.t("teach.ui.back")
+        self._next.description = self.t("teach.ui.next")
+        self._back.disabled = self.index == 0
+        self._next.disabled = not done or self.index == len(self.lesson) - 1
+
+
+def _seat_words(text: str, lang: str) -> str:
+    """Engine event text names seats from 0; people count them from 1 on every page."""
+    import re
+    pattern = r"席(\d)" if lang == "ja" else r"\b[Ss]eat (\d)"
+    return re.sub(pattern, lambda m: m.group(0)[:-1] + str(int(m.group(1)) + 1), text)
+
+
+#: how a step's position reads in words, for games drawn with move buttons
+_STATE_TEXT: dict[str, Callable[[Any, str], str]] = {}
