@@ -18,7 +18,7 @@ from toolkit.widgets.learn import lesson_of
 
 pytestmark = pytest.mark.browser
 
-LESSONS = {"crew": "learn-crew"}
+LESSONS = {"crew": "learn-crew", "tranquility": "learn-tranquility"}
 STEP_WORD = {"en": "Step {n} of {total}", "ja": "ステップ {n} / {total}"}
 
 
@@ -31,6 +31,8 @@ def _example_locator(page, step):
             return page.locator(f'.learn-crew-tasks button[data-task="{step.example.split()[1]}"]')
         card = step.example.split()[2 if step.example.startswith("sonar") else 1]
         return page.locator(f'.learn-crew-hand button[data-card="{card}"]')
+    if step.scenario.game == "tranquility" and step.example.startswith("place "):
+        return page.locator(f".learn-tranq-cell-{step.example.split()[3]}")
     return page.locator(f".learn-moves .learn-move-{list(step.offer).index(step.example)}")
 
 
@@ -46,6 +48,11 @@ def _wrong_locator(page, step):
             if not check_move(step, move).accepted and not step.example.startswith(("take", "sonar")):
                 return page.locator(f'.learn-crew-hand button[data-card="{card}"]')
         return None
+    if step.scenario.game == "tranquility" and step.params.get("card") is not None:
+        from toolkit.teaching.tranquility import move_for_cell
+        for cell in range(36):
+            if not step.scenario.state().cells[cell] and not check_move(step, move_for_cell(step, cell)).accepted:
+                return page.locator(f".learn-tranq-cell-{cell}")
     for k, move in enumerate(step.offer):
         if not check_move(step, move).accepted:
             return page.locator(f".learn-moves .learn-move-{k}")

@@ -6,9 +6,9 @@ import pytest
 
 from toolkit.teaching.lesson import Goal
 from toolkit.widgets.exercise import ExerciseView
-from toolkit.widgets.learn import CrewBoard, LearnView, lesson_of
+from toolkit.widgets.learn import CrewBoard, LearnView, TranquilityBoard, lesson_of
 
-GAMES = ["crew"]
+GAMES = ["crew", "tranquility"]
 
 
 def click_example(view):
@@ -25,8 +25,11 @@ def click_example(view):
         else:
             board._hand.receive({"type": "pick", "card": step.example.split()[2 if step.example.startswith("sonar") else 1]})
         return
-    k = list(step.offer).index(step.example)
-    board._buttons.children[k].click()
+    if isinstance(board, TranquilityBoard) and step.example.startswith("place "):
+        board._cells[int(step.example.split()[3])].click()
+        return
+    moves = board._moves if isinstance(board, TranquilityBoard) else board
+    moves._buttons.children[list(step.offer).index(step.example)].click()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -112,3 +115,12 @@ def test_every_lesson_has_a_dashboard():
         name = {"deepblue": "deep-blue"}.get(game, game)
         assert (root / f"learn-{name}.ipynb").is_file()
         assert lesson_of(game).steps
+
+
+def test_tranquility_an_out_of_order_cell_is_refused_by_the_engine():
+    view = LearnView("tranquility", query="step=2", lang="ja")
+    view._board._cells[20].click()
+    assert "deepsea-wrong" in view._feedback.value and "tranquility.place.ascending" in view._feedback.value
+    assert view._board._cells[20].description == "" and view.done == set()
+    view._board._cells[0].click()
+    assert view._board._cells[0].description == "2" and view.done == {1}

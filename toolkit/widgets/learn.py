@@ -124,7 +124,75 @@ class MoveButtonsBoard(LessonBoard):
         self._buttons.children = tuple(buttons)
 
 
-BOARDS: dict[str, Callable[[Callable[[Any], Any]], LessonBoard]] = {"crew": CrewBoard}
+class TranquilityBoard(LessonBoard):
+    """Tranquility: the 6×6 sea (row 1 at the bottom, as on the table) as buttons — a click places the step's
+    selected island there — the acting seat's hand, and buttons for the step's other actions (start card,
+    split, discard two)."""
+
+    def __init__(self, act: Callable[[Any], Any]):
+        super().__init__(act)
+        self._cells: list[widgets.Button] = [None] * 36  # type: ignore[list-item]
+        rows = []
+        for row in range(5, -1, -1):
+            line = []
+            for col in range(6):
+                i = row * 6 + col
+                b = widgets.Button(layout=widgets.Layout(width="3.6em", height="2.4em", margin="1px"))
+                b.add_class("learn-tranq-cell")
+                b.add_class(f"learn-tranq-cell-{i}")
+                b.on_click(lambda _b, i=i: self._on_cell(i))
+                self._cells[i] = b
+                line.append(b)
+            rows.append(widgets.HBox(line))
+        self._grid = widgets.VBox(rows)
+        self._grid.add_class("learn-tranq-grid")
+        self._moves = MoveButtonsBoard(act)
+        self._hand = widgets.HTML()
+        self._hand.add_class("learn-tranq-hand")
+        self._step: Step | None = None
+        style = widgets.HTML(_TRANQ_CSS, layout=widgets.Layout(display="none"))
+        self.widget = widgets.HBox([style, self._grid,
+                                    widgets.VBox([self._hand, self._moves.widget],
+                                                 layout=widgets.Layout(margin="0 0 0 1em"))],
+                                   layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+
+    def _on_cell(self, cell: int) -> None:
+        from toolkit.teaching.tranquility import move_for_cell
+        step = self._step
+        if step is not None and step.params.get("card") is not None and not step.is_question:
+            self.act(move_for_cell(step, cell))
+
+    def show(self, step: Step, state: Any, done: bool) -> None:
+        from toolkit.tranquility.cards import TERMS
+        self._step = step
+        lang = self.lang
+        start_row = step.scenario.state().cells
+        for i, b in enumerate(self._cells):
+            n = state.cells[i]
+            b.description = str(n) if n else ""
+            b.tooltip = i18n.translate("teach.tranq.cell", lang, {"row": i // 6 + 1, "column": i % 6 + 1})
+            (b.add_class if n else b.remove_class)("learn-tranq-island")
+            (b.add_class if n and not start_row[i] else b.remove_class)("learn-tranq-new")
+            b.disabled = done or step.is_question or step.params.get("card") is None
+        seat = step.seat if step.seat is not None else 0
+        selected = step.params.get("card")
+        cards = []
+        for c in state.hands[seat]:
+            label = i18n.translate(TERMS[c], lang) if c in TERMS else str(c)
+            style = ("border:3px solid #b3176f;background:#fde7f3" if c == selected
+                     else "border:1px solid #888;background:#fff")
+            cards.append(f'<span class="learn-tranq-card" data-card="{c}" style="display:inline-block;'
+                         f'min-width:2.2em;padding:2px 5px;margin:2px;border-radius:4px;text-align:center;{style}">'
+                         f'{esc(label)}</span>')
+        head = esc(i18n.translate("teach.tranq.hand", lang, {"seat": seat + 1}))
+        turn = esc(i18n.translate("teach.tranq.to_move", lang, {"seat": (step.scenario.engine.current_player(state) or 0) + 1}))
+        self._hand.value = f"<p>{turn}</p><p><b>{head}</b><br>{''.join(cards)}</p>"
+        self._moves.lang = lang
+        self._moves.show(step, state, done)
+
+
+BOARDS: dict[str, Callable[[Callable[[Any], Any]], LessonBoard]] = {"crew": CrewBoard,
+                                                                     "tranquility": TranquilityBoard}
 
 
 def lesson_of(game: str) -> Lesson:
@@ -241,7 +309,10 @@ class LearnView(View):
             self._choices.layout.display = "none"
         feedback = ""
         if verdict is not None:
-            feedback = feedback_html(verdict.accepted, verdict.text(lang), verdict.rule, lang)
+            text = verdict.text(lang)
+            if not verdict.reason.code.startswith("TEACH_"):
+                text = _seat_words(text, lang)     # the engine's own sentence counts seats from 0
+            feedback = feedback_html(verdict.accepted, text, verdict.rule, lang)
             if verdict.events:
                 feedback += ('<ul class="learn-events">' + "".join(
                     f"<li>{esc(_seat_words(e.text(lang), lang))}</li>" for e in verdict.events) + "</ul>")
@@ -261,6 +332,17 @@ def _seat_words(text: str, lang: str) -> str:
     import re
     pattern = r"席(\d)" if lang == "ja" else r"\b[Ss]eat (\d)"
     return re.sub(pattern, lambda m: m.group(0)[:-1] + str(int(m.group(1)) + 1), text)
+
+
+# The sea: light blue water, islands sandy, the island just placed outlined; a disabled cell keeps its
+# colours (ipywidgets fades disabled buttons to grey, which read as "no sea here").
+_TRANQ_CSS = """<style>
+.learn-tranq-grid .learn-tranq-cell { background: #d6ecfa; border: 1px solid #7fb3d5; color: #1a1a1a;
+  font-weight: bold; opacity: 1 !important; }
+.learn-tranq-grid .learn-tranq-cell.learn-tranq-island { background: #f3e2b3; border-color: #a1887f; }
+.learn-tranq-grid .learn-tranq-cell.learn-tranq-new { outline: 3px solid #2e7d32; outline-offset: -3px; }
+.learn-tranq-grid .learn-tranq-cell:not(:disabled):hover { background: #b3daf5; }
+</style>"""
 
 
 #: how a step's position reads in words, for games drawn with move buttons
