@@ -6,9 +6,14 @@ import pytest
 
 from toolkit.teaching.lesson import Goal
 from toolkit.widgets.exercise import ExerciseView
-from toolkit.widgets.learn import CrewBoard, LearnView, TranquilityBoard, lesson_of
+from toolkit.widgets.learn import CrewBoard, DeepBlueLessonBoard, LearnView, TranquilityBoard, lesson_of
 
-GAMES = ["crew", "tranquility"]
+GAMES = ["crew", "tranquility", "deepblue"]
+#: Deep Blue: which component object a learner clicks for each example move (the table's keys)
+DEEPBLUE_CLICKS = {"s0 move boat0 to 2": [("board", "site:2")], "s0 spot 1": [("board", "spot:1")],
+                   "s1 hire 2 pay 5": [("market", "slot:2"), ("hand", "pay")], "s0 dive boat0": [("board", "site:2")],
+                   "s0 draw": [("bag", "bag")], "s0 protect spot": [("dive", "protect-spot")],
+                   "s0 stop": [("dive", "surface")], "s1 rest": [("hand", "rest")]}
 
 
 def click_example(view):
@@ -24,6 +29,10 @@ def click_example(view):
             board._tasks.receive({"type": "pick", "task": int(step.example.split()[1])})
         else:
             board._hand.receive({"type": "pick", "card": step.example.split()[2 if step.example.startswith("sonar") else 1]})
+        return
+    if isinstance(board, DeepBlueLessonBoard):
+        for component, key in DEEPBLUE_CLICKS[step.example]:
+            getattr(board._table, component).receive({"type": "pick", "key": key})
         return
     if isinstance(board, TranquilityBoard) and step.example.startswith("place "):
         board._cells[int(step.example.split()[3])].click()
@@ -112,7 +121,7 @@ def test_every_lesson_has_a_dashboard():
     from pathlib import Path
     root = Path(__file__).resolve().parents[2] / "dashboards"
     for game in GAMES:
-        name = {"deepblue": "deep-blue"}.get(game, game)
+        name = {"deepblue": "deep-blue"}.get(game, game)   # the dashboards' names (gallery links)
         assert (root / f"learn-{name}.ipynb").is_file()
         assert lesson_of(game).steps
 
@@ -124,3 +133,16 @@ def test_tranquility_an_out_of_order_cell_is_refused_by_the_engine():
     assert view._board._cells[20].description == "" and view.done == set()
     view._board._cells[0].click()
     assert view._board._cells[0].description == "2" and view.done == {1}
+
+
+def test_deepblue_another_site_is_refused_and_a_refused_object_shows_the_engines_reason():
+    view = LearnView("deepblue", query="", lang="ja")
+    board = view._board._table.board
+    board.receive({"type": "pick", "key": "site:3"})            # legal, but not what the step asks
+    assert "deepsea-wrong" in view._feedback.value and "海域2" in view._feedback.value
+    view.lang = "en"
+    board.receive({"type": "pick", "key": "site:1"})            # out of reach: the engine's reason
+    assert "deepsea-wrong" in view._feedback.value and "propeller" in view._feedback.value
+    assert view.done == set() and view._next.disabled
+    board.receive({"type": "pick", "key": "site:2"})
+    assert view.done == {0}

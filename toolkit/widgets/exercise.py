@@ -58,7 +58,8 @@ def feedback_html(correct: bool | None, text: str, rule: str, lang: str) -> str:
     head = i18n.translate("teach.ui.right" if correct else "teach.ui.wrong", lang)
     kind = "deepsea-right" if correct else "deepsea-wrong"
     return (f'<div class="deepsea-feedback {kind}" role="status"><b>{esc(head)}</b> '
-            f'<span class="deepsea-text">{esc(text)}</span> <code class="deepsea-rule">{esc(rule)}</code></div>')
+            f'<span class="deepsea-text">{esc(text)}</span>'
+            + (f' <code class="deepsea-rule">{esc(rule)}</code>' if rule else "") + "</div>")
 
 
 def board_html(exercise: Exercise, lang: str) -> str:

@@ -32,6 +32,8 @@ class LessonBoard:
     def __init__(self, act: Callable[[Any], Any]):
         self.act = act
         self.lang = "en"
+        #: set by the view: a component refused a click itself (with the engine's reason it was given)
+        self.refused: Callable[[str], Any] = lambda _text: None
 
     def show(self, step: Step, state: Any, done: bool) -> None:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -191,8 +193,38 @@ class TranquilityBoard(LessonBoard):
         self._moves.show(step, state, done)
 
 
+class DeepBlueLessonBoard(LessonBoard):
+    """Deep Blue: the game's own clickable table (board, dive track, bag, market, hand) for the step's seat,
+    offering that seat's legal moves; objects that cannot be used carry the engine's reason."""
+
+    def __init__(self, act: Callable[[Any], Any]):
+        super().__init__(act)
+        from toolkit.widgets.deepblue.table import DeepBlueTable
+        self._table = DeepBlueTable(self._on_move)
+        for comp in self._table.components:
+            comp.on_refuse(lambda text: self.refused(text))
+        side = widgets.VBox([self._table.dive, self._table.bag], layout=widgets.Layout(flex="1 1 20em"))
+        self.widget = widgets.VBox([
+            widgets.HBox([self._table.board, side], layout=widgets.Layout(flex_flow="row wrap",
+                                                                         align_items="flex-start")),
+            self._table.market, self._table.hand])
+
+    def _on_move(self, move: Any) -> bool:
+        self.act(move)
+        return False        # one move per step: a click never chains a second one
+
+    def show(self, step: Step, state: Any, done: bool) -> None:
+        from toolkit.widgets.deepblue.table import moves_of
+        engine = step.scenario.engine
+        seat = step.seat if step.seat is not None else engine.current_player(state)
+        moves = [] if done or step.is_question else moves_of(engine.legal_moves(state), seat)
+        self._table.set_lang(self.lang)
+        self._table.update(state, seat, moves)
+
+
 BOARDS: dict[str, Callable[[Callable[[Any], Any]], LessonBoard]] = {"crew": CrewBoard,
-                                                                     "tranquility": TranquilityBoard}
+                                                                     "tranquility": TranquilityBoard,
+                                                                     "deepblue": DeepBlueLessonBoard}
 
 
 def lesson_of(game: str) -> Lesson:
@@ -216,6 +248,7 @@ class LearnView(View):
         self._board = (board_class(self.act) if board_class is not None
                        else MoveButtonsBoard(self.act, _STATE_TEXT.get(game)))
         self._board.widget.add_class("learn-board")
+        self._board.refused = self._board_refused
         asked = query_params(query).get("step", "")
         self.index = int(asked) - 1 if asked.isdigit() and 1 <= int(asked) <= len(self.lesson) else 0
         self.done: set[int] = set()
@@ -235,8 +268,10 @@ class LearnView(View):
         self._next = widgets.Button(icon="arrow-right", button_style="primary")
         self._next.add_class("learn-next")
         self._next.on_click(self._on_next)
-        self._finish([self._title, self._progress, self._instruction, self._board.widget, self._choices,
-                      self._feedback, widgets.HBox([self._back, self._next])])
+        # the question, its answers, the feedback and Back/Next stay together above the board: a learner
+        # reads, acts and hears the verdict without scrolling past a tall board (Deep Blue's is ~600 px)
+        self._finish([self._title, self._progress, self._instruction, self._choices, self._feedback,
+                      widgets.HBox([self._back, self._next]), self._board.widget])
         self.refresh()
 
     @property
@@ -255,6 +290,13 @@ class LearnView(View):
             self.done.add(self.index)
         self.clear_report()
         self.refresh()
+
+    def _board_refused(self, text: str) -> None:
+        """A board component refused a click with the engine's reason (it never reached :meth:`act`)."""
+        if self.index in self.done or not text:
+            return
+        self.verdict = None
+        self._feedback.value = feedback_html(False, _seat_words(text, self.lang), "", self.lang)
 
     @safe_callback
     def answer(self, value: Any) -> None:
