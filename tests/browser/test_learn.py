@@ -18,14 +18,20 @@ from toolkit.widgets.learn import lesson_of
 
 pytestmark = pytest.mark.browser
 
-LESSONS = {"crew": "learn-crew", "tranquility": "learn-tranquility", "deepblue": "learn-deep-blue"}
+LESSONS = {"crew": "learn-crew", "tranquility": "learn-tranquility", "deepblue": "learn-deep-blue",
+           "pirats": "learn-pirats"}
+#: Sewer Pirats: the table objects (data-key) a learner clicks for each example move
+PIRATS_CLICKS = {"draw bird": ["row:{bird}"], "move rat#1 bird 1": ["figure:0:rat#1", "space:bird:1"],
+                 "captain raccoon#1 bird": ["space:bird:2", "space:bird:4"], "sail bird": ["space:bird:4"],
+                 "take burger 5": ["loot:bird:0:burger 5"]}
 #: Deep Blue: the table's object (component class, key) a learner clicks for each example move
 DEEPBLUE_CLICKS = {"s0 move boat0 to 2": [("board", "site:2")], "s0 spot 1": [("board", "spot:1")],
                    "s1 hire 2 pay 5": [("market", "slot:2"), ("hand", "pay")], "s0 dive boat0": [("board", "site:2")],
                    "s0 draw": [("bag", "bag")], "s0 protect spot": [("dive", "protect-spot")],
                    "s0 stop": [("dive", "surface")], "s1 rest": [("hand", "rest")]}
 #: a click the engine refuses, per lesson: (step index, locator)
-WRONG = {"deepblue": (0, '.deepblue-board-component [data-key="site:3"]')}
+WRONG = {"deepblue": (0, '.deepblue-board-component [data-key="site:3"]'),
+         "pirats": (5, '.learn-pirats-table [data-key="deck"]')}
 STEP_WORD = {"en": "Step {n} of {total}", "ja": "ステップ {n} / {total}"}
 
 
@@ -38,6 +44,12 @@ def _example_locator(page, step):
             return page.locator(f'.learn-crew-tasks button[data-task="{step.example.split()[1]}"]')
         card = step.example.split()[2 if step.example.startswith("sonar") else 1]
         return page.locator(f'.learn-crew-hand button[data-card="{card}"]')
+    if step.scenario.game == "pirats":
+        keys = PIRATS_CLICKS[step.example]
+        if step.example == "draw bird":
+            row = list(step.scenario.engine.observe(step.scenario.state(), None)["row"])
+            keys = [k.replace("{bird}", str(row.index("bird"))) for k in keys]
+        return [page.locator(f'.learn-pirats-table [data-key="{k}"]') for k in keys]
     if step.scenario.game == "deepblue":
         return [page.locator(f'.deepblue-{part}-component [data-key="{key}"]')
                 for part, key in DEEPBLUE_CLICKS[step.example]]

@@ -14,7 +14,7 @@ from toolkit.core import i18n, rules
 from toolkit.teaching.lesson import AnswerError, Goal, Question, check_answer, check_move, right_answer
 from toolkit.widgets.learn import lesson_of
 
-GAMES = ["crew", "tranquility", "deepblue"]
+GAMES = ["crew", "tranquility", "deepblue", "pirats"]
 STEPS = [(game, i) for game in GAMES for i in range(len(lesson_of(game)))]
 
 

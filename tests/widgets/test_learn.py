@@ -6,14 +6,22 @@ import pytest
 
 from toolkit.teaching.lesson import Goal
 from toolkit.widgets.exercise import ExerciseView
-from toolkit.widgets.learn import CrewBoard, DeepBlueLessonBoard, LearnView, TranquilityBoard, lesson_of
+from toolkit.widgets.learn import CrewBoard, DeepBlueLessonBoard, LearnView, PiratsBoard, TranquilityBoard, lesson_of
 
-GAMES = ["crew", "tranquility", "deepblue"]
+GAMES = ["crew", "tranquility", "deepblue", "pirats"]
 #: Deep Blue: which component object a learner clicks for each example move (the table's keys)
 DEEPBLUE_CLICKS = {"s0 move boat0 to 2": [("board", "site:2")], "s0 spot 1": [("board", "spot:1")],
                    "s1 hire 2 pay 5": [("market", "slot:2"), ("hand", "pay")], "s0 dive boat0": [("board", "site:2")],
                    "s0 draw": [("bag", "bag")], "s0 protect spot": [("dive", "protect-spot")],
                    "s0 stop": [("dive", "surface")], "s1 rest": [("hand", "rest")]}
+#: Sewer Pirats: the table picks a learner makes for each example move
+PIRATS_CLICKS = {
+    "draw bird": [{"what": "row", "card": "bird"}],
+    "move rat#1 bird 1": [{"what": "figure", "figure": "rat#1"}, {"what": "space", "ship": "bird", "space": 1}],
+    "captain raccoon#1 bird": [{"what": "space", "ship": "bird", "space": 2}, {"what": "space", "ship": "bird", "space": 4}],
+    "sail bird": [{"what": "space", "ship": "bird", "space": 4}],
+    "take burger 5": [{"what": "loot", "ship": "bird", "token": "burger 5"}],
+}
 
 
 def click_example(view):
@@ -29,6 +37,10 @@ def click_example(view):
             board._tasks.receive({"type": "pick", "task": int(step.example.split()[1])})
         else:
             board._hand.receive({"type": "pick", "card": step.example.split()[2 if step.example.startswith("sonar") else 1]})
+        return
+    if isinstance(board, PiratsBoard):
+        for pick in PIRATS_CLICKS[step.example]:
+            board._table.receive({"type": "pick", **pick})
         return
     if isinstance(board, DeepBlueLessonBoard):
         for component, key in DEEPBLUE_CLICKS[step.example]:
@@ -146,3 +158,16 @@ def test_deepblue_another_site_is_refused_and_a_refused_object_shows_the_engines
     assert view.done == set() and view._next.disabled
     board.receive({"type": "pick", "key": "site:2"})
     assert view.done == {0}
+
+
+def test_pirats_drawing_while_a_captain_must_sail_is_refused_and_changes_nothing():
+    view = LearnView("pirats", query="step=6", lang="ja")
+    before = view._board._table.observation
+    view._board._table.receive({"type": "pick", "what": "deck"})
+    assert "deepsea-wrong" in view._feedback.value and "pirats.sail.must" in view._feedback.value
+    assert "席2" in view._feedback.value          # the engine's seat 1 (0-based) is the page's Seat 2
+    assert view._board._table.observation == before and view.done == set()
+    # a space clicked with no pirat chosen: told what to do, nothing changes
+    view.goto(1)
+    view._board._table.receive({"type": "pick", "what": "space", "ship": "cat", "space": 2})
+    assert "deepsea-wrong" in view._feedback.value and view.done == set()

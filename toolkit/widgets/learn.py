@@ -222,7 +222,92 @@ class DeepBlueLessonBoard(LessonBoard):
         self._table.update(state, seat, moves)
 
 
-BOARDS: dict[str, Callable[[Callable[[Any], Any]], LessonBoard]] = {"crew": CrewBoard,
+class PiratsBoard(LessonBoard):
+    """Sewer Pirats: the game's own table component for the step's seat. Click the deck or a face-up card to
+    draw, one of your pirats (in your area or on a ship) and then a space to move it or make it captain,
+    your captain's space to set sail, a loot token to take it. The engine judges every click."""
+
+    def __init__(self, act: Callable[[Any], Any]):
+        super().__init__(act)
+        from toolkit.widgets.components.pirats import PiratsTable
+        self._table = PiratsTable()
+        self._table.add_class("learn-pirats-table")
+        self._table.on_pick(self._on_pick)
+        self._table.on_refuse(lambda text: self.refused(text))
+        self._chosen: str | None = None
+        self._step: Step | None = None
+        self._state: Any = None
+        self._done = False
+        self.widget = widgets.VBox([self._table])
+
+    def _targets(self, state: Any, figure: str) -> dict[tuple[str, int], Any]:
+        """Where the chosen figure can go: ``(ship, space 1-4) -> move``, from the legal moves."""
+        from toolkit.pirats.model import BecomeCaptain, MovePirat
+        from toolkit.teaching.pirats import landing
+        engine = self._step.scenario.engine
+        out: dict[tuple[str, int], Any] = {}
+        for move in engine.legal_moves(state):
+            if isinstance(move, (MovePirat, BecomeCaptain)) and move.figure == figure and not getattr(move, "peek", False):
+                spot = landing(state, engine, move)
+                if spot is not None:
+                    out.setdefault(spot, move)
+        return out
+
+    def _on_pick(self, pick: tuple[str, Any]) -> None:
+        from toolkit.pirats.model import CAPTAIN, SHIPS, MovePirat
+        step, state = self._step, self._state
+        if step is None or self._done:
+            return
+        what, value = pick
+        engine = step.scenario.engine
+        if what == "deck":
+            self.act("draw deck")
+        elif what == "row":
+            self.act(f"draw {value}")
+        elif what == "loot":
+            self.act(f"take {value[1]}")
+        elif what == "figure":
+            self._chosen = None if self._chosen == value else value
+            self.show(step, state, self._done)
+        elif what == "space":
+            ship, space = value
+            seat = engine.current_player(state)
+            occupant = state.ships[SHIPS.index(ship)].spaces[space - 1]
+            if space - 1 == CAPTAIN and occupant is not None and occupant.seat == seat and self._chosen is None:
+                self.act(f"sail {ship}")
+            elif occupant is not None and occupant.seat == seat and self._chosen is None:
+                self._chosen = engine.observe(state, None)["crews"][seat][occupant.figure]
+                self.show(step, state, self._done)
+            elif self._chosen is None:
+                self.refused(i18n.translate("teach.pirats.choose_figure", self.lang))
+            else:
+                move = self._targets(state, self._chosen).get((ship, space))
+                figure, self._chosen = self._chosen, None
+                self.act(move if move is not None else MovePirat(figure, ship, 1))
+
+    def show(self, step: Step, state: Any, done: bool) -> None:
+        from toolkit.pirats.model import Draw, SetSail
+        if step is not self._step:
+            self._chosen = None
+        self._step, self._state, self._done = step, state, done
+        engine = step.scenario.engine
+        seat = step.seat if step.seat is not None else engine.current_player(state)
+        obs = engine.observe(state, seat)
+        live = not done and not step.is_question and engine.current_player(state) == seat
+        legal = engine.legal_moves(state) if live else []
+        figures = sorted({getattr(m, "figure") for m in legal if hasattr(m, "figure")})
+        targets = sorted(self._targets(state, self._chosen)) if live and self._chosen else []
+        phase = obs["phase"]
+        self._table.lang = self.lang
+        self._table.show(obs, interactive=live, figures=figures, chosen=self._chosen, targets=targets,
+                         sail=next((m.ship for m in legal if isinstance(m, SetSail)), None),
+                         # the deck stays clickable in the action phase even when a rule forbids drawing:
+                         # the engine then says why (a captain must sail)
+                         draw=live and (phase in ("action", "draw") or any(isinstance(m, Draw) for m in legal)),
+                         loot=obs["sailing"]["ship"] if live and phase == "sail" and obs["sailing"] else None)
+
+
+BOARDS: dict[str, Callable[[Callable[[Any], Any]], LessonBoard]] = {"crew": CrewBoard, "pirats": PiratsBoard,
                                                                      "tranquility": TranquilityBoard,
                                                                      "deepblue": DeepBlueLessonBoard}
 
