@@ -10,6 +10,8 @@ from toolkit.crew.cards import trick_winner, why_illegal_play
 from toolkit.deepblue.risk import bust_chance
 from toolkit.teaching.exercises import KINDS, generate
 from toolkit.teaching.lesson import AnswerError
+from toolkit.core.errors import IllegalMoveError
+from toolkit.pirats.boarding import crew_move_destination
 from toolkit.tranquility.grid import placement_cost
 
 
@@ -63,4 +65,11 @@ def test_the_answers_are_the_engines(seed):
     ex = generate("deepblue.bust_above_third", seed)
     above = bust_chance(ex.board["bag"], drawn=ex.board["drawn"]) > Fraction(1, 3)
     assert ex.right_choice == ("yes" if above else "no")
+    ex = generate("pirats.space_reached", seed)
+    b = ex.board
+    try:
+        expected = str(crew_move_destination(b["occupied"], b["start"], b["cards"]))
+    except IllegalMoveError:
+        expected = "none"
+    assert ex.right_choice == expected
     assert ex.right_choice in {c.value for c in ex.choices}

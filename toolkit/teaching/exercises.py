@@ -12,6 +12,7 @@ Kinds:
 * ``crew.may_play`` — a hand, a led card and one card of the hand: may it be played?
 * ``tranquility.placement_cost`` — a sea grid and an island card for an empty cell: how many discards?
 * ``deepblue.bust_above_third`` — the bag and what was drawn: is the next draw's bust chance above 1 in 3?
+* ``pirats.space_reached`` — occupied crew spaces, a pirat and its cards: which space does it reach?
 """
 
 from __future__ import annotations
@@ -130,7 +131,10 @@ def _tranquility_placement_cost(rng: np.random.Generator, seed: int) -> Exercise
         cells = sorted(int(c) for c in rng.choice(36, size=int(rng.integers(3, 7)), replace=False))
         numbers = sorted(int(n) for n in rng.choice(np.arange(1, 81), size=len(cells), replace=False))
         grid = dict(zip(cells, numbers))
-        empty = [i for i in range(36) if i not in grid and (i - 1 in grid or i + 1 in grid)]
+        alone = rng.random() < 0.15          # now and then a cell with no neighbour: it costs nothing
+        empty = [i for i in range(36) if i not in grid and ((i - 1 in grid or i + 1 in grid) != alone)]
+        if not empty:
+            continue
         index = empty[int(rng.integers(len(empty)))]
         low = max([n for c, n in grid.items() if c < index], default=0) + 1
         high = min([n for c, n in grid.items() if c > index], default=81) - 1
@@ -139,7 +143,7 @@ def _tranquility_placement_cost(rng: np.random.Generator, seed: int) -> Exercise
             continue
         # prefer numbers close to a neighbour, so costs of 0-4 are common
         neighbours = [grid[c] for c in (index - 1, index + 1) if c in grid]
-        near.sort(key=lambda n: min(abs(n - m) for m in neighbours))
+        near.sort(key=lambda n: min((abs(n - m) for m in neighbours), default=0))
         number = near[int(rng.integers(min(len(near), 5)))]
         try:
             cost = placement_cost(grid, index, number)
@@ -151,8 +155,9 @@ def _tranquility_placement_cost(rng: np.random.Generator, seed: int) -> Exercise
     answer = str(cost) if cost < 4 else "4+"
     choices = tuple(Choice(v, "teach.ex.cost_choice", {"n": v}) for v in ("0", "1", "2", "3", "4+"))
     row, column = index // 6 + 1, index % 6 + 1
-    why = Event("TEACH_EX_COST", "tranquility.place.cost", number=number, cost=cost,
-                neighbours=", ".join(str(m) for m in neighbours))
+    why = (Event("TEACH_EX_COST", "tranquility.place.cost", number=number, cost=cost,
+                 neighbours=", ".join(str(m) for m in neighbours)) if neighbours
+           else Event("TEACH_EX_COST_FREE", "tranquility.place.cost", number=number))
     return Exercise("tranquility.placement_cost", seed, "teach.ex.tranquility.cost",
                     {"number": number, "row": row, "column": column}, choices,
                     {"grid": {str(c): n for c, n in grid.items()}, "index": index, "number": number},
@@ -176,7 +181,37 @@ def _deepblue_bust_above_third(rng: np.random.Generator, seed: int) -> Exercise:
                     {"bag": bag, "drawn": drawn}, "deepblue.dive.bust", answer, why)
 
 
+# ---- Sewer Pirats ---------------------------------------------------------------------------------------
+def _pirats_space_reached(rng: np.random.Generator, seed: int) -> Exercise:
+    from toolkit.pirats.boarding import crew_path
+
+    start = int(rng.integers(0, 3))                     # 0: from the player's area
+    others = [s for s in (1, 2, 3) if s != start]
+    occupied = sorted(int(s) for s in others if rng.random() < 0.5)
+    free = sum(1 for s in (1, 2, 3) if s > start and s not in occupied)
+    if free == 0 and rng.random() < 0.7:                # mostly leave room ahead
+        occupied = [s for s in occupied if s < start]
+        free = sum(1 for s in (1, 2, 3) if s > start and s not in occupied)
+    # mostly a move that fits; now and then one card too many (the engine then refuses it)
+    cards = int(rng.integers(1, max(free, 1) + 1)) + (1 if rng.random() < 0.2 else 0)
+    path = crew_path(frozenset(occupied), start, cards)
+    if isinstance(path, Violation):                     # past space 3: the engine's refusal is the answer
+        answer, why = "none", path
+    else:
+        answer, why = str(path[0]), Event("TEACH_EX_SPACE", "pirats.move.skip-occupied", space=path[0],
+                                          jumped=", ".join(map(str, path[1])) or "-")
+    choices = (*(Choice(str(n), "teach.ex.space_choice", {"n": n}) for n in (1, 2, 3)),
+               Choice("none", "teach.ex.no_space"))
+    where = Term("teach.ex.from_area") if start == 0 else Term(f"teach.ex.from_space_{start}")
+    return Exercise("pirats.space_reached", seed, "teach.ex.pirats.space",
+                    {"cards": cards, "where": where,
+                     "occupied": ", ".join(map(str, occupied)) or Term("teach.ex.nothing_aboard")},
+                    choices, {"occupied": occupied, "start": start, "cards": cards},
+                    "pirats.move.skip-occupied", answer, why)
+
+
 GENERATORS: dict[str, Callable[[np.random.Generator, int], Exercise]] = {
+    "pirats.space_reached": _pirats_space_reached,
     "crew.trick_winner": _crew_trick_winner,
     "crew.may_play": _crew_may_play,
     "tranquility.placement_cost": _tranquility_placement_cost,

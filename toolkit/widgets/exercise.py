@@ -90,6 +90,19 @@ def board_html(exercise: Exercise, lang: str) -> str:
             rows.append("<tr>" + "".join(cells) + "</tr>")
         return ('<table class="deepsea-ex-board deepsea-ex-grid" style="border-collapse:collapse;'
                 'text-align:center;width:18em;table-layout:fixed">' + "".join(rows) + "</table>")
+    if exercise.kind == "pirats.space_reached":
+        cells = []
+        for space in (1, 2, 3, 4):
+            taken = space in board["occupied"]
+            mine = space == board["start"]
+            label = "C" if space == 4 else str(space)
+            style = ("background:#8f4700;color:#fff" if taken else "background:#2e7d32;color:#fff" if mine
+                     else "background:#f3e2b3")
+            who = "●" if taken else "★" if mine else ""
+            cells.append(f'<td style="border:1px solid #6d4c41;width:3em;height:2.4em;text-align:center;{style}">'
+                         f'<small>{label}</small><br>{who}</td>')
+        return ('<table class="deepsea-ex-board deepsea-ex-ship" style="border-collapse:collapse">'
+                f'<tr>{"".join(cells)}</tr></table>')
     return ""
 
 
