@@ -118,15 +118,19 @@ def test_walk_the_lesson_by_clicking(open_dashboard, game, lang):
         clicks = _example_locator(page, step)
         for click in clicks if isinstance(clicks, list) else [clicks]:
             click.click()
-        page.locator(".learn-feedback .deepsea-feedback").first.wait_for()
+        page.locator(".learn-feedback .deepsea-right").first.wait_for()   # every example is right
         if i == total // 2 and os.environ.get("LEARN_SCREENSHOTS"):
             out = Path(os.environ["LEARN_SCREENSHOTS"])
             out.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(out / f"{LESSONS[game]}-{lang}.png"))
+        nxt = page.locator("button.learn-next")
         if i < total - 1:
-            nxt = page.locator("button.learn-next")
+            # Next is the last widget a redraw updates: once it is enabled, the whole step is drawn
             page.wait_for_function("el => !el.disabled", arg=nxt.element_handle())
             nxt.click()
+            # ... and once it is disabled again, the next step is (a click before that could hit the old
+            # step's board, which the page still showed)
+            page.wait_for_function("el => el.disabled", arg=nxt.element_handle())
     assert wrong_done
     if lesson.outro:
         page.locator(".learn-outro").wait_for()
