@@ -5,6 +5,7 @@ For each step of each lesson: its scenario replays; its example action is legal 
 lesson's steps follow one another (a step's scenario is the previous one plus the actions in between).
 """
 
+import itertools
 import math
 
 import pytest
@@ -74,7 +75,7 @@ def test_a_wrong_action_is_refused_with_a_reason_and_changes_nothing(game, i):
 @pytest.mark.parametrize("game", GAMES)
 def test_the_steps_follow_each_other(game):
     steps = lesson_of(game).steps
-    for prev, nxt in zip(steps, steps[1:]):
+    for prev, nxt in itertools.pairwise(steps):
         assert nxt.scenario.game == prev.scenario.game
         assert nxt.scenario.moves[:len(prev.scenario.moves)] == prev.scenario.moves
 

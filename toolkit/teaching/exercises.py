@@ -76,7 +76,7 @@ def _yes_no() -> tuple[Choice, ...]:
 
 # ---- The Crew -------------------------------------------------------------------------------------------
 def _crew_trick_winner(rng: np.random.Generator, seed: int) -> Exercise:
-    from toolkit.crew.cards import Card, cards, suit_term, trick_winner
+    from toolkit.crew.cards import cards, suit_term, trick_winner
 
     deck = list(cards(" ".join(f"{s}{v}" for s in "BGYP" for v in range(1, 10)) + " S1 S2 S3 S4"))
     lead_suit = "BGYP"[int(rng.integers(4))]

@@ -295,7 +295,7 @@ class PiratsBoard(LessonBoard):
         obs = engine.observe(state, seat)
         live = not done and not step.is_question and engine.current_player(state) == seat
         legal = engine.legal_moves(state) if live else []
-        figures = sorted({getattr(m, "figure") for m in legal if hasattr(m, "figure")})
+        figures = sorted({m.figure for m in legal if hasattr(m, "figure")})
         targets = sorted(self._targets(state, self._chosen)) if live and self._chosen else []
         phase = obs["phase"]
         self._table.lang = self.lang
@@ -333,6 +333,7 @@ class LearnView(View):
         self._board = (board_class(self.act) if board_class is not None
                        else MoveButtonsBoard(self.act, _STATE_TEXT.get(game)))
         self._board.widget.add_class("learn-board")
+        self._board.widget.layout.margin = "0.8em 0 0 0"
         self._board.refused = self._board_refused
         asked = query_params(query).get("step", "")
         self.index = int(asked) - 1 if asked.isdigit() and 1 <= int(asked) <= len(self.lesson) else 0
