@@ -10,7 +10,12 @@ from toolkit import GAMES
 FORBIDDEN = ("ipywidgets", "plotly", "traitlets")
 
 
-@pytest.mark.parametrize("module", ["toolkit.core", "toolkit.engines", "toolkit.tables"] + [f"toolkit.{g}" for g in GAMES])
+# toolkit.teaching (lessons and exercises as data) sits with the engines: the views draw it
+TEACHING = ["toolkit.teaching", "toolkit.teaching.exercises"] + [f"toolkit.teaching.{g}" for g in GAMES]
+
+
+@pytest.mark.parametrize("module", ["toolkit.core", "toolkit.engines", "toolkit.tables"] + [f"toolkit.{g}" for g in GAMES]
+                         + TEACHING)
 def test_engine_layers_import_no_ui_library(module):
     code = (f"import importlib, sys\n"
             f"try:\n    importlib.import_module({module!r})\n"
