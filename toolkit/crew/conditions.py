@@ -44,8 +44,21 @@ __all__ = ["CONDITION_RULE", "ConditionJudge", "compile_condition", "condition_s
 CONDITION_RULE = {8: "crew.mission.nines", 12: "crew.mission.no-pink-lead", 21: "crew.mission.ones",
                   23: "crew.mission.first-winner-leads", 27: "crew.mission.yellow-five-last"}
 
+_ALL = mask_of(DECK)
 _PINK_OR_SUB = mask_of(c for c in DECK if c.suit in ("P", SUBMARINE))
-_OTHER = mask_of(DECK) & ~_PINK_OR_SUB
+_OTHER = _ALL & ~_PINK_OR_SUB
+_SUIT_MASK = {s: mask_of(c for c in DECK if c.suit == s) for s in COLOURS + (SUBMARINE,)}
+_BY_BIT = {c.bit: c for c in DECK}
+
+
+def _cards(mask: int) -> list[Card]:
+    """The cards of ``mask``."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_BY_BIT[low])
+        mask ^= low
+    return out
 _Y5 = Card("Y", 5)
 
 
@@ -73,7 +86,7 @@ class ConditionJudge(Judge):
     def card(self, ledger: Ledger, leader: int, plays: tuple[Card, ...]) -> str:
         """The status after the cards ``plays`` (1 to seats - 1 of them, led by ``leader``) of the trick
         after ``ledger``: the condition's own bounds, and in the last trick every completion played out."""
-        pool = mask_of(DECK) & ~ledger.played & ~mask_of(plays)
+        pool = _ALL & ~ledger.played & ~mask_of(plays)
         status = self._card(ledger, leader, plays, pool)
         if status == PENDING and ledger.remaining == 1:
             status = self._complete(ledger, leader, plays, pool)
@@ -83,7 +96,7 @@ class ConditionJudge(Judge):
         """The last trick: every completion of ``plays`` from the unplayed cards (in the last trick a seat
         may play any card it holds: every seat may be void in the led colour), judged when complete."""
         seen = set()
-        cards = [c for c in DECK if pool & c.bit]
+        cards = _cards(pool)
         for rest in permutations(cards, self.seats - len(plays)):
             seen.add(self._advance(None, ledger.add(Trick.of_cards(leader, plays + rest)))[0])
             if len(seen) == 2:
@@ -95,20 +108,22 @@ class ConditionJudge(Judge):
 
     def _winners(self, leader: int, plays: tuple[Card, ...], pool: int) -> set[int]:
         """Every seat that may still win the trick (a superset): the seat winning it now if the seats still
-        to play can all play lower cards, and those seats if a card left beats the winning one while
-        enough lower ones are left for the others (every card played comes from the unplayed ones)."""
-        led = plays[0].suit
-
-        def rank(c):   # the trick's order: submarines, then the led colour, then the rest (never win)
-            return 20 + c.value if c.suit == SUBMARINE else c.value if c.suit == led else 0
-
-        best = max(rank(c) for c in plays)
-        n = self.seats - len(plays)
-        ranks = sorted(rank(c) for c in DECK if pool & c.bit)
+        to play can all play lower cards (every card played comes from the unplayed ones), and those seats
+        if a card left beats the winning one (the highest card left beats all the others)."""
+        i = _winner_index(plays)
+        best = plays[i]
+        below = _SUIT_MASK[best.suit] & (best.bit - 1)             # same suit, lower (bits go up by value)
+        above = _SUIT_MASK[best.suit] & ~((best.bit << 1) - 1)
+        if best.suit == SUBMARINE:
+            lower = (pool & ~_SUIT_MASK[SUBMARINE]).bit_count() + (pool & below).bit_count()
+            beaten = pool & above
+        else:   # the best card is of the led colour: the other colours never win
+            lower = (pool & ~_SUIT_MASK[best.suit] & ~_SUIT_MASK[SUBMARINE]).bit_count() + (pool & below).bit_count()
+            beaten = pool & (above | _SUIT_MASK[SUBMARINE])
         out = set()
-        if sum(r < best for r in ranks) >= n:
-            out.add((leader + _winner_index(plays)) % self.seats)
-        if any(r > best and sum(x < r for x in ranks) >= n - 1 for r in ranks):
+        if lower >= self.seats - len(plays):
+            out.add((leader + i) % self.seats)
+        if beaten:
             out.update((leader + k) % self.seats for k in range(len(plays), self.seats))
         return out
 
@@ -179,14 +194,16 @@ class _Counts(ConditionJudge):
         always, ever = True, False
         for w in self._winners(leader, plays, pool):
             for k in range(here, here + min(left, self.seats - len(plays)) + 1):
+                if ever and not always:
+                    return PENDING
                 after = list(counts)
                 after[w] += k
-                now = max(after) - min(after) >= 2
-                if not now and self._can_keep(after, ledger.remaining - 1, left - (k - here)):
-                    always = False
-                if now:
+                if max(after) - min(after) >= 2:
                     ever = True
-                elif not ever:
+                    continue
+                if always and self._can_keep(after, ledger.remaining - 1, left - (k - here)):
+                    always = False
+                if not ever:
                     ever = self._can_break(after, left - (k - here))
         if always:
             return FAILED
@@ -207,7 +224,7 @@ class _NoPinkLead(ConditionJudge):
     def _step(self, data, ledger):
         if ledger.last.cards[0].bit & _PINK_OR_SUB:
             return FAILED, None
-        return self._rest(ledger.remaining, mask_of(DECK) & ~ledger.played), None
+        return self._rest(ledger.remaining, _ALL & ~ledger.played), None
 
     def _card(self, ledger, leader, plays, pool):
         if plays[0].bit & _PINK_OR_SUB:
@@ -292,7 +309,7 @@ def condition_status(mission: int, tricks, seats: int, total: int, plays=(), lea
     """
     ledger = Ledger(seats, total)
     judge = compile_condition(mission, seats, tricks[0].winner if tricks else None, exact)
-    pool = mask_of(DECK)
+    pool = _ALL
 
     def mid(ledger, leader, cards):
         if exact:
