@@ -34,7 +34,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import permutations
+from typing import Any
 
+from toolkit.core.checks import check_int
+from toolkit.core.errors import InvalidMoveError
 from toolkit.crew.cards import COLOURS, DECK, SUBMARINE, Card, Trick, _winner_index, mask_of
 from toolkit.crew.tasks import DONE, FAILED, PENDING, Judge, Ledger
 
@@ -77,6 +80,10 @@ class ConditionJudge(Judge):
 
     def __init__(self, mission: int, seats: int, whole: bool = True):
         super().__init__(-1)
+        _check(mission, seats, whole)
+        if mission not in CONDITION_RULE:
+            raise InvalidMoveError(f"mission must be one with a condition ({', '.join(map(str, CONDITION_RULE))}),"
+                                   f" not {mission}")
         self.rule = CONDITION_RULE[mission]
         self.seats = seats
         #: the unplayed cards are exactly the cards in the hands (a whole mission), so every one of them
@@ -281,13 +288,38 @@ class _YellowFiveLast(ConditionJudge):
         return FAILED if _Y5 in plays else PENDING
 
 
-@lru_cache(maxsize=128)
+def _check(mission: Any, seats: Any, whole: Any, first: Any = None) -> None:
+    """Refuses what no condition judge can be made of: a ``TypeError`` or an ``InvalidMoveError`` naming
+    the parameter."""
+    check_int("mission", mission, 0, 60)
+    check_int("seats", seats, 3, 5)
+    if not isinstance(whole, bool):
+        raise TypeError(f"whole must be True or False, not {whole!r:.40}")
+    if first is not None:
+        check_int("first", first, 0, seats - 1)
+
+
 def compile_condition(mission: int, seats: int, first: int | None = None, whole: bool = True
                       ) -> ConditionJudge | None:
     """The judge of mission ``mission``'s condition at ``seats`` seats (3 with TONOJA); ``first``: the
     winner of the first trick (mission 23), ``None`` before it is over; ``whole=False`` for an endgame
     typed in by hand (fewer cards in the hands than unplayed). ``None`` for a mission without a
-    condition."""
+    condition (0 to 60)."""
+    key = (mission, seats, first, whole)
+    # the cache only for exact types (True == 1 as a key): anything else is checked first
+    plain = type(mission) is int and type(seats) is int and type(whole) is bool and type(first) in (int, type(None))
+    judge = _COMPILED.get(key, _MISSING) if plain else _MISSING
+    if judge is _MISSING:
+        _check(mission, seats, whole, first)
+        judge = _COMPILED[key] = _compile(mission, seats, first, whole)
+    return judge
+
+
+_MISSING = object()
+_COMPILED: dict = {}
+
+
+def _compile(mission, seats, first, whole):
     if mission not in CONDITION_RULE:
         return None
     if mission == 23:
@@ -303,7 +335,9 @@ def condition_status(mission: int, tricks, seats: int, total: int, plays=(), lea
     judged card by card as the engine does. ``exact=False`` keeps to the bounds (no continuation played
     out): an endgame typed in by hand holds fewer cards than the unplayed ones.
 
-    >>> from toolkit.crew.cards import Trick
+    >>> from toolkit.core.checks import check_int
+from toolkit.core.errors import InvalidMoveError
+from toolkit.crew.cards import Trick
     >>> condition_status(27, [], 4, 10, plays=["B1", "B2", "Y5"], leader=0)   # the yellow 5 third: lost
     'failed'
     """
