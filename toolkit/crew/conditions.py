@@ -363,8 +363,11 @@ from toolkit.crew.cards import Trick
         plays = tuple(Card.parse(c) for c in plays)
         if leader is None:
             leader = tricks[-1].winner if tricks else 0
-        for n in range(1, len(plays) + 1):
+        for n in range(1, min(len(plays), seats - 1) + 1):
             status = mid(ledger, leader, plays[:n])
             if status != PENDING:
                 return status
+        if len(plays) == seats:   # a whole trick given as plays: judged as a trick
+            memo = (judge.settle if exact else judge.step)((PENDING, None), ledger.add(Trick.of_cards(leader, plays)))
+            return memo[0]
     return PENDING
