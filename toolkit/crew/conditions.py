@@ -335,9 +335,6 @@ def condition_status(mission: int, tricks, seats: int, total: int, plays=(), lea
     judged card by card as the engine does. ``exact=False`` keeps to the bounds (no continuation played
     out): an endgame typed in by hand holds fewer cards than the unplayed ones.
 
-    >>> from toolkit.core.checks import check_int
-from toolkit.core.errors import InvalidMoveError
-from toolkit.crew.cards import Trick
     >>> condition_status(27, [], 4, 10, plays=["B1", "B2", "Y5"], leader=0)   # the yellow 5 third: lost
     'failed'
     """
