@@ -44,11 +44,12 @@ def by_rule_text(mission: int, ids: list[int], seats: int, captain: int) -> set[
         out = {o for o in never_captain if all(o.count(s) == counts[s] for s in range(seats))}
     else:                             # fewer tasks than choosers: each chooser takes at most one
         out = {o for o in never_captain if len(set(o)) == len(o) and set(o) <= set(order)}
-    if mission == 19:   # the captain's first take (the captain may still pass): the hardest the captain may take
-        allowed = [t for t, c in zip(ids, cc) if not c] or list(ids)
-        hardest = max(allowed, key=lambda t: TASKS[t].difficulty_for(seats))
-        tied = [t for t in allowed if TASKS[t].difficulty_for(seats) == TASKS[hardest].difficulty_for(seats)]
-        out = {o for o in out if captain not in o or o[ids.index(tied[0])] == captain}   # ties: earliest revealed
+    if mission == 19:   # the captain's first take, no pass (issue 28.1): the hardest task the captain may take
+        allowed = [t for t, c in zip(ids, cc) if not c]
+        if allowed:     # (a captain who may take none of them is skipped)
+            hardest = max(allowed, key=lambda t: TASKS[t].difficulty_for(seats))
+            tied = [t for t in allowed if TASKS[t].difficulty_for(seats) == TASKS[hardest].difficulty_for(seats)]
+            out = {o for o in out if o[ids.index(tied[0])] == captain}   # ties: earliest revealed
     return out
 
 

@@ -13,7 +13,6 @@ from toolkit.crew import ENGINE, PlayCard, post_mortem
 from toolkit.crew.cards import DECK, Card, Trick, legal_plays
 from toolkit.crew.missions import CONDITIONS
 from toolkit.crew.solver import engine_condition, naive_solve, solve
-from toolkit.crew.tasks import Ledger
 
 MISSIONS = sorted(CONDITIONS)
 

@@ -38,8 +38,10 @@ POSITIONS = [(4, 1, 1, 6), (4, 3, 0, 22), (4, 4, 2, 6), (5, 3, 2, 14), (4, 7, 1,
              (4, 10, 5, 8), (5, 11, 6, 6), (3, 14, 7, 12), (4, 16, 8, 8), (5, 18, 9, 15), (4, 20, 10, 8),
              (3, 25, 11, 8), (4, 29, 12, 6), (5, 32, 13, 8), (4, 24, 17, 6), (4, 31, 18, 9), (4, 13, 20, 6)]
 # Missions without task cards (the solver keeps the mission's condition, toolkit.crew.solver.conditions):
-# recorded from the code that added the conditions, before any speed-up (``conditions_recorded_at``)
-CONDITION_POSITIONS = [(4, 8, 1, 6), (3, 12, 2, 8), (4, 21, 4, 5), (5, 23, 4, 9), (4, 27, 5, 7)]
+# recorded from the code that added the conditions, before any speed-up (``conditions_recorded_at``).
+# (5, 23, 4, 6) replaced (5, 23, 4, 9) when the engine came to end a lost attempt at the card that decides
+# it (issue 28.2): the old position lay after that card; its digests come from that commit.
+CONDITION_POSITIONS = [(4, 8, 1, 6), (3, 12, 2, 8), (4, 21, 4, 5), (5, 23, 4, 6), (4, 27, 5, 7)]
 # Whole seeded all-expert games (default expert: the study's bot): (players, mission, seed)
 GAMES = [(4, 1, 0), (5, 4, 2)]
 # Full-deal solves through the public API, as the study's double-dummy ceiling calls it

@@ -34,7 +34,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import permutations
+from typing import Any
 
+from toolkit.core.checks import check_int
+from toolkit.core.errors import InvalidMoveError
 from toolkit.crew.cards import COLOURS, DECK, SUBMARINE, Card, Trick, _winner_index, mask_of
 from toolkit.crew.tasks import DONE, FAILED, PENDING, Judge, Ledger
 
@@ -44,8 +47,21 @@ __all__ = ["CONDITION_RULE", "ConditionJudge", "compile_condition", "condition_s
 CONDITION_RULE = {8: "crew.mission.nines", 12: "crew.mission.no-pink-lead", 21: "crew.mission.ones",
                   23: "crew.mission.first-winner-leads", 27: "crew.mission.yellow-five-last"}
 
+_ALL = mask_of(DECK)
 _PINK_OR_SUB = mask_of(c for c in DECK if c.suit in ("P", SUBMARINE))
-_OTHER = mask_of(DECK) & ~_PINK_OR_SUB
+_OTHER = _ALL & ~_PINK_OR_SUB
+_SUIT_MASK = {s: mask_of(c for c in DECK if c.suit == s) for s in COLOURS + (SUBMARINE,)}
+_BY_BIT = {c.bit: c for c in DECK}
+
+
+def _cards(mask: int) -> list[Card]:
+    """The cards of ``mask``."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_BY_BIT[low])
+        mask ^= low
+    return out
 _Y5 = Card("Y", 5)
 
 
@@ -64,6 +80,10 @@ class ConditionJudge(Judge):
 
     def __init__(self, mission: int, seats: int, whole: bool = True):
         super().__init__(-1)
+        _check(mission, seats, whole)
+        if mission not in CONDITION_RULE:
+            raise InvalidMoveError(f"mission must be one with a condition ({', '.join(map(str, CONDITION_RULE))}),"
+                                   f" not {mission}")
         self.rule = CONDITION_RULE[mission]
         self.seats = seats
         #: the unplayed cards are exactly the cards in the hands (a whole mission), so every one of them
@@ -73,7 +93,7 @@ class ConditionJudge(Judge):
     def card(self, ledger: Ledger, leader: int, plays: tuple[Card, ...]) -> str:
         """The status after the cards ``plays`` (1 to seats - 1 of them, led by ``leader``) of the trick
         after ``ledger``: the condition's own bounds, and in the last trick every completion played out."""
-        pool = mask_of(DECK) & ~ledger.played & ~mask_of(plays)
+        pool = _ALL & ~ledger.played & ~mask_of(plays)
         status = self._card(ledger, leader, plays, pool)
         if status == PENDING and ledger.remaining == 1:
             status = self._complete(ledger, leader, plays, pool)
@@ -83,7 +103,7 @@ class ConditionJudge(Judge):
         """The last trick: every completion of ``plays`` from the unplayed cards (in the last trick a seat
         may play any card it holds: every seat may be void in the led colour), judged when complete."""
         seen = set()
-        cards = [c for c in DECK if pool & c.bit]
+        cards = _cards(pool)
         for rest in permutations(cards, self.seats - len(plays)):
             seen.add(self._advance(None, ledger.add(Trick.of_cards(leader, plays + rest)))[0])
             if len(seen) == 2:
@@ -95,20 +115,22 @@ class ConditionJudge(Judge):
 
     def _winners(self, leader: int, plays: tuple[Card, ...], pool: int) -> set[int]:
         """Every seat that may still win the trick (a superset): the seat winning it now if the seats still
-        to play can all play lower cards, and those seats if a card left beats the winning one while
-        enough lower ones are left for the others (every card played comes from the unplayed ones)."""
-        led = plays[0].suit
-
-        def rank(c):   # the trick's order: submarines, then the led colour, then the rest (never win)
-            return 20 + c.value if c.suit == SUBMARINE else c.value if c.suit == led else 0
-
-        best = max(rank(c) for c in plays)
-        n = self.seats - len(plays)
-        ranks = sorted(rank(c) for c in DECK if pool & c.bit)
+        to play can all play lower cards (every card played comes from the unplayed ones), and those seats
+        if a card left beats the winning one (the highest card left beats all the others)."""
+        i = _winner_index(plays)
+        best = plays[i]
+        below = _SUIT_MASK[best.suit] & (best.bit - 1)             # same suit, lower (bits go up by value)
+        above = _SUIT_MASK[best.suit] & ~((best.bit << 1) - 1)
+        if best.suit == SUBMARINE:
+            lower = (pool & ~_SUIT_MASK[SUBMARINE]).bit_count() + (pool & below).bit_count()
+            beaten = pool & above
+        else:   # the best card is of the led colour: the other colours never win
+            lower = (pool & ~_SUIT_MASK[best.suit] & ~_SUIT_MASK[SUBMARINE]).bit_count() + (pool & below).bit_count()
+            beaten = pool & (above | _SUIT_MASK[SUBMARINE])
         out = set()
-        if sum(r < best for r in ranks) >= n:
-            out.add((leader + _winner_index(plays)) % self.seats)
-        if any(r > best and sum(x < r for x in ranks) >= n - 1 for r in ranks):
+        if lower >= self.seats - len(plays):
+            out.add((leader + i) % self.seats)
+        if beaten:
             out.update((leader + k) % self.seats for k in range(len(plays), self.seats))
         return out
 
@@ -179,14 +201,16 @@ class _Counts(ConditionJudge):
         always, ever = True, False
         for w in self._winners(leader, plays, pool):
             for k in range(here, here + min(left, self.seats - len(plays)) + 1):
+                if ever and not always:
+                    return PENDING
                 after = list(counts)
                 after[w] += k
-                now = max(after) - min(after) >= 2
-                if not now and self._can_keep(after, ledger.remaining - 1, left - (k - here)):
-                    always = False
-                if now:
+                if max(after) - min(after) >= 2:
                     ever = True
-                elif not ever:
+                    continue
+                if always and self._can_keep(after, ledger.remaining - 1, left - (k - here)):
+                    always = False
+                if not ever:
                     ever = self._can_break(after, left - (k - here))
         if always:
             return FAILED
@@ -207,7 +231,7 @@ class _NoPinkLead(ConditionJudge):
     def _step(self, data, ledger):
         if ledger.last.cards[0].bit & _PINK_OR_SUB:
             return FAILED, None
-        return self._rest(ledger.remaining, mask_of(DECK) & ~ledger.played), None
+        return self._rest(ledger.remaining, _ALL & ~ledger.played), None
 
     def _card(self, ledger, leader, plays, pool):
         if plays[0].bit & _PINK_OR_SUB:
@@ -264,13 +288,38 @@ class _YellowFiveLast(ConditionJudge):
         return FAILED if _Y5 in plays else PENDING
 
 
-@lru_cache(maxsize=128)
+def _check(mission: Any, seats: Any, whole: Any, first: Any = None) -> None:
+    """Refuses what no condition judge can be made of: a ``TypeError`` or an ``InvalidMoveError`` naming
+    the parameter."""
+    check_int("mission", mission, 0, 60)
+    check_int("seats", seats, 3, 5)
+    if not isinstance(whole, bool):
+        raise TypeError(f"whole must be True or False, not {whole!r:.40}")
+    if first is not None:
+        check_int("first", first, 0, seats - 1)
+
+
 def compile_condition(mission: int, seats: int, first: int | None = None, whole: bool = True
                       ) -> ConditionJudge | None:
     """The judge of mission ``mission``'s condition at ``seats`` seats (3 with TONOJA); ``first``: the
     winner of the first trick (mission 23), ``None`` before it is over; ``whole=False`` for an endgame
     typed in by hand (fewer cards in the hands than unplayed). ``None`` for a mission without a
-    condition."""
+    condition (0 to 60)."""
+    key = (mission, seats, first, whole)
+    # the cache only for exact types (True == 1 as a key): anything else is checked first
+    plain = type(mission) is int and type(seats) is int and type(whole) is bool and type(first) in (int, type(None))
+    judge = _COMPILED.get(key, _MISSING) if plain else _MISSING
+    if judge is _MISSING:
+        _check(mission, seats, whole, first)
+        judge = _COMPILED[key] = _compile(mission, seats, first, whole)
+    return judge
+
+
+_MISSING = object()
+_COMPILED: dict = {}
+
+
+def _compile(mission, seats, first, whole):
     if mission not in CONDITION_RULE:
         return None
     if mission == 23:
@@ -286,13 +335,12 @@ def condition_status(mission: int, tricks, seats: int, total: int, plays=(), lea
     judged card by card as the engine does. ``exact=False`` keeps to the bounds (no continuation played
     out): an endgame typed in by hand holds fewer cards than the unplayed ones.
 
-    >>> from toolkit.crew.cards import Trick
     >>> condition_status(27, [], 4, 10, plays=["B1", "B2", "Y5"], leader=0)   # the yellow 5 third: lost
     'failed'
     """
     ledger = Ledger(seats, total)
     judge = compile_condition(mission, seats, tricks[0].winner if tricks else None, exact)
-    pool = mask_of(DECK)
+    pool = _ALL
 
     def mid(ledger, leader, cards):
         if exact:
@@ -312,8 +360,11 @@ def condition_status(mission: int, tricks, seats: int, total: int, plays=(), lea
         plays = tuple(Card.parse(c) for c in plays)
         if leader is None:
             leader = tricks[-1].winner if tricks else 0
-        for n in range(1, len(plays) + 1):
+        for n in range(1, min(len(plays), seats - 1) + 1):
             status = mid(ledger, leader, plays[:n])
             if status != PENDING:
                 return status
+        if len(plays) == seats:   # a whole trick given as plays: judged as a trick
+            memo = (judge.settle if exact else judge.step)((PENDING, None), ledger.add(Trick.of_cards(leader, plays)))
+            return memo[0]
     return PENDING
