@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, ClassVar, Mapping
 
 from toolkit.core.chance import Chance
 from toolkit.core.checks import check_int, check_seed
-from toolkit.core.engine import Engine
+from toolkit.core.engine import Engine, check_state
 from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
 from toolkit.core.explain import Event, Outcome, Violation
 from toolkit.crew.cards import (COLOURS, DECK, POSITIONS, SUBMARINE, Card, Trick, cards, check_players,
@@ -133,8 +134,10 @@ class CrewState:
     sent: tuple[Sent, ...] = ()       # every communication of this attempt, in order (see Sent)
     passed: tuple[Passed, ...] = ()   # the distress exchange of this attempt
 
-    @property
+    @cached_property
     def seats(self) -> int:
+        # cached in the instance dict (not a field: not compared, shown or saved), which replace() carries
+        # to the next state: the engine reads it several times per move
         return 3 if self.players == 2 else self.players
 
     @property
@@ -402,9 +405,7 @@ class CrewEngine(Engine):
         return get_mission(number, timed)
 
     def mission_of(self, state: CrewState) -> Mission:
-        if state.custom is not None:
-            return Mission(0, *state.custom)
-        return get_mission(state.mission, state.timed)
+        return _mission_of(state)
 
     @staticmethod
     def _check_hands(hands, players):
@@ -507,7 +508,8 @@ class CrewEngine(Engine):
 
     # ---- allocation helpers -----------------------------------------------------------------------
     def _choosers(self, state: CrewState, m: Mission) -> list[int]:
-        order = [(state.captain + i) % state.seats for i in range(state.seats)]
+        seats = state.seats   # once: a property, and allocation asks for the order at every move
+        order = [(state.captain + i) % seats for i in range(seats)]
         if m.number == 25:
             order.remove(state.captain)
         return order
@@ -516,9 +518,13 @@ class CrewEngine(Engine):
         return [t for t, o in zip(state.tasks, state.owners) if o is None]
 
     def chooser(self, state: CrewState) -> int | None:
+        return self._chooser(state)
+
+    def _chooser(self, state: CrewState) -> int | None:
+        """:meth:`chooser` for the engine's own calls (the public verb checks its argument: hot path)."""
         if state.phase != "allocate":
             return None
-        m = self.mission_of(state)
+        m = _mission_of(state)
         if m.allocation != "standard":
             return state.captain
         order = self._choosers(state, m)
@@ -617,6 +623,8 @@ class CrewEngine(Engine):
         return None
 
     def legal_moves(self, state: CrewState) -> list:
+        if type(state) is not CrewState:   # the state check inline: the hottest verb (see check_state)
+            check_state(self, state)
         ph = state.phase
         if ph == "success" or (ph == "failed" and self.outcome(state) is not None):
             return []
@@ -665,11 +673,11 @@ class CrewEngine(Engine):
         return moves
 
     def _legal_allocation(self, state: CrewState) -> list:
-        m = self.mission_of(state)
+        m = _mission_of(state)
         open_ = self._open_tasks(state)
         out: list = []
         if m.allocation == "standard":
-            seat = self.chooser(state)
+            seat = self._chooser(state)
             for t in open_:
                 if self._take_block(state, m, seat, t) is None:
                     out.append(TakeTask(t))
@@ -783,7 +791,7 @@ class CrewEngine(Engine):
     def _why(self, state: CrewState, move):
         ph = state.phase
         if type(move) is PlayCard and ph == "play":  # the hot path: a card to the trick
-            seat = (state.leader + len(state.trick)) % state.seats
+            seat = (state.leader + len(state.trick)) % (3 if state.players == 2 else state.players)
             return _fast_play_block(_hand(state, seat), move.card, state.trick[0] if state.trick else None)
         if ph == "success" or (ph == "failed" and self.outcome(state) is not None):
             return _v("GAME_OVER", "core.over")
@@ -798,14 +806,14 @@ class CrewEngine(Engine):
         if isinstance(move, (TakeTask, PassTask, AssignTask, AssignAll)):
             if ph != "allocate":
                 return _v("CREW_NOT_ALLOCATING", "crew.alloc.order")
-            m = self.mission_of(state)
+            m = _mission_of(state)
             wanted = {"standard": (TakeTask, PassTask), "free": (AssignTask,), "one": (AssignAll,),
                       "captain": (AssignAll,),
                       "volunteers": (AssignTask,) if m.volunteers == 2 else (AssignAll,)}[m.allocation]
             if not isinstance(move, wanted):
                 return _v("CREW_ALLOCATION_MODE", m.rule, how=_alloc_term(m))
             if isinstance(move, TakeTask):
-                return self._take_block(state, m, self.chooser(state), move.task)
+                return self._take_block(state, m, self._chooser(state), move.task)
             if isinstance(move, PassTask):
                 return self._pass_block(state, m)
             if isinstance(move, AssignTask):
@@ -876,12 +884,19 @@ class CrewEngine(Engine):
     def transition(self, state: CrewState, move) -> tuple[CrewState, tuple[Event, ...]]:
         """:meth:`Engine.transition` with the move type checked once rather than twice (random playouts
         spend most of their time here); the same checks, refusals and errors."""
+        if type(state) is not CrewState:   # the state check inline (see check_state)
+            check_state(self, state)
         return self._checked_transition(state, move)
 
     def apply(self, state: CrewState, move) -> CrewState:
-        """:meth:`Engine.apply`: the same checks, but ``state`` checked once (the base class's ``apply``
-        calls the checked ``transition``, whose wrapper checks it again)."""
+        """:meth:`Engine.apply`: the same checks, with ``state`` checked once and inline (the base class's
+        ``apply`` calls the wrapped ``transition``, so it was checked twice, each in an extra call)."""
+        if type(state) is not CrewState:
+            check_state(self, state)
         return self._checked_transition(state, move)[0]
+
+    # checked inline above, so the base class does not wrap them (toolkit.core.engine._guard_state_verbs)
+    legal_moves._checks_state = transition._checks_state = apply._checks_state = True  # type: ignore[attr-defined]
 
     def _checked_transition(self, state: CrewState, move) -> tuple[CrewState, tuple[Event, ...]]:
         if type(move) is not PlayCard:
@@ -896,17 +911,17 @@ class CrewEngine(Engine):
     def _transition(self, state: CrewState, move) -> tuple[CrewState, tuple[Event, ...]]:
         if isinstance(move, PlayCard):
             return self._play(state, move.card)
-        m = self.mission_of(state)
+        m = _mission_of(state)
         events: list[Event] = []
         if isinstance(move, TakeTask):
-            seat = self.chooser(state)
+            seat = self._chooser(state)
             i = state.tasks.index(move.task)
             state = replace(state, owners=_set(state.owners, i, seat), turn=state.turn + 1)
             events.append(_shared_ev("CREW_EVT_TAKE", "crew.alloc.order", seat, task=move.task))
             state, more = self._advance_allocation(state, m)
             events += more
         elif isinstance(move, PassTask):
-            seat = self.chooser(state)
+            seat = self._chooser(state)
             state = replace(state, turn=state.turn + 1)
             events.append(_shared_ev("CREW_EVT_PASS", "crew.alloc.pass", seat))
             state, more = self._advance_allocation(state, m)
@@ -1290,7 +1305,9 @@ def _sonar_options(hand: tuple[Card, ...], mask: int | None = None) -> dict[Card
 def _seat_sonar_moves(seat: int, hand: tuple[Card, ...], currents: bool) -> tuple[Sonar, ...]:
     """The sonar moves ``seat`` may make with ``hand``, before removing cards already shown (cached: a
     trick start asks again after each communication)."""
-    mask = _hand_mask(hand)
+    mask = 0
+    for c in hand:   # _hand_mask, inlined: once per seat at every trick start
+        mask |= 1 << c.index
     key = (mask, seat, currents)
     hit = _SEAT_SONAR.get(key)
     if hit is not None and hit[0] == hand:
@@ -1304,6 +1321,13 @@ def _seat_sonar_moves(seat: int, hand: tuple[Card, ...], currents: bool) -> tupl
         _SEAT_SONAR.clear()
     _SEAT_SONAR[key] = (hand, moves)
     return moves
+
+
+def _mission_of(state: CrewState) -> Mission:
+    """``ENGINE.mission_of(state)`` without the argument check (the engine's own calls: hot path)."""
+    if state.custom is not None:
+        return Mission(0, *state.custom)
+    return get_mission(state.mission, state.timed)
 
 
 def _hand(state: CrewState, seat: int) -> tuple[Card, ...]:
