@@ -26,7 +26,7 @@ S = TypeVar("S")
 M = TypeVar("M")
 
 
-def check_state(engine: "Engine", state: Any) -> None:
+def check_state(engine: Engine, state: Any) -> None:
     """The check every state verb makes, for a verb that makes it inline instead of through the wrapper
     (then marked ``_checks_state = True``): a game's hottest verbs, which random playouts call at every
     action, save the wrapper's extra call. Raises the same ``TypeError``."""
