@@ -19,8 +19,19 @@ the report gives its median and range over the rounds, and the pooled rates.
 The two engines' playouts are not move for move the same (the exact judge ends some attempts a trick
 earlier), so actions/s compares the cost of an action, not of a game.
 
-Results: ``benchmarks/results/crew_engine_speed.json`` (``--out``) and docs/crew-notes.md, "Speed after
-the exact judge (issue 28.4)".
+``--instructions`` counts instructions under valgrind (cachegrind) instead: a run with no workload, one
+with the setups only and one with the playouts too give the instructions per setup and per action; the
+load does not move them (±1 % between runs).
+
+Results (3 December, shared 2-core machine, old = 42b48e9 = 229dda5^, new = 4009876; details in
+``benchmarks/results/crew_engine_speed.json`` and ``crew_engine_speed_instructions.json``, discussion in
+docs/crew-notes.md, "Speed after the exact judge"):
+
+* actions/s, CPU time, 16 rounds x 480 games at load 12-17: old 45,100, new 43,600; ratio new/old median
+  0.97 (range 0.85-1.06). Before this work (83d02ae): 0.83 (4 rounds, load 1).
+* instructions per action: old 140,000, new 142,900: 0.98 (83d02ae: 172,800, 0.81).
+* mission setups/s, CPU time: old 2,600, new 3,100; ratio median 1.20 (range 1.03-1.43); instructions
+  per setup 2.13 M against 1.87 M (1.14).
 """
 
 from __future__ import annotations
@@ -99,6 +110,15 @@ def _spawn(tree: Path, games: int, seed: int, warmup: int) -> dict:
     return data["per"]
 
 
+def _commit(tree: Path) -> str:
+    """The commit a tree is checked out at (with ``+changes`` if it has uncommitted ones), for the record."""
+    git = ["git", "-C", str(tree)]
+    head = subprocess.run(git + ["rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False).stdout.strip()
+    dirty = subprocess.run(git + ["status", "--porcelain", "--untracked-files=no", "--", "toolkit"],
+                           capture_output=True, text=True, check=False).stdout.strip()
+    return (head or "unknown") + (" +changes" if dirty else "")
+
+
 def _count(tree: Path, games: int, seed: int, warmup: int, mode: str) -> tuple[int, dict]:
     """Instructions (valgrind's cachegrind ``I refs``) of one worker run, and its result."""
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
@@ -117,7 +137,7 @@ def instructions(trees: dict[str, Path], args) -> None:
     """Instructions per action and per setup for each engine: runs of the same worker with no workload,
     setups only and setups with playouts; the differences are the setups' and the actions' share. Exact
     up to the garbage collector's timing, so one run per engine suffices on a loaded machine."""
-    report: dict = {"mode": "instructions", "games": args.games, "warmup": args.warmup, "seed": args.seed,
+    report: dict = {"commits": {k: _commit(t) for k, t in trees.items()}, "mode": "instructions", "games": args.games, "warmup": args.warmup, "seed": args.seed,
                     "trees": {k: str(v) for k, v in trees.items()}}
     for name, tree in trees.items():
         base, _ = _count(tree, args.games, args.seed, args.warmup, "none")
@@ -171,6 +191,7 @@ def main() -> None:
     if args.before is None:
         parser.error("--before is required (a checkout of the engine to compare against)")
     trees = {"old": args.before.resolve(), "new": args.after.resolve()}
+    commits = {k: _commit(t) for k, t in trees.items()}
     if args.instructions:
         instructions(trees, args)
         return
@@ -190,7 +211,7 @@ def main() -> None:
               f"{o['setups_per_s_cpu']:6,.0f} new {n['setups_per_s_cpu']:6,.0f}"
               f" ({n['setups_per_s_cpu'] / o['setups_per_s_cpu']:.3f})", flush=True)
     load1 = os.getloadavg()
-    report: dict = {"trees": {k: str(v) for k, v in trees.items()}, "rounds": args.rounds, "games": args.games,
+    report: dict = {"commits": commits, "trees": {k: str(v) for k, v in trees.items()}, "rounds": args.rounds, "games": args.games,
                     "warmup": args.warmup, "seed": args.seed, "cpus": os.cpu_count(),
                     "load_before": load0, "load_after": load1, "seconds": time.perf_counter() - t0,
                     "python": sys.version.split()[0], "by_players": {}}

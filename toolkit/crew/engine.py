@@ -244,7 +244,7 @@ class Retry:
         return "retry new" if self.new_tasks else "retry"
 
 
-_PLAY = tuple(PlayCard(c) for c in DECK)  # by card index: a list lookup, not a hash of the card (hot path)
+_PLAY = tuple(PlayCard(c) for c in DECK)  # indexed by card index: no hash of the card (hot path)
 _JUDGES: dict = {}  # compiled task judges by (task, owner, players, captain, prediction)
 _SONAR: dict = {}
 
@@ -508,7 +508,7 @@ class CrewEngine(Engine):
 
     # ---- allocation helpers -----------------------------------------------------------------------
     def _choosers(self, state: CrewState, m: Mission) -> list[int]:
-        seats = state.seats   # once: a property, and allocation asks for the order at every move
+        seats = state.seats   # read once: allocation asks for the order at every move
         order = [(state.captain + i) % seats for i in range(seats)]
         if m.number == 25:
             order.remove(state.captain)
