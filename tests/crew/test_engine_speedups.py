@@ -10,10 +10,13 @@
 from __future__ import annotations
 
 import random
+import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from toolkit.core.errors import InvalidMoveError, RuleError
 from toolkit.core.explain import Event
 from toolkit.crew.cards import DECK, sonar_options, sonar_options_sorted
 from toolkit.crew.engine import ENGINE, PlayCard, Retry, _ledger, _shared_ev
@@ -78,3 +81,97 @@ def test_carried_ledger_matches_rebuilt_one():
                 checked += 1
             state = ENGINE.apply(state, move)
     assert checked > 50
+
+
+# ---- issue 28.4: the fast paths of the engine-speed work equal the plain ones ---------------------------
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=14), st.randoms(use_true_random=False))
+def test_sonar_caches_keyed_by_mask_never_mix_hands(hand, rnd):
+    """The sonar caches are keyed by the hand's bit mask: hands with one mask but other contents (another
+    order, a repeated card) must each get their own answer, equal to the uncached one."""
+    from toolkit.crew.engine import _seat_sonar_moves, _sonar_move, _sonar_options
+    ordered = tuple(sorted(set(hand)))
+    shuffled = list(ordered)
+    rnd.shuffle(shuffled)
+    for h in (ordered, tuple(shuffled), tuple(hand), ordered + ordered[:1], ordered):
+        try:
+            plain = list(sonar_options(h).items())
+        except InvalidMoveError as exc:   # a repeated card: refused, never answered from the cache
+            with pytest.raises(InvalidMoveError, match=re.escape(str(exc))):
+                _sonar_options(h)
+            with pytest.raises(InvalidMoveError):
+                _seat_sonar_moves(0, h, False)
+            continue
+        assert list(_sonar_options(h).items()) == plain
+        for seat in (0, 3):
+            assert _seat_sonar_moves(seat, h, True) == tuple(_sonar_move(seat, c, None) for c, _ in plain)
+            assert _seat_sonar_moves(seat, h, False) == tuple(_sonar_move(seat, c, p) for c, p in plain)
+
+
+def _reference_settle(judge, memo, ledger):
+    """``Judge.settle`` as first written (step, then the last trick played out): the inlined one must
+    equal it."""
+    from toolkit.crew.tasks import _ENDGAME_TRICKS, PENDING
+    memo = judge.step(memo, ledger)
+    if memo[0] == PENDING and ledger.count and ledger.remaining <= _ENDGAME_TRICKS.get(ledger.seats, 0):
+        return (judge._endgame(memo[1], ledger), memo[1])
+    return memo
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([2, 3, 4, 5]))
+def test_settle_and_ledger_add_equal_the_plain_versions(seed, players):
+    from toolkit.crew.cards import Trick, legal_plays, tricks_in_mission
+    from toolkit.crew.tasks import TASKS, compile_task
+    rnd = random.Random(seed)
+    seats = 3 if players == 2 else players
+    deck = list(DECK)
+    rnd.shuffle(deck)
+    hands = [sorted(deck[i::seats]) for i in range(seats)]
+    leader, ledger, ledgers = 0, Ledger.start(players), []
+    for _ in range(tricks_in_mission(players)):
+        plays = []
+        for k in range(seats):
+            seat = (leader + k) % seats
+            card = rnd.choice(legal_plays(hands[seat], plays[0] if plays else None))
+            hands[seat].remove(card)
+            plays.append(card)
+        trick = Trick.of_cards(leader, tuple(plays))
+        plain = Ledger(ledger.seats, ledger.total, ledger.count + 1, ledger.played | trick.mask,
+                       tuple(w | trick.mask if s == trick.winner else w for s, w in enumerate(ledger.won)),
+                       tuple(n + (s == trick.winner) for s, n in enumerate(ledger.wins)), trick)
+        ledger = ledger.add(trick)
+        assert _same(ledger, plain)
+        ledgers.append(ledger)
+        leader = trick.winner
+    for task in rnd.sample(sorted(TASKS), 12):
+        owner = rnd.randrange(seats)
+        try:
+            judge = compile_task(task, owner, players, captain=(owner + 1) % seats, prediction=rnd.randrange(4))
+        except RuleError:   # a task this owner cannot take (a captain comparison, a prediction's range)
+            continue
+        fast = slow = judge.start()
+        for ledger in ledgers:
+            fast, slow = judge.settle(fast, ledger), _reference_settle(judge, slow, ledger)
+            assert fast == slow
+
+
+def test_cards_bit_slot_and_state_checks():
+    assert all(c.bit == 1 << c.index for c in DECK)
+    with pytest.raises(AttributeError):
+        DECK[0].bit = 4
+    state = ENGINE.new_state(3, players=2, mission=5)
+    assert state.seats == 3 and ENGINE.apply(state, ENGINE.legal_moves(state)[0]).seats == 3
+    move = ENGINE.legal_moves(state)[0]
+    # the inline state checks and the same-shape wrappers refuse alike and accept keywords as before
+    for call in (lambda s: ENGINE.legal_moves(s), lambda s: ENGINE.apply(s, move),
+                 lambda s: ENGINE.transition(s, move), lambda s: ENGINE.why_illegal(s, move),
+                 lambda s: ENGINE.outcome(s), lambda s: ENGINE.observe(s, 0)):
+        with pytest.raises(TypeError, match="state must be a CrewState, not None"):
+            call(None)
+    assert ENGINE.why_illegal(state=state, move=move) is None
+    assert ENGINE.apply(state=state, move=move) == ENGINE.transition(state, move)[0]
+    with pytest.raises(TypeError, match=r"legal_moves\(\) takes 2 positional arguments"):
+        ENGINE.legal_moves(state, 1)
+    with pytest.raises(TypeError, match=r"why_illegal\(\) takes 3 positional arguments"):
+        ENGINE.why_illegal(state, move, 1)

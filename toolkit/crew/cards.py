@@ -51,10 +51,13 @@ class Card:
     ordered by deck order (blue, green, yellow, pink, then submarines; by value inside a suit).
     """
 
-    __slots__ = ("suit", "value", "index", "_text")
+    __slots__ = ("suit", "value", "index", "bit", "_text")
     suit: str
     value: int
     index: int
+    #: this card as a one-bit mask (``1 << index``) for the judge's and solver's card sets (a slot, not a
+    #: property: the judges read it in their inner loops)
+    bit: int
 
     _interned: dict[tuple[str, int], "Card"] = {}
 
@@ -74,6 +77,7 @@ class Card:
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "value", value)
         object.__setattr__(self, "index", SUITS.index(suit) * 9 + value - 1)
+        object.__setattr__(self, "bit", 1 << self.index)
         object.__setattr__(self, "_text", f"{suit}{value}")
         cls._interned[(suit, value)] = self
         return self
@@ -126,11 +130,6 @@ class Card:
     @property
     def is_submarine(self) -> bool:
         return self.suit == SUBMARINE
-
-    @property
-    def bit(self) -> int:
-        """This card as a one-bit mask (``1 << index``) for the judge's and solver's card sets."""
-        return 1 << self.index
 
     def __lt__(self, other: "Card") -> bool:
         return self.index < other.index

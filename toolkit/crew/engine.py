@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property
 from typing import Any, ClassVar, Mapping
 
 from toolkit.core.chance import Chance
 from toolkit.core.checks import check_int, check_seed
-from toolkit.core.engine import Engine
+from toolkit.core.engine import Engine, check_state
 from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidSeatError, InvalidStateError
 from toolkit.core.explain import Event, Outcome, Violation
 from toolkit.crew.cards import (DECK, POSITIONS, Card, Trick, cards, check_players,
@@ -135,8 +135,10 @@ class CrewState:
     sent: tuple[Sent, ...] = ()       # every communication of this attempt, in order (see Sent)
     passed: tuple[Passed, ...] = ()   # the distress exchange of this attempt
 
-    @property
+    @cached_property
     def seats(self) -> int:
+        # cached in the instance dict (not a field: not compared, shown or saved), which replace() carries
+        # to the next state: the engine reads it several times per move
         return 3 if self.players == 2 else self.players
 
     @property
@@ -146,9 +148,7 @@ class CrewState:
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` may play from (TONOJA: its face-up cards)."""
         check_int("seat", seat, 0, len(self.hands) - 1)
-        if self.players == 2 and seat == TONOJA:
-            return tuple(sorted(c.face_up for c in self.columns if c.face_up is not None))
-        return self.hands[seat]
+        return _hand(self, seat)
 
     @property
     def attempts_counted(self) -> int:
@@ -245,14 +245,14 @@ class Retry:
         return "retry new" if self.new_tasks else "retry"
 
 
-_PLAY = {c: PlayCard(c) for c in DECK}
+_PLAY = tuple(PlayCard(c) for c in DECK)  # indexed by card index: no hash of the card (hot path)
 _JUDGES: dict = {}  # compiled task judges by (task, owner, players, captain, prediction)
 _SONAR: dict = {}
 
 
 def _sonar_move(seat: int, card: Card, pos: str | None) -> "Sonar":
     """Shared move objects: legal_moves builds dozens of them per call."""
-    key = (seat, card, pos)
+    key = (seat, card.index, pos)  # the index, not the card: an int hashes in C (hot path)
     move = _SONAR.get(key)
     if move is None:
         move = _SONAR[key] = Sonar(seat, card, pos)
@@ -409,9 +409,7 @@ class CrewEngine(Engine):
         return get_mission(number, timed)
 
     def mission_of(self, state: CrewState) -> Mission:
-        if state.custom is not None:
-            return Mission(0, *state.custom)
-        return get_mission(state.mission, state.timed)
+        return _mission_of(state)
 
     @staticmethod
     def _check_hands(hands, players):
@@ -514,7 +512,8 @@ class CrewEngine(Engine):
 
     # ---- allocation helpers -----------------------------------------------------------------------
     def _choosers(self, state: CrewState, m: Mission) -> list[int]:
-        order = [(state.captain + i) % state.seats for i in range(state.seats)]
+        seats = state.seats   # read once: allocation asks for the order at every move
+        order = [(state.captain + i) % seats for i in range(seats)]
         if m.number == 25:
             order.remove(state.captain)
         return order
@@ -523,9 +522,13 @@ class CrewEngine(Engine):
         return [t for t, o in zip(state.tasks, state.owners) if o is None]
 
     def chooser(self, state: CrewState) -> int | None:
+        return self._chooser(state)
+
+    def _chooser(self, state: CrewState) -> int | None:
+        """:meth:`chooser` for the engine's own calls (the public verb checks its argument: hot path)."""
         if state.phase != "allocate":
             return None
-        m = self.mission_of(state)
+        m = _mission_of(state)
         if m.allocation != "standard":
             return state.captain
         order = self._choosers(state, m)
@@ -624,6 +627,8 @@ class CrewEngine(Engine):
         return None
 
     def legal_moves(self, state: CrewState) -> list:
+        if type(state) is not CrewState:   # the state check inline: the hottest verb (see check_state)
+            check_state(self, state)
         ph = state.phase
         if ph == "success" or (ph == "failed" and self.outcome(state) is not None):
             return []
@@ -645,24 +650,26 @@ class CrewEngine(Engine):
         trick = state.trick
         seats = 3 if state.players == 2 else state.players
         seat = (state.leader + len(trick)) % seats
-        hand = state.hand(seat)
+        hand = _hand(state, seat)
         moves: list
         if trick:
             led = trick[0].suit
-            moves = [_PLAY[c] for c in hand if c.suit == led] or [_PLAY[c] for c in hand]
+            moves = [_PLAY[c.index] for c in hand if c.suit == led] or [_PLAY[c.index] for c in hand]
         else:
-            moves = [_PLAY[c] for c in hand]
+            moves = [_PLAY[c.index] for c in hand]
             # _comm_block split in two: the table's part once, then each seat's own part. A seat whose
             # hand has nothing to show gets no moves from _seat_sonar_moves, as _comm_block refuses it.
             if self._comm_table_block(state) is None:
-                shown = {c.card for c in state.comms}
+                shown = 0   # the communicated cards as a mask (no hashing of cards on this hot path)
+                for c in state.comms:
+                    shown |= c.card.bit
                 currents = state.comm == "currents"
                 rapture = state.comm == "rapture"
                 tonoja = TONOJA if state.players == 2 else None
                 for s in range(seats):
                     if s != tonoja and (rapture or not state.sonar_used[s]):
                         sonar = _seat_sonar_moves(s, state.hands[s], currents)
-                        moves += [m for m in sonar if m.card not in shown] if shown else sonar
+                        moves += [m for m in sonar if not m.card.bit & shown] if shown else sonar
             if self._distress_block(state) is None:
                 moves += _DISTRESS_MOVES
         if state.timed:
@@ -670,11 +677,11 @@ class CrewEngine(Engine):
         return moves
 
     def _legal_allocation(self, state: CrewState) -> list:
-        m = self.mission_of(state)
+        m = _mission_of(state)
         open_ = self._open_tasks(state)
         out: list = []
         if m.allocation == "standard":
-            seat = self.chooser(state)
+            seat = self._chooser(state)
             for t in open_:
                 if self._take_block(state, m, seat, t) is None:
                     out.append(TakeTask(t))
@@ -791,8 +798,8 @@ class CrewEngine(Engine):
     def _why(self, state: CrewState, move):
         ph = state.phase
         if type(move) is PlayCard and ph == "play":  # the hot path: a card to the trick
-            seat = (state.leader + len(state.trick)) % state.seats
-            return _fast_play_block(state.hand(seat), move.card, state.trick[0] if state.trick else None)
+            seat = (state.leader + len(state.trick)) % (3 if state.players == 2 else state.players)
+            return _fast_play_block(_hand(state, seat), move.card, state.trick[0] if state.trick else None)
         if ph == "success" or (ph == "failed" and self.outcome(state) is not None):
             return _v("GAME_OVER", "core.over")
         if isinstance(move, Retry):
@@ -806,14 +813,14 @@ class CrewEngine(Engine):
         if isinstance(move, (TakeTask, PassTask, AssignTask, AssignAll)):
             if ph != "allocate":
                 return _v("CREW_NOT_ALLOCATING", "crew.alloc.order")
-            m = self.mission_of(state)
+            m = _mission_of(state)
             wanted = {"standard": (TakeTask, PassTask), "free": (AssignTask,), "one": (AssignAll,),
                       "captain": (AssignAll,),
                       "volunteers": (AssignTask,) if m.volunteers == 2 else (AssignAll,)}[m.allocation]
             if not isinstance(move, wanted):
                 return _v("CREW_ALLOCATION_MODE", m.rule, how=_alloc_term(m))
             if isinstance(move, TakeTask):
-                return self._take_block(state, m, self.chooser(state), move.task)
+                return self._take_block(state, m, self._chooser(state), move.task)
             if isinstance(move, PassTask):
                 return self._pass_block(state, m)
             if isinstance(move, AssignTask):
@@ -849,7 +856,7 @@ class CrewEngine(Engine):
         # play phase
         if isinstance(move, PlayCard):
             seat = (state.leader + len(state.trick)) % state.seats
-            return _fast_play_block(state.hand(seat), move.card, state.trick[0] if state.trick else None)
+            return _fast_play_block(_hand(state, seat), move.card, state.trick[0] if state.trick else None)
         if isinstance(move, Sonar):
             if not 0 <= move.seat < state.seats:
                 return _v("CREW_NO_SEAT", "crew.sonar.timing", seat=move.seat, seats=state.seats)
@@ -884,6 +891,21 @@ class CrewEngine(Engine):
     def transition(self, state: CrewState, move) -> tuple[CrewState, tuple[Event, ...]]:
         """:meth:`Engine.transition` with the move type checked once rather than twice (random playouts
         spend most of their time here); the same checks, refusals and errors."""
+        if type(state) is not CrewState:   # the state check inline (see check_state)
+            check_state(self, state)
+        return self._checked_transition(state, move)
+
+    def apply(self, state: CrewState, move) -> CrewState:
+        """:meth:`Engine.apply`: the same checks, with ``state`` checked once and inline (the base class's
+        ``apply`` calls the wrapped ``transition``, so it was checked twice, each in an extra call)."""
+        if type(state) is not CrewState:
+            check_state(self, state)
+        return self._checked_transition(state, move)[0]
+
+    # checked inline above, so the base class does not wrap them (toolkit.core.engine._guard_state_verbs)
+    legal_moves._checks_state = transition._checks_state = apply._checks_state = True  # type: ignore[attr-defined]
+
+    def _checked_transition(self, state: CrewState, move) -> tuple[CrewState, tuple[Event, ...]]:
         if type(move) is not PlayCard:
             if isinstance(move, str):
                 move = self.parse_move(move)
@@ -896,17 +918,17 @@ class CrewEngine(Engine):
     def _transition(self, state: CrewState, move) -> tuple[CrewState, tuple[Event, ...]]:
         if isinstance(move, PlayCard):
             return self._play(state, move.card)
-        m = self.mission_of(state)
+        m = _mission_of(state)
         events: list[Event] = []
         if isinstance(move, TakeTask):
-            seat = self.chooser(state)
+            seat = self._chooser(state)
             i = state.tasks.index(move.task)
             state = replace(state, owners=_set(state.owners, i, seat), turn=state.turn + 1)
             events.append(_shared_ev("CREW_EVT_TAKE", "crew.alloc.order", seat, task=move.task))
             state, more = self._advance_allocation(state, m)
             events += more
         elif isinstance(move, PassTask):
-            seat = self.chooser(state)
+            seat = self._chooser(state)
             state = replace(state, turn=state.turn + 1)
             events.append(_shared_ev("CREW_EVT_PASS", "crew.alloc.pass", seat))
             state, more = self._advance_allocation(state, m)
@@ -990,7 +1012,7 @@ class CrewEngine(Engine):
     def _play(self, state: CrewState, card: Card) -> tuple[CrewState, tuple[Event, ...]]:
         seats = 3 if state.players == 2 else state.players
         seat = (state.leader + len(state.trick)) % seats
-        events = [_shared_ev("CREW_EVT_PLAY", "crew.trick.own-card", seat, card=card)]
+        events = [_play_ev(seat, card)]
         columns, hands = state.columns, state.hands
         if state.players == 2 and seat == TONOJA:
             columns = tuple(Column(c.face_down, None) if c.face_up is card else c for c in columns)
@@ -1283,21 +1305,70 @@ def replace(state: CrewState, **changes) -> CrewState:
 SMALL_CACHE = 512
 
 
-@lru_cache(maxsize=SMALL_CACHE)
-def _sonar_options(hand: tuple[Card, ...]) -> dict[Card, str]:
+# The two caches below are keyed by the hand as a bit mask (ints hash in C; a tuple of cards would call
+# Card.__hash__, a Python method, once per card) and hold the hand itself, compared on every hit, so two
+# hands with the same mask but other contents (a repeated card, another order) never share an entry.
+_OPTIONS: dict[int, tuple] = {}       # hand mask -> (hand, sonar options)
+_SEAT_SONAR: dict[tuple, tuple] = {}  # (hand mask, seat, currents) -> (hand, sonar moves)
+
+
+def _hand_mask(hand: tuple[Card, ...]) -> int:
+    mask = 0
+    for c in hand:
+        mask |= 1 << c.index
+    return mask
+
+
+def _sonar_options(hand: tuple[Card, ...], mask: int | None = None) -> dict[Card, str]:
     """``sonar_options`` for an engine hand, cached by the hand. Engine hands are kept in deck order, so
     the one-pass version serves; a hand in another order (a hand-made state) takes the checked path."""
+    if mask is None:
+        mask = _hand_mask(hand)
+    hit = _OPTIONS.get(mask)
+    if hit is not None and hit[0] == hand:
+        return hit[1]
     options = sonar_options_sorted(hand)
-    return options if options is not None else sonar_options(hand)
+    if options is None:
+        options = sonar_options(hand)
+    if len(_OPTIONS) >= SMALL_CACHE:
+        _OPTIONS.clear()
+    _OPTIONS[mask] = (hand, options)
+    return options
 
 
-@lru_cache(maxsize=SMALL_CACHE)
 def _seat_sonar_moves(seat: int, hand: tuple[Card, ...], currents: bool) -> tuple[Sonar, ...]:
     """The sonar moves ``seat`` may make with ``hand``, before removing cards already shown (cached: a
     trick start asks again after each communication)."""
+    mask = 0
+    for c in hand:   # _hand_mask, inlined: once per seat at every trick start
+        mask |= 1 << c.index
+    key = (mask, seat, currents)
+    hit = _SEAT_SONAR.get(key)
+    if hit is not None and hit[0] == hand:
+        return hit[1]
+    options = _sonar_options(hand, mask)
     if currents:
-        return tuple([_sonar_move(seat, c, None) for c in _sonar_options(hand)])
-    return tuple([_sonar_move(seat, c, pos) for c, pos in _sonar_options(hand).items()])
+        moves = tuple([_sonar_move(seat, c, None) for c in options])
+    else:
+        moves = tuple([_sonar_move(seat, c, pos) for c, pos in options.items()])
+    if len(_SEAT_SONAR) >= SMALL_CACHE:
+        _SEAT_SONAR.clear()
+    _SEAT_SONAR[key] = (hand, moves)
+    return moves
+
+
+def _mission_of(state: CrewState) -> Mission:
+    """``ENGINE.mission_of(state)`` without the argument check (the engine's own calls: hot path)."""
+    if state.custom is not None:
+        return Mission(0, *state.custom)
+    return get_mission(state.mission, state.timed)
+
+
+def _hand(state: CrewState, seat: int) -> tuple[Card, ...]:
+    """``state.hand(seat)`` for a seat the engine computed itself (no argument check: hot path)."""
+    if state.players == 2 and seat == TONOJA:
+        return tuple(sorted(c.face_up for c in state.columns if c.face_up is not None))
+    return state.hands[seat]
 
 
 def _fast_play_block(hand: tuple[Card, ...], card: Card, led: Card | None) -> Violation | None:
@@ -1369,6 +1440,19 @@ def _shared_ev(code: str, rule: str, seat: int | None = None, **params) -> Event
         if len(_EVENTS) >= 50_000:  # a bound for safety: the engine's events have far fewer values
             _EVENTS.clear()
         event = _EVENTS[key] = _ev(code, rule, seat, **params)
+    return event
+
+
+_PLAY_EVENTS: dict[int, Event] = {}
+
+
+def _play_ev(seat: int, card: Card) -> Event:
+    """The shared event of ``seat`` playing ``card`` (every action of a playout makes one): keyed by an
+    int, which hashes in C, rather than by :func:`_shared_ev`'s tuple holding the card."""
+    key = seat * 64 + card.index
+    event = _PLAY_EVENTS.get(key)
+    if event is None:
+        event = _PLAY_EVENTS[key] = _shared_ev("CREW_EVT_PLAY", "crew.trick.own-card", seat, card=card)
     return event
 
 

@@ -241,6 +241,9 @@ def _read_data(name: str) -> str:
 
 
 # ---- the ledger: what the table knows after each trick ---------------------------------------------
+_new_ledger = object.__new__
+
+
 class Ledger:
     """Completed tricks summarised for judging: played/won card masks, tricks won per seat.
 
@@ -275,8 +278,12 @@ class Ledger:
         won[w] |= trick.mask
         wins = list(self.wins)
         wins[w] += 1
-        return Ledger(self.seats, self.total, self.count + 1, self.played | trick.mask, tuple(won),
-                      tuple(wins), trick)
+        # built without __init__: its argument checks are for ledgers from outside, and these fields come
+        # from a checked ledger (this runs once per trick and per continuation the judge plays out)
+        new = _new_ledger(Ledger)
+        new.seats, new.total, new.count = self.seats, self.total, self.count + 1
+        new.played, new.won, new.wins, new.last = self.played | trick.mask, tuple(won), tuple(wins), trick
+        return new
 
     @property
     def remaining(self) -> int:
@@ -333,10 +340,15 @@ class Judge:
     def settle(self, memo: tuple, ledger: Ledger) -> tuple:
         """``step`` plus, with one trick left, every continuation played out: the status exactly when the
         table can know it (the engine and :func:`task_status` judge this way)."""
-        memo = self.step(memo, ledger)
-        if memo[0] == PENDING and ledger.count and ledger.remaining <= _ENDGAME_TRICKS.get(ledger.seats, 0):
-            return (self._endgame(memo[1], ledger), memo[1])
-        return memo
+        if memo[0] != PENDING:
+            return memo
+        status, data = self._step(memo[1], ledger)   # step inlined: the engine settles after every trick
+        if status == PENDING:
+            if ledger.count >= ledger.total:
+                status = DONE if self._final(data, ledger) else FAILED
+            elif ledger.count and ledger.total - ledger.count <= _ENDGAME_TRICKS.get(ledger.seats, 0):
+                return (self._endgame(data, ledger), data)
+        return (status, data)
 
     def _advance(self, data, ledger: Ledger) -> tuple[str, Any]:
         status, data = self._step(data, ledger)
@@ -647,11 +659,12 @@ class StreakJudge(Judge):
 
 
 class NoLeadJudge(Judge):
-    __slots__ = ("suits",)
+    __slots__ = ("forbidden", "suits")
 
     def __init__(self, owner, suits):
         super().__init__(owner)
         self.suits = frozenset(suits)
+        self.forbidden = mask_of(c for c in DECK if c.suit in self.suits)   # the cards of these colours
 
     def _step(self, data, ledger):
         t = ledger.last
@@ -660,10 +673,6 @@ class NoLeadJudge(Judge):
         if not ledger.unplayed(self.forbidden):
             return DONE, None   # no card of these colours is left to lead
         return PENDING, None
-
-    @property
-    def forbidden(self) -> int:
-        return mask_of(c for c in DECK if c.suit in self.suits)
 
     def lead(self, memo, seat, card):
         if memo[0] == PENDING and seat == self.owner and card.suit in self.suits:
