@@ -171,7 +171,9 @@ def test_cards_bit_slot_and_state_checks():
             call(None)
     assert ENGINE.why_illegal(state=state, move=move) is None
     assert ENGINE.apply(state=state, move=move) == ENGINE.transition(state, move)[0]
-    with pytest.raises(TypeError, match=r"legal_moves\(\) takes 2 positional arguments"):
-        ENGINE.legal_moves(state, 1)
+    # legal_moves takes a seat (the one engine contract): an extra argument after it is refused
+    assert ENGINE.legal_moves(state, seat=ENGINE.decider(state)) == ENGINE.legal_moves(state, ENGINE.decider(state))
+    with pytest.raises(TypeError):
+        ENGINE.legal_moves(state, 1, 2)
     with pytest.raises(TypeError, match=r"why_illegal\(\) takes 3 positional arguments"):
         ENGINE.why_illegal(state, move, 1)
