@@ -105,3 +105,40 @@ def test_voila_and_its_kernel_die_when_the_process_that_started_them_is_killed(t
     # Voila gets SIGKILL from the kernel at once; each kernel's parent poller looks once a second.
     left = wait_gone([server, *kernels], 10)
     assert left == [], f"still running after their parent was killed: {left} (server {server})"
+
+
+# A test that holds its worker: starts a child through start_tied, tells the outer test both pids, waits.
+HOLDING_TEST = """
+import os, time
+from pathlib import Path
+from toolkit.publishing.processes import start_tied
+
+def test_hold():
+    child = start_tied(["sleep", "600"])
+    Path(os.environ["DEEPSEA_HOLD_PIDS"]).write_text(f"{os.getpid()} {child.pid}")
+    time.sleep(600)
+"""
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_killing_an_xdist_run_ends_its_workers_and_their_servers(tmp_path, killed_parents):
+    # `make test` runs pytest-xdist workers. A worker ends by itself when its controller's pipe closes
+    # (execnet), but only start_tied's death signal takes the worker's servers with it.
+    (tmp_path / "test_hold.py").write_text(HOLDING_TEST)
+    pids_file = tmp_path / "pids"
+    env = {**os.environ, "DEEPSEA_HOLD_PIDS": str(pids_file),
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    env.pop("PYTEST_XDIST_WORKER", None)
+    controller = start_tied([sys.executable, "-m", "pytest", "-n", "1", "-p", "no:cacheprovider", "-q",
+                             "test_hold.py"], cwd=tmp_path, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.STDOUT)
+    killed_parents.append(controller)
+    deadline = time.monotonic() + 180
+    while not pids_file.exists() or len(pids_file.read_text().split()) < 2:
+        assert time.monotonic() < deadline and controller.poll() is None, "the held test never started"
+        time.sleep(0.2)
+    worker, child = map(int, pids_file.read_text().split())
+    assert worker != controller.pid and alive(worker) and alive(child)
+
+    controller.kill()  # SIGKILL: no teardown, no message to the worker
+    controller.wait(timeout=10)
+    left = wait_gone([worker, child], 10)
+    assert left == [], f"still running after pytest was killed: {left} (worker {worker}, its child {child})"
