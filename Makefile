@@ -57,7 +57,7 @@ test: $(STAMP) check-chromium
 
 # Without the browser and notebooks: the quick loop while editing engines.
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest tests --ignore=tests/browser -q
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile tests --ignore=tests/browser -q
 
 # Re-execute the teaching notebooks in place (outputs kept, widget state dropped) after changing them,
 # then give every notebook the kernel metadata ipykernel writes (opening one then changes nothing).
