@@ -47,12 +47,17 @@ serve: $(STAMP)
 check-chromium:
 	@test -x $(CHROMIUM) || { echo "Chromium is missing; install it with: sudo apt-get update && sudo apt-get install -y chromium"; exit 1; }
 
+# pytest-xdist: TEST_WORKERS processes (2 for the 2-core target machine; `make test TEST_WORKERS=1` runs in
+# one process). --dist loadfile keeps each file on one worker: a notebook's cells share one kernel (nbval),
+# a module's fixtures (servers) are started once. Measurements and reasons: docs/testing.md.
+TEST_WORKERS ?= 2
+
 test: $(STAMP) check-chromium
-	$(BIN)/python -m pytest tests notebooks dashboards $(PYTEST_NBVAL)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile tests notebooks dashboards $(PYTEST_NBVAL)
 
 # Without the browser and notebooks: the quick loop while editing engines.
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest tests --ignore=tests/browser -q
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile tests --ignore=tests/browser -q
 
 # Re-execute the teaching notebooks in place (outputs kept, widget state dropped) after changing them,
 # then give every notebook the kernel metadata ipykernel writes (opening one then changes nothing).

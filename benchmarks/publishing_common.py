@@ -17,6 +17,7 @@ import urllib.request
 from pathlib import Path
 
 from toolkit.publishing.kernels import child_kernels
+from toolkit.publishing.processes import start_tied
 
 ROOT = Path(__file__).resolve().parents[1]
 DASHBOARDS = ROOT / "dashboards"
@@ -51,9 +52,9 @@ class Server:
         voila = Path(sys.executable).with_name("voila")
         self.log_path = self.tmp / "voila.log"
         self.log = open(self.log_path, "w")
-        self.proc = subprocess.Popen([str(voila), folder, f"--port={self.port}", "--no-browser", *extra],
-                                     cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
-                                     start_new_session=True)
+        # dies with the benchmark however it ends (toolkit.publishing.processes)
+        self.proc = start_tied([str(voila), folder, f"--port={self.port}", "--no-browser", *extra],
+                               cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             try:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -22,6 +21,7 @@ from typing import Callable, Iterator
 import pytest
 
 from toolkit.publishing.kernels import child_kernels
+from toolkit.publishing.processes import start_tied, stop_group
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("DEEPSEA_CHROMIUM", "/usr/bin/chromium")
@@ -73,15 +73,15 @@ def wait_for_http(url: str, timeout: float = 90.0, proc: subprocess.Popen | None
 
 
 class VoilaServer:
-    """A Voila process in its own session so that stopping it stops its kernels too."""
+    """A Voila process in its own session, killed if pytest dies (``start_tied``); ``stop`` stops its kernels too."""
 
     def __init__(self, tmp: Path, *extra: str):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = tmp / f"voila-{self.port}.log"
         self.log = open(self.log_path, "w")
-        self.proc = subprocess.Popen(voila_command(self.port, *extra), cwd=ROOT, env=voila_env(tmp),
-                                     stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.proc = start_tied(voila_command(self.port, *extra), cwd=ROOT, env=voila_env(tmp),
+                               stdout=self.log, stderr=subprocess.STDOUT)
         try:
             wait_for_http(self.url + "/", proc=self.proc)
         except Exception:
@@ -97,15 +97,7 @@ class VoilaServer:
         return {k for k in child_kernels(self.proc.pid) if not k.startswith("pid-")}
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGTERM)
-                self.proc.wait(timeout=15)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                try:
-                    os.killpg(self.proc.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
+        stop_group(self.proc)
         self.log.close()
 
 

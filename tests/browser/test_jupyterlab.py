@@ -16,7 +16,6 @@ import json
 import os
 import urllib.request
 import shutil
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -25,6 +24,7 @@ import nbformat
 import pytest
 
 from conftest import free_port, wait_for_http  # tests/browser/conftest.py
+from toolkit.publishing.processes import start_tied, stop_group
 
 pytestmark = pytest.mark.browser
 
@@ -64,21 +64,16 @@ def lab(tmp_path_factory):
     env.update(HOME=str(tmp / "home"), PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])))
     port = free_port()
     log = open(tmp / "lab.log", "w")
-    proc = subprocess.Popen([str(Path(sys.executable).with_name("jupyter")), "lab", "--no-browser", f"--port={port}",
-                             "--ip=127.0.0.1", "--allow-root", f"--IdentityProvider.token={TOKEN}",
-                             f"--ServerApp.root_dir={root}"],
-                            cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    proc = start_tied([str(Path(sys.executable).with_name("jupyter")), "lab", "--no-browser", f"--port={port}",
+                       "--ip=127.0.0.1", "--allow-root", f"--IdentityProvider.token={TOKEN}",
+                       f"--ServerApp.root_dir={root}"],
+                      cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
         wait_for_http(f"{url}/api/status?token={TOKEN}", proc=proc)
         yield url, root
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
+        stop_group(proc, timeout=20)
         log.close()
 
 

@@ -19,6 +19,8 @@ from typing import Callable, Iterator
 
 import pytest
 
+from toolkit.publishing.processes import start_tied
+
 ROOT = Path(__file__).resolve().parents[2]
 DASHBOARDS = ROOT / "dashboards"
 
@@ -57,8 +59,8 @@ class FolderServer(VoilaServer):
         self.log = open(self.log_path, "w")
         voila = Path(sys.executable).with_name("voila")
         command = [str(voila), str(folder), f"--port={self.port}", "--no-browser", *extra]
-        self.proc = subprocess.Popen(command, cwd=ROOT, env=browser.voila_env(tmp), stdout=self.log,
-                                     stderr=subprocess.STDOUT, start_new_session=True)
+        self.proc = start_tied(command, cwd=ROOT, env=browser.voila_env(tmp), stdout=self.log,
+                               stderr=subprocess.STDOUT)
         try:
             browser.wait_for_http(self.url + "/", proc=self.proc)
         except Exception:

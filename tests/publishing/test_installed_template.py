@@ -20,6 +20,7 @@ import pytest
 
 from publishing.conftest import browser, http_get
 from toolkit.publishing import assets
+from toolkit.publishing.processes import start_tied
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = Path("share/jupyter/voila/templates/deepsea")
@@ -63,8 +64,8 @@ class PlainVoila(browser.VoilaServer):
         self.log = open(self.log_path, "w")
         command = [str(Path(sys.executable).with_name("voila")), "dashboards", f"--port={self.port}", "--no-browser",
                    "--CappedKernelManager.max_kernels=0"]
-        self.proc = subprocess.Popen(command, cwd=ROOT, env=plain_environment(tmp / "home"), stdout=self.log,
-                                     stderr=subprocess.STDOUT, start_new_session=True)
+        self.proc = start_tied(command, cwd=ROOT, env=plain_environment(tmp / "home"), stdout=self.log,
+                               stderr=subprocess.STDOUT)
         try:
             browser.wait_for_http(self.url + "/", proc=self.proc)
         except Exception:

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
 from pathlib import Path
+
+from toolkit.publishing.processes import start_tied, stop_group
 
 ROOT = Path(__file__).resolve().parents[2]
 DASHBOARDS = ROOT / "dashboards"
@@ -67,8 +68,8 @@ class _Voila:
             env.setdefault(var, str(tmp / sub))
         voila = Path(sys.executable).with_name("voila")
         self.log = open(tmp / "voila.log", "w")
-        self.proc = subprocess.Popen([str(voila), "dashboards", f"--port={self.port}", "--no-browser"], cwd=ROOT,
-                                     env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.proc = start_tied([str(voila), "dashboards", f"--port={self.port}", "--no-browser"], cwd=ROOT,
+                               env=env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -85,12 +86,7 @@ class _Voila:
         return f"http://127.0.0.1:{self.port}/voila/render/{name}.ipynb" + (f"?{query}" if query else "")
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
+        stop_group(self.proc)
         self.log.close()
 
 
