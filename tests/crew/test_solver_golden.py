@@ -181,7 +181,11 @@ def test_the_fixture_covers_every_case(golden):
 
 
 @pytest.mark.parametrize("name", list(CASES))
-def test_decisions_are_the_recorded_ones(name, golden):
+def test_decisions_are_the_recorded_ones(name, golden, monkeypatch):
+    # the reasons' searches are bounded by their node budget alone here: their two-second wall-clock guard
+    # made a recorded reason depend on how busy the machine was (deal 3-30-9 failed under load)
+    from toolkit.crew.solver import api
+    monkeypatch.setattr(api, "REASON_SECONDS", 3600.0)
     assert _digest(CASES[name]()) == golden[name], f"{name}: the solver or the expert decides differently"
 
 

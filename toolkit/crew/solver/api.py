@@ -639,6 +639,12 @@ class _RuleTitle:
         return self.text("en")
 
 
+#: the wall-clock bound of a reason's search when the caller gives none. The node ``budget`` bounds it too;
+#: this only keeps a page responsive on a slow machine (tests that compare reasons raise it: a loaded CI
+#: machine must not change a recorded reason).
+REASON_SECONDS = 2.0
+
+
 def explain_impossible(position: Position, judges: Sequence[_Judge], already_failed: bool = False,
                        budget: int = 20_000, deadline: float | None = None,
                        stop: threading.Event | None = None) -> Violation | None:
@@ -664,7 +670,7 @@ def explain_impossible(position: Position, judges: Sequence[_Judge], already_fai
     if len(tasks) == 1:
         seat, task_id, _ = tasks[0]
         return Violation("CREW_SOLVER_NO_LINE", "crew.solver.impossible", task=TaskRef(task_id), seat=seat)
-    deadline = deadline if deadline is not None else time.perf_counter() + 2.0
+    deadline = deadline if deadline is not None else time.perf_counter() + REASON_SECONDS
     # Each claim of a reason is proved: "each task can be met on its own" needs a line for every single
     # task, "every pair can be met" one for every pair. A subset left open (budget, deadline) proves
     # nothing, so a reason that needs it is not given.
