@@ -84,8 +84,8 @@ def test_build_sets_the_language_and_moves_links_for_the_japanese_folder(tmp_pat
     assert "https://x.org" in nbtwin.cell_texts(built["en"])[0][1]
 
 
-# English-only notebooks still waiting for their bilingual source (issue 29: every notebook gets a Japanese twin).
-NOT_YET_TWINNED = {"crew/08-playing-with-bots"}
+# English-only notebooks still waiting for their bilingual source (issue 29: every notebook has a Japanese twin).
+NOT_YET_TWINNED: set[str] = set()
 
 
 def test_every_english_notebook_has_a_japanese_twin_but_the_listed_ones():
