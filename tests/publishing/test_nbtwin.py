@@ -82,3 +82,15 @@ def test_build_sets_the_language_and_moves_links_for_the_japanese_folder(tmp_pat
     assert nbtwin.cell_texts(built["ja"])[1] == ("code", 'LANG = "ja"')
     assert nbtwin.cell_texts(built["ja"])[0][1] == "[ルール](../../../docs/rules/crew.md)・[次](../01-y.ipynb)"
     assert "https://x.org" in nbtwin.cell_texts(built["en"])[0][1]
+
+
+# English-only notebooks still waiting for their bilingual source (issue 29: every notebook has a Japanese twin).
+NOT_YET_TWINNED: set[str] = set()
+
+
+def test_every_english_notebook_has_a_japanese_twin_but_the_listed_ones():
+    english = {f"{p.parent.name}/{p.stem}" for p in (ROOT / "notebooks").glob("*/*.ipynb")}
+    twinned = {f"{s.parent.name}/{s.name[:-len(nbtwin.SUFFIX)]}" for s in SOURCES}
+    assert english - twinned == NOT_YET_TWINNED
+    assert all((ROOT / "notebooks" / name.split("/")[0] / "ja" / f"{name.split('/')[1]}.ipynb").exists()
+               for name in twinned)
