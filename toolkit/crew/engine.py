@@ -28,7 +28,7 @@ from toolkit.crew.cards import (DECK, POSITIONS, Card, Trick, cards, check_playe
                                 sonar_options_sorted, suit_term, tricks_in_mission, why_illegal_play,
                                 why_illegal_sonar)
 from toolkit.crew.conditions import compile_condition
-from toolkit.crew.missions import Mission, custom, mission as get_mission
+from toolkit.crew.missions import Mission, _mission as _cached_mission, custom, mission as get_mission
 from toolkit.crew.tasks import (DONE, FAILED, PENDING, TASKS, Ledger, compile_task, incompatible,
                                 redeal_needed, select_tasks)
 
@@ -1361,7 +1361,7 @@ def _mission_of(state: CrewState) -> Mission:
     """``ENGINE.mission_of(state)`` without the argument check (the engine's own calls: hot path)."""
     if state.custom is not None:
         return Mission(0, *state.custom)
-    return get_mission(state.mission, state.timed)
+    return _cached_mission(state.mission, state.timed)   # a state's fields are checked: the cache directly
 
 
 def _hand(state: CrewState, seat: int) -> tuple[Card, ...]:

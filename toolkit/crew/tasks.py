@@ -901,7 +901,8 @@ def compile_task(task_id: "int | Task", owner: int, players: int, captain: int =
     (2 = two players with TONOJA, three seats). Refusals: the captain owning a captain-comparison task,
     a prediction task without a valid prediction."""
     task = get_task(task_id)
-    if isinstance(players, bool) or not one_of(players, (2, 3, 4, 5)):
+    if (type(players) is not int or players not in (2, 3, 4, 5)) and (  # a plain int: the hot path
+            isinstance(players, bool) or not one_of(players, (2, 3, 4, 5))):
         raise InvalidMoveError(f"players must be 2 (with TONOJA), 3, 4 or 5, not {players!r}")
     seats = 3 if players == 2 else players
     _check_seat(owner, "owner", seats)
