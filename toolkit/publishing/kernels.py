@@ -30,9 +30,10 @@ from traitlets import Bool, Int
 BUSY_REASON = "Busy, retry"
 # Run in every kernel before the dashboard: error logs go to the server log, not to the visitor's page
 # (see toolkit.publishing.kernel_logs). ``exec_lines`` run silently and leave no name in the namespace.
+# The page's widget messages are checked first (toolkit.publishing.comm_guard).
 KERNEL_ARGUMENTS = [
     "--IPKernelApp.exec_lines=[\"__import__('toolkit.publishing.kernel_logs', fromlist=['_'])"
-    ".route_logs_to_server()\"]",
+    ".route_logs_to_server()\", \"__import__('toolkit.publishing.comm_guard', fromlist=['_']).install()\"]",
 ]
 
 
