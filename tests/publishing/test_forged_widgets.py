@@ -31,7 +31,9 @@ BAD_VALUES = [math.nan, math.inf, -math.inf, None]
 
 
 def rss_mib(pid: int) -> float:
-    for line in open(f"/proc/{pid}/status", encoding="ascii"):
+    with open(f"/proc/{pid}/status", encoding="ascii") as status:
+        lines = status.read().splitlines()
+    for line in lines:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     raise AssertionError(f"no VmRSS for {pid}")

@@ -35,7 +35,8 @@ import logging
 import math
 import sys
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 log = logging.getLogger("toolkit.publishing.comm_guard")
 
@@ -218,7 +219,7 @@ class CommGuard:
             self._last_states_answer = self._clock()
             try:
                 self._comm_msg(stream, ident, msg)
-            except Exception:  # noqa: BLE001 - a late answer must not break the kernel's loop
+            except Exception:  # a late answer must not break the kernel's loop
                 log.exception("a delayed request_states failed")
 
         loop.call_later(wait, answer)
