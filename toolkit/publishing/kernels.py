@@ -36,6 +36,12 @@ KERNEL_ARGUMENTS = [
     ".route_logs_to_server()\", \"__import__('toolkit.publishing.comm_guard', fromlist=['_']).install()\"]",
 ]
 
+# glibc raises its mmap threshold to the size of the largest block freed (up to 32 MiB): after one forged
+# 4 MB message, every later one was carved from the heap, and the heap kept the high-water mark (a burst
+# of 50 left a kernel 20 MiB larger for good). A fixed threshold returns large blocks to the system when
+# freed; it costs an mmap call per allocation above 256 kB (numpy arrays of 32,000 floats and more).
+KERNEL_ENVIRONMENT = {"MALLOC_MMAP_THRESHOLD_": str(256 * 1024)}
+
 
 class CapacityError(web.HTTPError):
     """Raised instead of starting a kernel past ``max_kernels``; Voila answers the page with 503."""
@@ -96,6 +102,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
                              self.kernels_in_use(), self.max_kernels)
             raise CapacityError(self.kernels_in_use(), self.max_kernels)
         kwargs["extra_arguments"] = [*kwargs.get("extra_arguments", []), *KERNEL_ARGUMENTS]
+        kwargs["env"] = {**(kwargs.get("env") or os.environ), **KERNEL_ENVIRONMENT}
         self._reserved += 0 if preheat else 1
         try:
             return await super().start_kernel(kernel_id=kernel_id, **kwargs)
