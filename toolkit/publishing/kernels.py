@@ -32,8 +32,8 @@ BUSY_REASON = "Busy, retry"
 # (see toolkit.publishing.kernel_logs). ``exec_lines`` run silently and leave no name in the namespace.
 # The page's widget messages are checked first (toolkit.publishing.comm_guard).
 KERNEL_ARGUMENTS = [
-    "--IPKernelApp.exec_lines=[\"__import__('toolkit.publishing.kernel_logs', fromlist=['_'])"
-    ".route_logs_to_server()\", \"__import__('toolkit.publishing.comm_guard', fromlist=['_']).install()\"]",
+    ("--IPKernelApp.exec_lines=[\"__import__('toolkit.publishing.kernel_logs', fromlist=['_'])"
+     ".route_logs_to_server()\", \"__import__('toolkit.publishing.comm_guard', fromlist=['_']).install()\"]"),
 ]
 
 # glibc raises its mmap threshold to the size of the largest block freed (up to 32 MiB): after one forged
