@@ -13,6 +13,7 @@ The unit tests of the guard's decisions are in ``test_comm_guard.py``.
 
 from __future__ import annotations
 
+import json
 import math
 import time
 import uuid
@@ -21,7 +22,11 @@ import pytest
 
 from publishing.conftest import dashboard_names, stop_kernel
 from publishing.kernelws import WidgetClient, open_page, text_of
-from publishing.test_hostile_widgets import internal_error_prefixes, problems_in
+from publishing.test_hostile_widgets import (
+    JAPANESE,
+    internal_error_prefixes,
+    problems_in,
+)
 from toolkit.publishing.comm_guard import PAGE_TRAITS
 from toolkit.publishing.kernels import child_kernels
 
@@ -160,3 +165,25 @@ def test_no_trait_of_any_widget_takes_a_bad_number_or_null(page, name):
     assert changed == [], f"{name}: forged bad values were taken by {changed[:10]}"
     for prefix in internal_error_prefixes():
         assert prefix.strip() not in text_of(after), name
+
+
+def japanese_html(states: dict) -> int:
+    """Japanese characters in every widget's state (the toggle's own "日本語" is there in English too)."""
+    return len(JAPANESE.findall(json.dumps(states, ensure_ascii=False)))
+
+
+def test_a_burst_of_language_switches_is_drawn_once_more_not_a_hundred_times(page):
+    """Issue 28 item 7: 100 switches kept a table's kernel busy 9-15 s (one full redraw each)."""
+    client, _kernel = page("crew-mission")
+    states = client.states()
+    toggle = next(i for i, m in states.items() if "deepsea-lang" in m["state"].get("_dom_classes", []))
+    english = japanese_html(states)
+    start = time.monotonic()
+    for k in range(100):
+        client.update(toggle, {"index": k % 2})  # ends on 日本語 (k = 99)
+    client.settle()
+    busy = time.monotonic() - start
+    time.sleep(1.5)  # the burst's last language is drawn within toolkit.widgets.base.LANG_REDRAW_INTERVAL
+    client.settle()
+    assert busy < 4, f"100 language switches kept the kernel busy {busy:.1f} s"
+    assert japanese_html(client.states()) > english + 100, "the burst's last language was not drawn"
