@@ -52,7 +52,8 @@ def test_publishing_imports_no_widgets_or_plotly():
     import subprocess
     import sys
 
-    code = ("import sys, toolkit.publishing.kernels, toolkit.publishing.assets; "
+    code = ("import sys, toolkit.publishing.kernels, toolkit.publishing.assets, toolkit.publishing.comm_guard, "
+            "toolkit.publishing.kernel_logs; "
             "print(sorted(m for m in ('ipywidgets', 'plotly', 'anywidget') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

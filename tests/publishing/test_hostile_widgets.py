@@ -24,6 +24,7 @@ HOSTILE_INDEXES = [10**9, -1, "x"]
 INPUT_MODELS = {"TextModel", "TextareaModel", "IntTextModel", "BoundedIntTextModel", "FloatTextModel",
                 "BoundedFloatTextModel", "IntSliderModel", "FloatSliderModel", "IntRangeSliderModel",
                 "CheckboxModel", "ToggleButtonModel", "ComboboxModel", "PasswordModel"}
+TEXT_INPUTS = {"TextModel", "TextareaModel", "ComboboxModel", "PasswordModel"}
 SELECTION_MODELS = {"DropdownModel", "ToggleButtonsModel", "SelectModel", "RadioButtonsModel",
                     "SelectionSliderModel", "SelectMultipleModel"}
 # A handler that takes longer than this for one message is a denial of service for the visitor (and
@@ -45,6 +46,9 @@ def problems_in(messages: list[dict]) -> list[str]:
             found.append(f"error message: {content.get('ename')}: {content.get('evalue')}")
         if kind == "stream" and "Traceback" in content.get("text", ""):
             found.append("traceback on " + content.get("name", "?"))
+        elif kind == "stream" and content.get("name") == "stderr":
+            # Nothing the kernel writes to stderr reaches a published page (warnings carry server paths).
+            found.append("stderr: " + content.get("text", "")[:200])
         if kind in ("display_data", "execute_result") and "Traceback" in str(content.get("data", "")):
             found.append("traceback displayed")
     return found
@@ -118,7 +122,11 @@ def test_hostile_comm_messages_leave_every_dashboard_working(published, name):
         assert "Traceback" not in after, name
         for prefix in internal_error_prefixes():
             assert prefix.strip() not in after, f"{name}: a hostile value reached a view unchecked: {after[:500]}"
-        assert MARKUP not in after, f"{name}: unescaped visitor markup is in the page"
+        # A text box holds what was typed in it (the browser shows an input's value as text, never as
+        # markup); the visitor's markup must reach no other widget (HTML, labels, options).
+        shown = text_of({i: m for i, m in client.states().items()
+                         if m["state"].get("_model_name") not in TEXT_INPUTS})
+        assert MARKUP not in shown, f"{name}: unescaped visitor markup is in the page"
 
         # Still alive and usable: the language toggle every view has still works.
         toggles = [i for i, m in client.states().items() if "deepsea-lang" in m["state"].get("_dom_classes", [])]

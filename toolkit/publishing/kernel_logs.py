@@ -8,7 +8,8 @@ way a stranger receives server paths and library versions and learns nothing use
 
 Under Voila, :class:`toolkit.publishing.kernels.CappedKernelManager` runs :func:`route_logs_to_server` in
 every kernel it starts: log records go to the kernel process's original stderr — the Voila server's log,
-where the operator reads them — and a traceback raised while handling a *comm* message is logged there
+where the operator reads them — as do Python warnings and anything written to stderr (the ``sys.stderr``
+object and file descriptor 2), and a traceback raised while handling a *comm* message is logged there
 instead of being sent. Tracebacks of executed cells are left alone (Voila's ``show_tracebacks=False``
 already hides them when rendering). Refusals meant for the visitor are shown by the views themselves.
 """
@@ -52,7 +53,24 @@ def route_logs_to_server() -> None:
         for handler in list(getattr(logger, "handlers", [])):
             if isinstance(handler, logging.StreamHandler) and not isinstance(handler, logging.FileHandler):
                 handler.setStream(stream)
+    # Python warnings (jupyter_client's "Message serialization failed" for a forged NaN, with a server path)
+    # are written by warnings.showwarning to sys.stderr, past every logging handler: log them instead.
+    logging.captureWarnings(True)
+    _stderr_to_server(stream)
     _quiet_comm_tracebacks()
+
+
+def _stderr_to_server(stream: TextIO) -> None:
+    """Whatever the kernel writes to stderr goes to the server log: the Python object and file descriptor 2
+    (ipykernel pipes the descriptor to the page; C libraries and subprocesses write there)."""
+    original_fd = getattr(sys.stderr, "_original_stdstream_copy", None)
+    if isinstance(original_fd, int):
+        try:
+            sys.stderr.flush()
+            os.dup2(original_fd, 2)
+        except OSError:
+            pass
+    sys.stderr = stream
 
 
 def _quiet_comm_tracebacks() -> None:

@@ -30,10 +30,17 @@ from traitlets import Bool, Int
 BUSY_REASON = "Busy, retry"
 # Run in every kernel before the dashboard: error logs go to the server log, not to the visitor's page
 # (see toolkit.publishing.kernel_logs). ``exec_lines`` run silently and leave no name in the namespace.
+# The page's widget messages are checked first (toolkit.publishing.comm_guard).
 KERNEL_ARGUMENTS = [
-    "--IPKernelApp.exec_lines=[\"__import__('toolkit.publishing.kernel_logs', fromlist=['_'])"
-    ".route_logs_to_server()\"]",
+    ("--IPKernelApp.exec_lines=[\"__import__('toolkit.publishing.kernel_logs', fromlist=['_'])"
+     ".route_logs_to_server()\", \"__import__('toolkit.publishing.comm_guard', fromlist=['_']).install()\"]"),
 ]
+
+# glibc raises its mmap threshold to the size of the largest block freed (up to 32 MiB): after one forged
+# 4 MB message, every later one was carved from the heap, and the heap kept the high-water mark (a burst
+# of 50 left a kernel 20 MiB larger for good). A fixed threshold returns large blocks to the system when
+# freed; it costs an mmap call per allocation above 256 kB (numpy arrays of 32,000 floats and more).
+KERNEL_ENVIRONMENT = {"MALLOC_MMAP_THRESHOLD_": str(256 * 1024)}
 
 
 class CapacityError(web.HTTPError):
@@ -95,6 +102,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
                              self.kernels_in_use(), self.max_kernels)
             raise CapacityError(self.kernels_in_use(), self.max_kernels)
         kwargs["extra_arguments"] = [*kwargs.get("extra_arguments", []), *KERNEL_ARGUMENTS]
+        kwargs["env"] = {**(kwargs.get("env") or os.environ), **KERNEL_ENVIRONMENT}
         self._reserved += 0 if preheat else 1
         try:
             return await super().start_kernel(kernel_id=kernel_id, **kwargs)

@@ -12,6 +12,7 @@ half-changed game.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import sys
 import html
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
     from toolkit.widgets.chart import Chart
 
 log = logging.getLogger("toolkit.widgets")
+#: A view redraws for a language switch at most once per this many seconds (a burst is coalesced).
+LANG_REDRAW_INTERVAL = 0.25
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -414,10 +417,37 @@ class View(widgets.VBox):
     def _on_lang(self, change: Mapping[str, Any]) -> None:
         if not getattr(self, "_finished", False):
             return       # still in __init__: the children a refresh draws are not built yet
+        if getattr(self, "_lang_redraw_pending", False):
+            return       # the redraw already scheduled draws the latest language
+        wait = getattr(self, "_lang_redrawn_at", -LANG_REDRAW_INTERVAL) + LANG_REDRAW_INTERVAL - time.monotonic()
+        if wait > 0:
+            # A burst of switches (a visitor's script: 100 took a kernel 8-16 s, one full redraw each) is
+            # drawn once more at the end of the interval, in the language it ends on. A person's click (or a
+            # script outside a kernel's event loop) redraws at once.
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None
+            if loop is not None:
+                self._lang_redraw_pending = True
+                loop.call_later(wait, self._redraw_language_later)
+                return
+        self._redraw_language()
+
+    def _redraw_language(self) -> None:
+        self._lang_redraw_pending = False
+        self._lang_redrawn_at = time.monotonic()
         reported = getattr(self, "_reported", None)
         if reported is not None:
             self.report(reported, error="deepsea-refusal" in self._message.value)
         self.refresh()
+
+    def _redraw_language_later(self) -> None:
+        try:
+            self._redraw_language()
+        except Exception as exc:  # outside a message handler nobody else would catch it
+            log.exception("a deferred language redraw failed")
+            self.report(t("ui.internal_error", self.lang, detail=type(exc).__name__), error=True)
 
     def refresh(self) -> None:
         """Re-render labels and content for the current language/state (override)."""
