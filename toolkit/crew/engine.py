@@ -626,9 +626,15 @@ class CrewEngine(Engine):
                            attempts=state.attempts_counted)
         return None
 
-    def legal_moves(self, state: CrewState) -> list:
+    def legal_moves(self, state: CrewState, seat: int | None = None) -> list:
         if type(state) is not CrewState:   # the state check inline: the hottest verb (see check_state)
             check_state(self, state)
+        if seat is not None:
+            # the contract's seat filter, here rather than in the base's wrapper: a wrapper is one more call
+            # on every action of a playout (issue 28.4)
+            self.check_seat(state, seat)
+            actor = self.actor
+            return [m for m in self.legal_moves(state) if actor(state, m) == seat]
         ph = state.phase
         if ph == "success" or (ph == "failed" and self.outcome(state) is not None):
             return []
