@@ -5,7 +5,6 @@ run as root; ``.ci/run`` installs it as it installs Chromium)."""
 
 from __future__ import annotations
 
-import ctypes
 import glob
 import os
 import pwd
@@ -19,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from toolkit.publishing.processes import start_tied
 from toolkit.tables import open_store
 
 
@@ -34,12 +34,6 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
-
-
-def _die_with_parent() -> None:
-    # PR_SET_PDEATHSIG = 1: the server gets SIGQUIT (PostgreSQL's immediate shutdown) when pytest dies, even
-    # by SIGKILL, so an interrupted run leaves no server behind. Set after the uid change (which clears it).
-    ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGQUIT)
 
 
 class PostgresServer:
@@ -61,10 +55,11 @@ class PostgresServer:
                        check=True, capture_output=True, **user)
         self.port = _free_port()
         self.log = open(self.dir / "server.log", "wb")
-        self.proc = subprocess.Popen(
+        # SIGQUIT (PostgreSQL's immediate shutdown) when pytest dies, even by SIGKILL: no server left behind
+        self.proc = start_tied(
             [postgres, "-D", str(data), "-p", str(self.port), "-k", str(self.dir), "-c", "listen_addresses=127.0.0.1",
              "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
-            stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True, preexec_fn=_die_with_parent, **user)
+            death_signal=signal.SIGQUIT, stdout=self.log, stderr=subprocess.STDOUT, **user)
         self.url = f"postgresql://deepsea@127.0.0.1:{self.port}/postgres"
         deadline = time.monotonic() + 60
         import psycopg

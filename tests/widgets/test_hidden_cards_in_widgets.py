@@ -31,10 +31,15 @@ def open_models() -> dict[str, widgets.Widget]:
         return dict(widgets.Widget.widgets)
 
 
+# who did an event, as the log names it ("You", "Seat 1 (you)", "Seat 1 (bot: rank)"): the twin below seats
+# other players, so it names them differently; the names hold no card
+SEAT_NAME = re.compile(r'<b class="deepsea-event-seat"[^>]*>.*?</b>: ')
+
+
 def texts(value) -> list[str]:
     """Every string in a widget state (descriptions, labels, options, classes, HTML, …)."""
     if isinstance(value, str):
-        return [value]
+        return [SEAT_NAME.sub("", value)]
     if isinstance(value, (list, tuple)):
         return [t for v in value for t in texts(v)]
     if isinstance(value, dict):

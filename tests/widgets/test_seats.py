@@ -176,7 +176,7 @@ def _run_in_a_kernel_loop(monkeypatch, scenario):
         except RuntimeError:
             return None
 
-    monkeypatch.setattr(seats, "_kernel_loop", loop_of_this_thread)
+    monkeypatch.setattr(seats, "kernel_loop", loop_of_this_thread)
     result: list = []
     errors: list = []
 

@@ -78,6 +78,14 @@ def start_tied(command: list[str], *, death_signal: int = signal.SIGKILL, **pope
                             preexec_fn=_die_with_parent(os.getpid(), death_signal), **popen_kwargs)
 
 
+def die_with_parent(death_signal: int = signal.SIGKILL) -> bool:
+    """Ask the kernel to send this process ``death_signal`` when its parent dies (a pytest-xdist worker: its
+    servers are tied to it, so a killed test run takes the whole tree down). ``False`` without ``prctl``."""
+    if _PRCTL is None or _PRCTL(PR_SET_PDEATHSIG, death_signal, 0, 0, 0) != 0:
+        return False
+    return True
+
+
 def stop_group(proc: subprocess.Popen, timeout: float = 15) -> None:
     """Stop a process started by :func:`start_tied` and its process group: ``SIGTERM`` (a Jupyter server
     then shuts its kernels down), ``SIGKILL`` after ``timeout`` seconds."""

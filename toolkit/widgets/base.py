@@ -43,6 +43,25 @@ LANG_REDRAW_INTERVAL = 0.25
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The running event loop of the IPython kernel this code runs in, or ``None`` outside a kernel.
+
+    Only a kernel's loop times the bots: other code may leave a loop that looks running but never turns
+    again for us (Playwright's sync API in a test session), and there the moves are played at once.
+    """
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    shell = get_ipython()
+    if shell is None or getattr(shell, "kernel", None) is None:
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 def __getattr__(name: str) -> Any:
     # ``Chart`` is re-exported here (views write ``from toolkit.widgets.base import Chart``) but imported
     # on first use: anywidget and psygnal would cost every kernel of a chart-free dashboard some tens of
@@ -424,10 +443,7 @@ class View(widgets.VBox):
             # A burst of switches (a visitor's script: 100 took a kernel 8-16 s, one full redraw each) is
             # drawn once more at the end of the interval, in the language it ends on. A person's click (or a
             # script outside a kernel's event loop) redraws at once.
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:
-                loop = None
+            loop = kernel_loop()   # only a kernel's loop: a test's (Playwright's) may never turn for us
             if loop is not None:
                 self._lang_redraw_pending = True
                 loop.call_later(wait, self._redraw_language_later)

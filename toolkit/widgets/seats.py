@@ -41,7 +41,7 @@ from traitlets import Bool, Float, Int, List, Unicode, observe, validate
 
 from toolkit.core.bots import BotTable, Decision, bot_rng, make_bot
 from toolkit.core.errors import RuleError
-from toolkit.widgets.base import GameSession, View, esc, safe_callback
+from toolkit.widgets.base import GameSession, View, esc, kernel_loop, safe_callback
 
 log = logging.getLogger("toolkit.widgets.seats")
 
@@ -56,25 +56,6 @@ _HINT_RNG_OFFSET = 1000
 def default_seats(players: int, levels: Sequence[str], you: int = 0) -> list[str]:
     """Seat ``you`` is the person; every other seat plays the strongest level (listed first)."""
     return [YOU if i == you else levels[0] for i in range(players)]
-
-
-def _kernel_loop() -> asyncio.AbstractEventLoop | None:
-    """The running event loop of the IPython kernel this code runs in, or ``None`` outside a kernel.
-
-    Only a kernel's loop times the bots: other code may leave a loop that looks running but never turns
-    again for us (Playwright's sync API in a test session), and there the moves are played at once.
-    """
-    try:
-        from IPython import get_ipython
-    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
-        return None
-    shell = get_ipython()
-    if shell is None or getattr(shell, "kernel", None) is None:
-        return None
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 
 class SeatSetup(View):
@@ -406,7 +387,7 @@ class BotDriver(traitlets.HasTraits):
             return
         self.setup.waiting = False
         generation = self._generation
-        loop = _kernel_loop()
+        loop = kernel_loop()
         if loop is None or self.setup.pace <= 0:
             if loop is None:
                 self.run_until_human()  # returns at once when called from inside its own loop
@@ -435,7 +416,7 @@ class BotDriver(traitlets.HasTraits):
         from toolkit.widgets.page import page_of
 
         page = page_of(self.setup)
-        loop = _kernel_loop()
+        loop = kernel_loop()
         if page is None or page.rendered or loop is None:
             self._open_page()
             return True
