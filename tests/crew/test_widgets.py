@@ -273,19 +273,7 @@ def test_mission_link_reopens_the_game_for_its_post_mortem():
     from toolkit.widgets.crew.mission import decode_moves, encode_moves
 
     view = MissionView(seed=2, players=4, mission=1, seats=["you", "random", "random", "random"], autoplay=False)
-    for _ in range(40):
-        view.driver.run_until_human()
-        if view.model.state.phase in ("success", "failed"):
-            break
-        takes = [t["id"] for g in view._tasks.groups for t in g["tasks"] if t["selectable"]]
-        playable = [i["card"] for i in view._hand.items if i["playable"]]
-        if takes:
-            view._tasks.receive({"type": "pick", "task": takes[0]})
-        elif playable:
-            view._hand.receive({"type": "pick", "card": playable[-1]})
-        else:
-            view._actions.value = 0
-            view._on_apply()
+    _play_to_the_end(view, limit=40)
     moves = view.model.session.moves
     assert "moves=" in view._link.value
     assert [str(m) for m in moves] == decode_moves(encode_moves(moves))
