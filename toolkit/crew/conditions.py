@@ -171,8 +171,13 @@ class _Counts(ConditionJudge):
         self.mask = mask_of(c for c in DECK if c.suit in COLOURS and c.value == (9 if mission == 8 else 1))
 
     def _can_break(self, counts, left) -> bool:
-        """Whether ``left`` more such cards could put a seat two ahead: all of them to one seat."""
-        return any(_apart(counts, s, left) for s in range(self.seats)) if left else False
+        """Whether ``left`` more such cards could put a seat two ahead: all of them to one seat. Closed
+        form of "some seat given all ``left`` ends two ahead" (called at every card: issue 28.4): two or
+        more always can (to a seat already level with the highest), one can when the counts are not all
+        level, none cannot."""
+        if left >= 2:
+            return True
+        return left == 1 and max(counts) != min(counts)
 
     def _can_keep(self, counts, tricks, left) -> bool:
         """Whether the cards left can still be shared out over the tricks left without a seat two ahead
