@@ -16,9 +16,8 @@ for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
     os.environ.setdefault(var, str(_jupyter_home / sub))
 os.environ.setdefault("JUPYTER_PLATFORM_DIRS", "1")
 
-if os.environ.get("PYTEST_XDIST_WORKER"):
-    # A worker dies with the pytest that started it (a timeout or Ctrl-C killing the run), and the servers it
-    # started die with it (toolkit.publishing.processes.start_tied): nothing is left behind (issue 28.6).
-    from toolkit.publishing.processes import die_with_parent
+# An xdist worker dies with the pytest that started it (a timeout or Ctrl-C killing the run), and the servers
+# it started die with it (toolkit.publishing.processes.start_tied): nothing is left behind (issue 28.6).
+from toolkit.publishing.processes import tie_xdist_worker  # noqa: E402
 
-    die_with_parent()
+tie_xdist_worker()

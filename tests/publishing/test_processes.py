@@ -120,9 +120,13 @@ def test_hold():
 """
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
 def test_killing_an_xdist_run_ends_its_workers_and_their_servers(tmp_path, killed_parents):
-    # `make test` runs pytest-xdist workers. A worker ends by itself when its controller's pipe closes
-    # (execnet), but only start_tied's death signal takes the worker's servers with it.
+    # `make test` runs pytest-xdist workers. A worker would end by itself only when execnet notices its
+    # controller's pipe closed (over 10 s on a loaded machine, with a test asleep): tie_xdist_worker makes it
+    # die with the controller, and start_tied's death signal takes the worker's servers with it.
     (tmp_path / "test_hold.py").write_text(HOLDING_TEST)
+    # the run's conftest ties its workers as the project's tests/conftest.py does
+    (tmp_path / "conftest.py").write_text("from toolkit.publishing.processes import tie_xdist_worker\n"
+                                          "tie_xdist_worker()\n")
     pids_file = tmp_path / "pids"
     env = {**os.environ, "DEEPSEA_HOLD_PIDS": str(pids_file),
            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}

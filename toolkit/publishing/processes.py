@@ -86,6 +86,14 @@ def die_with_parent(death_signal: int = signal.SIGKILL) -> bool:
     return True
 
 
+def tie_xdist_worker() -> bool:
+    """In a pytest-xdist worker (``PYTEST_XDIST_WORKER`` set): die with the pytest that started it. A
+    worker otherwise ends only when execnet notices its pipe closed — seconds or more on a loaded machine,
+    never while a test sleeps — and its servers (tied to it) live as long. The project's
+    ``tests/conftest.py`` calls this."""
+    return bool(os.environ.get("PYTEST_XDIST_WORKER")) and die_with_parent()
+
+
 def stop_group(proc: subprocess.Popen, timeout: float = 15) -> None:
     """Stop a process started by :func:`start_tied` and its process group: ``SIGTERM`` (a Jupyter server
     then shuts its kernels down), ``SIGKILL`` after ``timeout`` seconds."""
