@@ -65,12 +65,6 @@ class Bot(Protocol):
         ...
 
 
-def own_moves(view: Mapping[str, Any], legal: Sequence[Any], actor: Callable[[Any], int | None]) -> list:
-    """The moves of ``legal`` that the viewing seat makes (``actor(move)`` names a move's seat)."""
-    seat = view.get("seat")
-    return [m for m in legal if actor(m) == seat]
-
-
 class RandomBot:
     """Uniform over the legal moves this seat may make; the baseline every study compares against.
 

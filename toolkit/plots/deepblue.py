@@ -14,7 +14,6 @@ from typing import Sequence
 import plotly.graph_objects as go
 
 from toolkit.core.i18n import translate as t
-from toolkit.deepblue.components import Components
 from toolkit.deepblue.risk import DivePolicy, VPDistribution
 
 GEM_COLOURS = {"silver": "#a8a9ad", "gold": "#d4af37", "red": "#c0392b", "green": "#27ae60", "purple": "#8e44ad",
@@ -162,44 +161,3 @@ def policy_figure(policy: DivePolicy, lang: str = "en") -> go.Figure:
     return go.Figure(policy_spec(policy, lang))
 
 
-def board_figure(comps: Components, observation: dict, lang: str = "en") -> go.Figure:
-    """The board from a seat's observation: sites, sea lanes, tiles (face-down ones unlabelled), boats."""
-    sites = {s.id: s for s in comps.board.sites}
-    fig = go.Figure()
-    xs, ys = [], []
-    for a, b in comps.board.edges:
-        xs += [sites[a].x, sites[b].x, None]
-        ys += [sites[a].y, sites[b].y, None]
-    fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line=dict(color="#9ecae1"), hoverinfo="skip", showlegend=False))
-    tiles = {tile["site"]: tile for tile in observation["tiles"]}
-    labels, colours, tx, ty = [], [], [], []
-    for s in comps.board.sites:
-        tile = tiles.get(s.id)
-        tx.append(s.x)
-        ty.append(s.y)
-        if s.harbour:
-            labels.append(t("deepblue.ui.harbour", lang))
-            colours.append("#f1c40f")
-        elif tile is None:
-            labels.append(f"{s.id}")
-            colours.append("#ecf0f1")
-        elif not tile["face_up"]:
-            labels.append(f"{s.id} ?")
-            colours.append("#7f8c8d")
-        else:
-            sc = "★" if tile["sunken_city"] else ""
-            labels.append(f"{s.id}{sc} +{tile['leader_bonus']}<br>" + "/".join(tile["spots"]))
-            colours.append("#e67e22" if tile["sunken_city"] else "#16a085")
-    fig.add_trace(go.Scatter(x=tx, y=ty, mode="markers+text", text=labels, textposition="bottom center",
-                             marker=dict(size=26, color=colours, symbol="square", line=dict(color="#34495e", width=1)),
-                             hoverinfo="text", showlegend=False))
-    palette = ["#e74c3c", "#f39c12", "#2ecc71", "#3498db", "#9b59b6"]
-    for p in observation["players"]:
-        bx = [sites[b["site"]].x + (p["seat"] - 2) * 0.08 for b in p["boats"]]
-        by = [sites[b["site"]].y + 0.18 for b in p["boats"]]
-        fig.add_trace(go.Scatter(x=bx, y=by, mode="markers", marker=dict(size=11, color=palette[p["seat"] % 5],
-                                 symbol="triangle-up", line=dict(color="black", width=1)),
-                                 name=t("deepblue.ui.seat_n", lang, seat=p["seat"])))
-    fig.update_layout(title=t("deepblue.ui.board", lang), xaxis=dict(visible=False), yaxis=dict(visible=False),
-                      **dict(_LAYOUT, height=420))
-    return fig

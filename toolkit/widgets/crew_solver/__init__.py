@@ -46,11 +46,6 @@ class PageRefusal(InvalidMoveError):
         super().__init__(translate(key, "en", params))
 
 
-def _card_html(card: Any) -> str:
-    c = Card.parse(card)
-    return f'<span class="crew-card" style="color:{_SUIT_COLOUR[c.suit]};font-weight:600">{c}</span>'
-
-
 def parse_task_text(text: Any) -> list[Any]:
     """``"16, 79"`` or ``"90=3"`` (a prediction) -> ``[16, 79]`` / ``[(90, 3)]``; refuses anything else."""
     if not isinstance(text, str):

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Iterable
 
 from toolkit.core.i18n import translate as t
-from toolkit.deepblue.components import Components, CrewCard
+from toolkit.deepblue.components import CrewCard
 from toolkit.plots.deepblue import GEM_COLOURS
 from toolkit.widgets.base import esc
 
@@ -42,26 +42,3 @@ def card_text(card: CrewCard, lang: str) -> str:
     return f"#{card.id} {card.name.get(lang, card.name['en'])} ({', '.join(parts)})"
 
 
-def hand_html(comps: Components, cards: Iterable[int], lang: str) -> str:
-    items = [f'<li class="deepblue-card" data-card="{c}">{esc(card_text(comps.card(c), lang))}</li>' for c in cards]
-    return (f"<b>{esc(t('deepblue.ui.hand', lang))}</b><ul class='deepblue-hand'>" + "".join(items) + "</ul>"
-            if items else f"<b>{esc(t('deepblue.ui.hand', lang))}</b> {esc(t('deepblue.ui.no_cards', lang))}")
-
-
-def dive_html(obs: dict[str, Any], lang: str) -> str:
-    """The dive as a seat sees it: gems on the dive board and every diver's status."""
-    dive = obs.get("dive")
-    if not dive:
-        return ""
-    rows = []
-    for d in dive["divers"]:
-        spot = t(f"deepblue.spot.{d['spot'] or 'none'}", lang)
-        used = " ✓" if d["spot_used"] else ""
-        status = t(f"deepblue.ui.status_{d['status']}", lang)
-        rows.append(f"<tr class='deepblue-diver' data-seat='{d['seat']}'><td>{esc(t('deepblue.ui.seat_n', lang, seat=d['seat']))}"
-                    f"{' ⚓' if d['seat'] == dive['leader'] else ''}</td>"
-                    f"<td class='deepblue-diver-status'>{esc(status)}</td>"
-                    f"<td>{esc(spot)}{used}</td><td>{d['card_vp']} VP</td></tr>")
-    return (f"<div class='deepblue-dive'><b>{esc(t('deepblue.ui.dive_board', lang))}</b> "
-            f"<span class='deepblue-dive-board' data-gems='{len(dive['drawn'])}'>{gem_chips(dive['drawn'], lang)}</span>"
-            f"<br><b>{esc(t('deepblue.ui.divers', lang))}</b><table class='deepblue-divers'>{''.join(rows)}</table></div>")

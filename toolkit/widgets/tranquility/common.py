@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Mapping
 
 from toolkit.core.errors import InvalidMoveError
-from toolkit.core.i18n import translate as t
-from toolkit.tranquility.cards import CELLS, COLUMNS, ISLAND_MAX, ROWS
-from toolkit.widgets.base import esc
+from toolkit.tranquility.cards import CELLS, ISLAND_MAX
 
 MAX_QUERY_CELLS = 36
 
@@ -42,21 +40,3 @@ def int_param(params: Mapping[str, str], name: str, default: int, low: int, high
     return min(max(value, low), high)
 
 
-def grid_html(cells: Sequence[int | None], lang: str, highlight: Mapping[int, str] | None = None,
-              blocked_rows: Sequence[int] = ()) -> str:
-    """The 6×6 grid, top row first as on the table, each cell labelled with its sequence index."""
-    highlight = highlight or {}
-    rows = []
-    for row in reversed(range(ROWS)):
-        tds = []
-        for col in range(COLUMNS):
-            i = row * COLUMNS + col
-            v = cells[i]
-            style = highlight.get(i, "")
-            cls = "tranq-g-cell" + (" tranq-g-filled" if v else "") + (" tranq-g-blocked" if row in blocked_rows else "")
-            tds.append(f'<td class="{cls}" data-cell="{i}" style="width:3.2em;height:2.6em;text-align:center;'
-                       f'border:1px solid #8aa;{style}"><div style="font-size:1.1em;font-weight:bold">'
-                       f'{esc(v) if v else ""}</div><div style="font-size:0.7em;color:#678">{i}</div></td>')
-        label = esc(t("tranquility.ui.row_n", lang, row=row + 1))
-        rows.append(f'<tr><th style="font-size:0.75em;color:#567;padding-right:4px">{label}</th>{"".join(tds)}</tr>')
-    return f'<table class="tranq-grid" style="border-collapse:collapse">{"".join(rows)}</table>'
