@@ -122,6 +122,11 @@ def test_learner_plays_a_whole_mission_by_clicking_while_three_bots_play(open_da
     clicks, timings = 0, []
     for kind, value in picks:
         page.wait_for_function(yours, timeout=60000)
+        # The bots may still communicate before a trick's first card (sonar, at the bots' pace) when the
+        # turn line already says "yours": the in-process game lets them; a learner clicking first would play
+        # another game (seen once under load: 6 tricks against 7). Let them act first.
+        page.wait_for_timeout(400)
+        page.wait_for_function(yours, timeout=60000)
         assert not page.evaluate(over), f"the attempt ended before the learner's pick {kind} {value}"
         if kind == "task":
             gone = f".crew-tasks button[data-task='{value}']"
