@@ -89,6 +89,9 @@ def test_task_judge_presets_clicked_and_typed_tricks(open_dashboard):
     page.locator(".crew-task-preset select").select_option(label="The rule book's pink-9 example")
     _wait_text(page, ".crew-task-status", "done")
     page.locator(".crew-task-clear").click()
+    # the kernel's answer to "clear" first: the preset's cards are picked (disabled) until it has redrawn
+    page.wait_for_function("() => document.querySelector('.crew-task-tricks textarea').value === ''")
+    page.locator('.crew-task-picker button[data-card="P9"]:not(.crew-c-unplayable)').wait_for()
     for card in ("P9", "P7", "Y2"):
         _click_card(page, ".crew-task-picker", card)
         # wait for the kernel's answer before the next click (a click on a card being redrawn is lost)
