@@ -32,6 +32,7 @@ function mount(model, host, build) {
   const draw = () => {
     const active = host.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     host.replaceChildren(build(model));
+    markHints(host, model.get("hint_keys") || [], model.get("hint_label") || "");
     if (active) {
       const again = host.querySelector('[data-key="' + CSS.escape(active) + '"]');
       if (again) again.focus();
@@ -40,4 +41,17 @@ function mount(model, host, build) {
   draw();
   model.on("change", draw);
   return () => model.off("change", draw);
+}
+
+// The table's hint marks the object it suggests where it is drawn (issue 26): every element whose
+// data-key is in `keys` gets the class `deepsea-hinted` (an outline and a badge, base.css) and the hint's
+// words as its aria-description, so a screen reader says why the object is marked.
+function markHints(host, keys, label) {
+  for (const key of keys) {
+    for (const target of host.querySelectorAll('[data-key="' + CSS.escape(key) + '"]')) {
+      target.classList.add("deepsea-hinted");
+      target.dataset.hint = label || "hint";
+      if (label) target.setAttribute("aria-description", label);
+    }
+  }
 }

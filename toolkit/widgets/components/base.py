@@ -22,11 +22,11 @@ from __future__ import annotations
 import logging
 import re
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 import anywidget
 import traitlets
-from traitlets import Dict, Unicode
+from traitlets import Dict, List, Unicode
 
 from toolkit.core import i18n
 
@@ -69,6 +69,16 @@ def component_source(name: str) -> str:
     return lean_source("\n".join(p.read_text(encoding="utf-8") for p in parts), "//")
 
 
+def component_css(name: str) -> str:
+    """The stylesheet of component module ``name``: the shared ``base.css`` (the hint's mark), then its own.
+
+    >>> ".deepsea-hinted" in component_css("crew")
+    True
+    """
+    parts = (HERE / "base.css", HERE / f"{name}.css")
+    return lean_source("\n".join(p.read_text(encoding="utf-8") for p in parts), "/*")
+
+
 class PickComponent(anywidget.AnyWidget):
     """Base of the game components: kernel-owned state, ``pick`` messages, refusals, language.
 
@@ -82,6 +92,10 @@ class PickComponent(anywidget.AnyWidget):
     refusal = Unicode("").tag(sync=True)
     #: "large" on a projector page (``?display=large``): bigger cards and type
     size = Unicode("normal").tag(sync=True)
+    #: the data-keys of the objects the table's hint suggests (drawn outlined, with ``hint_label`` as their
+    #: aria-description); empty when no hint is shown. Set with :meth:`mark_hint`.
+    hint_keys = List(Unicode()).tag(sync=True)
+    hint_label = Unicode("").tag(sync=True)
 
     def __init__(self, lang: str = "en", size: str = "normal", **kwargs: Any):
         super().__init__(**kwargs)
@@ -90,6 +104,24 @@ class PickComponent(anywidget.AnyWidget):
         self._refuse_callbacks: list[Callable[[str], Any]] = []
         self.lang = lang if lang in i18n.LANGUAGES else "en"
         self.on_msg(self._on_page_message)
+
+    def mark_hint(self, keys: Sequence[str] = (), label: str = "") -> None:
+        """Outline the objects with these data-keys as the hint's suggestion (``()`` clears the marks).
+
+        >>> class Ping(PickComponent):
+        ...     pass
+        >>> ping = Ping()
+        >>> ping.mark_hint(["card:3"], "Hint: play this card")
+        >>> ping.hint_keys, ping.hint_label
+        (['card:3'], 'Hint: play this card')
+        >>> ping.mark_hint()
+        >>> ping.hint_keys
+        []
+        """
+        if isinstance(keys, str):
+            raise TypeError(f"keys must be a sequence of data-keys, not the string {keys!r}")
+        self.hint_keys = [str(k) for k in keys]
+        self.hint_label = str(label) if self.hint_keys else ""
 
     def _text(self, what: str) -> str:
         return i18n.translate(f"components.{what}", self.lang)

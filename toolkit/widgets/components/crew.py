@@ -35,7 +35,7 @@ from traitlets import Bool, Dict, List, Unicode
 
 from toolkit.core import i18n
 from toolkit.core.errors import RuleError
-from toolkit.widgets.components.base import PickComponent, component_source, lean_source
+from toolkit.widgets.components.base import PickComponent, component_css, component_source
 from toolkit.crew.cards import COLOURS, SUITS, Card, suit_term
 
 HERE = Path(__file__).parent
@@ -57,7 +57,7 @@ CARD_STYLE: dict[str, dict[str, str]] = {
 
 _ESM = component_source("crew").replace(
     "__STYLE__", json.dumps({"suits": {s: {"symbol": v["symbol"]} for s, v in CARD_STYLE.items()}}))
-_CSS = lean_source((HERE / "crew.css").read_text(encoding="utf-8"), "/*")
+_CSS = component_css("crew")
 
 MAX_CARDS = 40
 #: what a highlighted card means, for screen readers

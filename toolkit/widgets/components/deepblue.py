@@ -35,14 +35,14 @@ from typing import Any, Iterable, Mapping
 from traitlets import Dict, List, Unicode
 
 from toolkit.core import i18n
-from toolkit.widgets.components.base import PickComponent, component_source, lean_source
+from toolkit.widgets.components.base import PickComponent, component_css, component_source
 
 HERE = Path(__file__).parent
 
 
 
 _ESM = component_source("deepblue")
-_CSS = lean_source((HERE / "deepblue.css").read_text(encoding="utf-8"), "/*")
+_CSS = component_css("deepblue")
 #: What a component without its own copy of the drawing code sends instead (``assets=False``): it waits
 #: for the module that the first component of the page registered (``deepblue.js`` ends by doing so).
 #: anywidget sends a component's ESM and CSS with its state, ~20 kB per instance; a table of five

@@ -51,7 +51,7 @@ from toolkit.core import i18n
 from toolkit.core.errors import RuleError
 from toolkit.pirats.model import CAPTAIN, COLOURS, SHIPS
 from toolkit.pirats.tokens import DEFAULT_BOX, Token, score
-from toolkit.widgets.components.base import PickComponent, component_source, lean_source
+from toolkit.widgets.components.base import PickComponent, component_css, component_source
 
 HERE = Path(__file__).parent
 
@@ -85,7 +85,7 @@ TOKEN_STYLE: dict[str, dict[str, str]] = {
 
 _ESM = component_source("pirats").replace(
     "__STYLE__", json.dumps({"charms": {s: v["symbol"] for s, v in CHARM_STYLE.items()}}))
-_CSS = lean_source((HERE / "pirats.css").read_text(encoding="utf-8"), "/*")
+_CSS = component_css("pirats")
 
 MAX_PILE = 40
 MAX_HAND = 80
