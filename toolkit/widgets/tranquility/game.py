@@ -45,16 +45,17 @@ from toolkit.widgets.tranquility.common import int_param
 MAX_SEED = 2**31 - 1
 
 def hint_marks(move: Any, hand: Sequence[str]) -> list[tuple[str, list[str]]]:
-    """The objects a hint's ``move`` names, as ``[(component, data-keys)]``: ``"grid"`` (the cell) and
-    ``"hand"`` (the card or cards, by position in ``hand``, the card names of the hinted seat's own hand).
+    """The objects a hint's ``move`` names, as ``[(role, data-keys)]``: ``"grid"`` (the cell), ``"hand"`` (the
+    card to play) and ``"discards"`` (the cards to discard, face down) — cards by their position in ``hand``,
+    the card names of the hinted seat's own hand, so two identical cards are told apart.
 
     Pure: the table (this view, later the shared table frame) calls ``component.mark_hint(keys, label)`` on
-    its grid and hand with it. Discards paid for a placement are not marked: they are ticked elsewhere.
+    the component drawing each role (here the grid, the hand, and the discard toggles by position).
 
-    >>> hint_marks(PlaceIsland(25, 17, (3,)), ["3", "25", "25"])
-    [('grid', ['cell:17']), ('hand', ['card:1'])]
+    >>> hint_marks(PlaceIsland(25, 17, (3,)), ["3", "25", "40"])
+    [('grid', ['cell:17']), ('hand', ['card:1']), ('discards', ['card:0'])]
     >>> hint_marks(DiscardTwo((40, 12)), ["40", "7", "12"])
-    [('hand', ['card:0', 'card:2'])]
+    [('discards', ['card:0', 'card:2'])]
     >>> hint_marks(PlayStart(), ["start", "9"]), hint_marks(None, ["9"])
     ([('hand', ['card:0'])], [])
     """
@@ -69,10 +70,12 @@ def hint_marks(move: Any, hand: Sequence[str]) -> list[tuple[str, list[str]]]:
         return [card_key(i) for i in sorted(used)]
 
     if isinstance(move, PlaceIsland):
-        return [("grid", [cell_key(move.cell)]), ("hand", positions([str(move.number)]))]
+        marks = [("grid", [cell_key(move.cell)]), ("hand", positions([str(move.number)]))]
+        paid = positions([card_name(c) for c in move.discards])
+        return marks + [("discards", paid)] if paid else marks
     if isinstance(move, (DiscardTwo, StartDiscard)):
         cards = positions([card_name(c) for c in move.cards])
-        return [("hand", cards)] if cards else []
+        return [("discards", cards)] if cards else []
     word = {PlayStart: "start", PlayFinish: "finish", PlayMonster: "monster"}.get(type(move))
     if word is not None and word in names:
         return [("hand", positions([word]))]
@@ -451,6 +454,13 @@ class GameView(View):
             keys = marks.get(role, [])
             if list(component.hint_keys) != keys or (keys and component.hint_label != label):
                 component.mark_hint(keys, label)
+        # the discard toggles are ipywidgets: the shared mark's class (base.css) goes on them directly
+        paid = set(marks.get("discards", []))
+        for i, toggle in enumerate(self._toggle_pool):
+            wanted = i < len(self._toggle_cards) and card_key(i) in paid
+            if wanted != ("deepsea-hinted" in toggle._dom_classes):
+                (toggle.add_class if wanted else toggle.remove_class)("deepsea-hinted")
+                toggle.tooltip = label if wanted else ""
 
     @safe_callback
     def _on_play_hint(self, _button: Any = None) -> None:
