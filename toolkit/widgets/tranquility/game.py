@@ -443,7 +443,11 @@ class GameView(View):
         elif isinstance(shown, str):
             self._hint_text.value = esc(self.t(shown))
         else:   # the hint is this person's own move: naming their own cards is fine
-            self._hint_text.value = (f'<div class="tranq-hint-move"><b>{esc(ENGINE.describe_move(shown.move, self.lang))}'
+            # data-marks: how many objects the hint outlines on the table (a page or test can wait for them)
+            hand = ENGINE.observe(self.state, seat)["hand"] if seat is not None else ()
+            marked = sum(len(keys) for _, keys in hint_marks(shown.move, hand))
+            self._hint_text.value = (f'<div class="tranq-hint-move" data-marks="{marked}"><b>'
+                                     f'{esc(ENGINE.describe_move(shown.move, self.lang))}'
                                      f'</b></div><div>{esc(shown.text(self.lang))}</div>')
 
     def _render_hint_marks(self, obs: dict) -> None:
