@@ -32,6 +32,14 @@ def test_a_learner_plays_a_whole_game_by_clicking_the_table(open_dashboard, cons
         locator.click()
         page.wait_for_function(condition)
 
+    # every cell is a button with its own words; a card is picked from the keyboard and keeps the focus
+    assert my_turn()
+    labels = grid.locator(".tranq-grid-cell").evaluate_all("bs => bs.map(b => b.tagName + ':' + b.getAttribute('aria-label'))")
+    assert len(labels) == 36 and all(a.startswith("BUTTON:cell ") for a in labels), labels[:3]
+    hand.locator(".tranq-card").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('.tranq-hand .tranq-card[data-key=\"card:0\"][aria-pressed=\"true\"]')")
+    assert page.evaluate("document.activeElement.dataset.key") == "card:0"
     refused_once = False
     turns = 0
     while my_turn() and turns < 80:
