@@ -130,7 +130,7 @@ def test_tranquility_game_keeps_hands_behind_the_curtain(page, open_dashboard):
     # Behind the curtain, no seat's card is in the page or was ever sent to it.
     wire = b"\n".join(frames).decode("utf-8", "replace")
     assert discard_classes(wire) == set() and discard_classes(dom_text(page)) == set()
-    assert page.locator(".tranq-hand option").count() == 0
+    assert page.locator(".tranq-hand .tranq-card").count() == 0
 
     page.locator(".tranq-reveal").first.click()
     page.locator(".tranq-discard").first.wait_for(state="visible")
@@ -141,5 +141,5 @@ def test_tranquility_game_keeps_hands_behind_the_curtain(page, open_dashboard):
     hidden = {c for s, h in hands.items() if s != actor for c in h} - set(hands[actor])
     assert discard_classes(wire) <= set(hands[actor]), "another seat's card was sent to the page"
     assert not (discard_classes(dom_text(page)) & hidden)
-    options = set(page.locator(".tranq-hand option").all_inner_texts())
-    assert options <= set(hands[actor]) and not (options & hidden)
+    cards = page.locator(".tranq-hand .tranq-card").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    assert sorted(cards) == sorted(hands[actor]) and not (set(cards) & hidden)

@@ -116,4 +116,4 @@ def test_seats_pace_and_players_come_from_the_url_and_are_checked():
 def test_all_bot_table_shows_no_hand():
     view = GameView(seed=3, players=2, seats=["rank", "greedy"])
     assert ENGINE.is_over(view.state)  # no person: the bots play it out
-    assert view._hand.options == ()
+    assert view._hand.cards == []

@@ -1,5 +1,6 @@
 """The Tranquility views: they call the engine, never raise into the page, and keep hidden cards out."""
 
+import pathlib
 import re
 
 import pytest
@@ -7,6 +8,7 @@ import pytest
 import ipywidgets as widgets
 
 from toolkit.tranquility import ENGINE, PlaceIsland
+from toolkit.widgets import components
 from toolkit.widgets.tranquility import DiscardCostView, GameView, StrategyStudyView
 
 
@@ -96,7 +98,7 @@ def test_discard_cost_view_reads_and_checks_url_parameters():
 def test_game_view_hides_every_other_hand():
     view = GameView(seed=9, players=3, seats=["you"] * 3)  # hot seat: a curtain between people
     actor = ENGINE.current_player(view.state)
-    assert view._hand.options == () and "tranq-reveal" in view._reveal._dom_classes
+    assert view._hand.cards == [] and "tranq-reveal" in view._reveal._dom_classes
     view.reveal()
     state = view.state
     text = widget_strings(view)
@@ -116,7 +118,7 @@ def test_game_view_plays_through_the_engine_and_shows_refusals():
     view.choose(str(move.number), move.cell)
     view._play.click()
     assert view.model.session.moves == [move]
-    assert view._hand.options == ()  # curtain for the next seat
+    assert view._hand.cards == []  # curtain for the next seat
     view.reveal()
     other = next(c for c in view.state.hands[view.model.seat] if c <= 80)
     view.choose(str(other), move.cell)  # occupied cell
@@ -162,7 +164,7 @@ def test_a_whole_game_can_be_played_to_the_finish_through_the_hot_seat_view():
     view = GameView(seed=seed, players=2, seats=["you", "you"])
     splits = 0
     for move in moves:
-        if view._hand.options == ():
+        if view._hand.cards == []:
             view.reveal()
         names = tuple(card_name(c) for c in getattr(move, "discards", getattr(move, "cards", ())))
         if isinstance(move, PlaceIsland):
@@ -223,7 +225,7 @@ def test_identical_cards_in_a_hand_are_separate_cards():
     else:
         pytest.skip("no seed deals a hand with two identical cards")
     view.refresh()
-    assert len(view._hand.options) == len(hand)
+    assert len(view._hand.cards) == len(hand)
 
 
 def test_the_start_discard_help_says_exactly_when_the_range_is_one_number():
@@ -234,5 +236,12 @@ def test_the_start_discard_help_says_exactly_when_the_range_is_one_number():
 
 def test_an_empty_cell_shows_its_index_unlike_a_cards_value():
     view = GameView(seed=4, players=2, seats=["you", "you"])
-    labels = [b.description for b in view._cells]
-    assert labels[20] == "#20" and not any(label.isdigit() for label in labels)
+    cells = view._grid.cells
+    assert cells[20]["value"] == 0 and cells[20]["index"] == 20 and not any(c["value"] for c in cells)
+    view.reveal()
+    move = next(m for m in view.model.legal_moves if isinstance(m, PlaceIsland) and not m.discards)
+    view.choose(str(move.number), move.cell)
+    view._play.click()
+    assert view._grid.cells[move.cell]["value"] == move.number      # the card's value, drawn as a filled tile
+    js = (pathlib.Path(components.__file__).parent / "tranquility.js").read_text()
+    assert '"#" + c.index' in js and "tranq-cell-filled" in js and "tranq-cell-empty" in js

@@ -128,12 +128,14 @@ def test_switching_the_language_keeps_the_learners_choices():
     seat = table.model.seat
     card = sorted(table.state.hands[seat])[-1]
     table.choose(str(card), None)
-    before = table._hand.label
+    before = [c for c in table._hand.cards if c["selected"]]
+    assert [c["name"] for c in before] == [str(card)]
     for lang in ("ja", "en"):
         table.lang = lang
-        assert table._hand.value == str(card) and table._card is not None
-    assert table._hand.label == before
-    assert any("tranq-cell-legal" in b._dom_classes for b in table._cells)   # still outlined for that card
+        assert [c["name"] for c in table._hand.cards if c["selected"]] == [str(card)] and table._card is not None
+        assert table._hand.lang == table._grid.lang == lang
+    assert [c for c in table._hand.cards if c["selected"]] == before
+    assert any(c["legal"] for c in table._grid.cells)   # still outlined for that card
 
 
 def _selections(view) -> list:

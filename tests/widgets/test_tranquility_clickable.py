@@ -113,7 +113,7 @@ def test_the_game_table_outlines_where_the_picked_card_may_go_and_lists_all_move
     from toolkit.widgets.tranquility import GameView
 
     view = GameView(seed=4, players=2, seats=["you", "you"], autoplay=False)
-    assert not any(b.tooltip.count("—") for b in view._cells)   # the curtain: no card picked, no costs
+    assert not any(c["tip"].count("—") for c in view._grid.cells)   # the curtain: no card picked, no costs
     view.reveal()
     moves = view.model.legal_moves
     assert len(view._other.options) == len(moves)               # "All moves": every legal move
@@ -121,13 +121,13 @@ def test_the_game_table_outlines_where_the_picked_card_may_go_and_lists_all_move
     card = next(c for c in view.state.hands[seat] if c <= 80)
     view.choose(str(card), None)
     targets = {m.cell for m in moves if isinstance(m, PlaceIsland) and m.number == card}
-    outlined = {i for i, b in enumerate(view._cells) if "tranq-cell-legal" in b._dom_classes}
+    outlined = {c["index"] for c in view._grid.cells if c["legal"]}
     assert targets and outlined == targets
-    assert "costs 0 discard" in view._cells[min(targets)].tooltip
+    assert "costs 0 discard" in view._grid.cells[min(targets)]["tip"]
     view.choose(None, min(targets))
     assert f"Card {card} → cell {min(targets)}: costs 0" in view._choice.value
     assert view.model.session.moves == []                        # shown before committing
     view._play.click()
     assert view.model.session.moves == [PlaceIsland(card, min(targets))]
-    assert not any("tranq-cell-legal" in b._dom_classes for b in view._cells)   # next seat: curtain again
+    assert not any(c["legal"] for c in view._grid.cells)   # next seat: curtain again
     assert ENGINE.current_player(view.state) != seat

@@ -32,25 +32,54 @@ import ipywidgets as widgets
 from toolkit.core.errors import InvalidMoveError, RuleError
 from toolkit.tranquility import ENGINE, FINISH, REMOVAL_VARIANTS, START, PlaceIsland, PlayFinish, PlayStart
 from toolkit.tranquility.bots import LEVELS
-from toolkit.tranquility.cards import CELLS, COLUMNS, ROWS, parse_card
+from toolkit.tranquility.cards import CELLS, COLUMNS, card_name, parse_card
 from toolkit.tranquility.hints import placement_hint
-from toolkit.tranquility.moves import DiscardTwo, StartDiscard
+from toolkit.tranquility.moves import DiscardTwo, PlayMonster, StartDiscard
 from toolkit.widgets.base import (GameSession, View, close_tree, esc, event_log_html, explain_html, query_params,
-                                  safe_callback, set_options)
+                                  safe_callback)
+from toolkit.widgets.components.tranquility import TranquilityGrid, TranquilityHand, card_key, cell_key
 from toolkit.widgets.rulebook import table_rules_html
 from toolkit.widgets.seats import PACE_DEFAULT, PACE_MAX, YOU, BotDriver, SeatSetup, default_seats
 from toolkit.widgets.tranquility.common import int_param
 
 MAX_SEED = 2**31 - 1
 
-#: the cells the picked card may go to, outlined (their tooltips say the cost)
-_STYLE = """<style>
-.tranq-game .tranq-grid-cell.tranq-cell-legal { outline: 3px solid #2e7d32; outline-offset: -3px; }
-.tranq-game .tranq-hand .widget-toggle-button { min-width: 2.8em; height: 3.4em; font-size: 1.15em;
-  font-weight: bold; border: 2px solid #44728a; border-radius: 8px; background: #f4fbff; color: #123; }
-.tranq-game .tranq-hand .widget-toggle-button.mod-active { background: #1565c0; color: #fff;
-  border-color: #0d3c73; box-shadow: 0 0 0 3px #9cc7f0; }
-</style>"""
+def hint_marks(move: Any, hand: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """The objects a hint's ``move`` names, as ``[(role, data-keys)]``: ``"grid"`` (the cell), ``"hand"`` (the
+    card to play) and ``"discards"`` (the cards to discard, face down) — cards by their position in ``hand``,
+    the card names of the hinted seat's own hand, so two identical cards are told apart.
+
+    Pure: the table (this view, later the shared table frame) calls ``component.mark_hint(keys, label)`` on
+    the component drawing each role (here the grid, the hand, and the discard toggles by position).
+
+    >>> hint_marks(PlaceIsland(25, 17, (3,)), ["3", "25", "40"])
+    [('grid', ['cell:17']), ('hand', ['card:1']), ('discards', ['card:0'])]
+    >>> hint_marks(DiscardTwo((40, 12)), ["40", "7", "12"])
+    [('discards', ['card:0', 'card:2'])]
+    >>> hint_marks(PlayStart(), ["start", "9"]), hint_marks(None, ["9"])
+    ([('hand', ['card:0'])], [])
+    """
+    names = [str(n) for n in hand]
+
+    def positions(wanted: Sequence[str]) -> list[str]:
+        used: set[int] = set()
+        for name in wanted:
+            at = next((i for i, n in enumerate(names) if n == name and i not in used), None)
+            if at is not None:
+                used.add(at)
+        return [card_key(i) for i in sorted(used)]
+
+    if isinstance(move, PlaceIsland):
+        marks = [("grid", [cell_key(move.cell)]), ("hand", positions([str(move.number)]))]
+        paid = positions([card_name(c) for c in move.discards])
+        return marks + [("discards", paid)] if paid else marks
+    if isinstance(move, (DiscardTwo, StartDiscard)):
+        cards = positions([card_name(c) for c in move.cards])
+        return [("discards", cards)] if cards else []
+    word = {PlayStart: "start", PlayFinish: "finish", PlayMonster: "monster"}.get(type(move))
+    if word is not None and word in names:
+        return [("hand", positions([word]))]
+    return []
 
 
 def options_from_query(params: dict[str, str]) -> tuple[int, dict[str, Any]]:
@@ -135,28 +164,20 @@ class GameView(View):
         # table
         self._status = widgets.HTML()
         self._status.add_class("tranq-status")
-        self._cells: list[widgets.Button] = [None] * CELLS  # type: ignore[list-item]
-        grid_rows = []
-        for row in reversed(range(ROWS)):
-            line = []
-            for col in range(COLUMNS):
-                i = row * COLUMNS + col
-                b = widgets.Button(layout=widgets.Layout(width="3.8em", height="2.6em", margin="1px"))
-                b.add_class("tranq-grid-cell")
-                b.add_class(f"tranq-grid-cell-{i}")
-                b.on_click(self._cell_handler(i))
-                self._cells[i] = b
-                line.append(b)
-            grid_rows.append(widgets.HBox(line))
-        self._grid = widgets.VBox(grid_rows)
+        # the grid and the hand are components (toolkit/widgets/components/tranquility.py): each cell and card
+        # a focusable button whose click the kernel answers with a pick or the engine's reason beside it
+        self._grid = TranquilityGrid(lang=lang)
+        self._grid.add_class("tranq-grid")
+        self._grid.on_pick(self._on_cell_pick)
+        self._card_at: int | None = None     # the picked card's position in the hand (identical cards differ)
         # the seat's private area
         self._curtain = widgets.HTML()
         self._curtain.add_class("tranq-curtain")
         self._reveal = widgets.Button(button_style="warning")
         self._reveal.add_class("tranq-reveal")
-        self._hand_title = widgets.HTML()
-        self._hand = widgets.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
+        self._hand = TranquilityHand(lang=lang)
         self._hand.add_class("tranq-hand")
+        self._hand.on_pick(self._on_card_pick)
         self._choice = widgets.HTML()
         self._choice.add_class("tranq-choice")
         self._discard_label = widgets.HTML()
@@ -200,7 +221,6 @@ class GameView(View):
         # wiring (every callback validates what it receives)
         self._new.on_click(self._on_new)
         self._reveal.on_click(self._on_reveal)
-        self._hand.observe(self._on_hand, "value")
         self._play.on_click(self._on_play)
         self._discard_two.on_click(self._on_discard_two)
         self._start.on_click(self._on_start)
@@ -209,7 +229,7 @@ class GameView(View):
         self._other_apply.on_click(self._on_other)
         self._hint.on_click(self._on_hint)
         self._play_hint.on_click(self._on_play_hint)
-        self._finish([widgets.HTML(_STYLE), self._title,
+        self._finish([self._title,
                       widgets.HBox([self._players, self._variant, self._monsters],
                                    layout=widgets.Layout(flex_flow="row wrap")),
                       widgets.HBox([self._rocks, self._storms, self._seed, self._new],
@@ -317,14 +337,14 @@ class GameView(View):
         return actor
 
     # ---- callbacks ----------------------------------------------------------------------------------
-    def _cell_handler(self, index: int):
-        @safe_callback
-        def pick(view: "GameView", _button: Any = None) -> None:
-            view._cell = index
-            view._refusal = None
-            view.refresh()
-
-        return lambda button: pick(self, button)
+    @safe_callback
+    def _on_cell_pick(self, index: Any) -> None:
+        # the component only passes on what this view offered (a cell index); checked again all the same
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < CELLS:
+            raise InvalidMoveError(f"{index!r} is not a cell")
+        self._cell = index
+        self._refusal = None
+        self.refresh()
 
     @safe_callback
     def _on_new(self, _button: Any = None) -> None:
@@ -360,14 +380,12 @@ class GameView(View):
         self.refresh()
 
     @safe_callback
-    def _on_hand(self, change: Any) -> None:
-        value = change["new"]
-        if value is None:
-            self._card = None
-            return
-        if not isinstance(value, str):
-            raise InvalidMoveError(f"{value!r} is not a card")
-        self._card = parse_card(value)
+    def _on_card_pick(self, position: Any) -> None:
+        seat = self._require_revealed()
+        hand = ENGINE.observe(self.state, seat)["hand"]
+        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < len(hand):
+            raise InvalidMoveError(f"{position!r} is not a card of this hand")
+        self._card, self._card_at = parse_card(hand[position]), position
         self._refusal = None
         self.refresh()
 
@@ -407,6 +425,7 @@ class GameView(View):
         else:
             self._hint_move, self._hint_shown = decision.move, decision
         self._hint_seat = seat
+        self._hint_at = len(self.model.session)
         self.refresh()
 
     def _render_hint(self, seat: int | None) -> None:
@@ -415,16 +434,37 @@ class GameView(View):
         A hint names its seat's cards: once the page shows another seat (the hot-seat curtain, a seat or
         teacher switch), it is forgotten, not only hidden — the text would stay in the page's widget state.
         """
-        if self._hint_shown is not None and seat != getattr(self, "_hint_seat", None):
-            self._hint_move, self._hint_shown = None, None
+        if self._hint_shown is not None and (seat != getattr(self, "_hint_seat", None)
+                                             or getattr(self, "_hint_at", None) != len(self.model.session)):
+            self._hint_move, self._hint_shown = None, None   # another seat shown, or any move since: stale
         shown = self._hint_shown
         if shown is None:
             self._hint_text.value = ""
         elif isinstance(shown, str):
             self._hint_text.value = esc(self.t(shown))
         else:   # the hint is this person's own move: naming their own cards is fine
-            self._hint_text.value = (f'<div class="tranq-hint-move"><b>{esc(ENGINE.describe_move(shown.move, self.lang))}'
+            # data-marks: how many objects the hint outlines on the table (a page or test can wait for them)
+            hand = ENGINE.observe(self.state, seat)["hand"] if seat is not None else ()
+            marked = sum(len(keys) for _, keys in hint_marks(shown.move, hand))
+            self._hint_text.value = (f'<div class="tranq-hint-move" data-marks="{marked}"><b>'
+                                     f'{esc(ENGINE.describe_move(shown.move, self.lang))}'
                                      f'</b></div><div>{esc(shown.text(self.lang))}</div>')
+
+    def _render_hint_marks(self, obs: dict) -> None:
+        """Outline the hint's cell and card where they are drawn (cleared as soon as the hint is gone)."""
+        marks = dict(hint_marks(self._hint_move, obs.get("hand") or ())) if self._hint_move is not None else {}
+        label = self.t("components.tranquility.hint_mark") if marks else ""
+        for role, component in (("grid", self._grid), ("hand", self._hand)):
+            keys = marks.get(role, [])
+            if list(component.hint_keys) != keys or (keys and component.hint_label != label):
+                component.mark_hint(keys, label)
+        # the discard toggles are ipywidgets: the shared mark's class (base.css) goes on them directly
+        paid = set(marks.get("discards", []))
+        for i, toggle in enumerate(self._toggle_pool):
+            wanted = i < len(self._toggle_cards) and card_key(i) in paid
+            if wanted != ("deepsea-hinted" in toggle._dom_classes):
+                (toggle.add_class if wanted else toggle.remove_class)("deepsea-hinted")
+                toggle.tooltip = label if wanted else ""
 
     @safe_callback
     def _on_play_hint(self, _button: Any = None) -> None:
@@ -455,6 +495,8 @@ class GameView(View):
         seat = self._shown_seat()
         self.model.seat = seat
         self.setup.lang = lang
+        if self._card is None:
+            self._card_at = None
         self._render_hint(seat)
         obs = ENGINE.observe(state, seat)
         self._title.value = f"<h3>{esc(self.t('tranquility.ui.game_title'))}</h3>"
@@ -474,6 +516,7 @@ class GameView(View):
         self._render_status(obs)
         self._render_grid(obs)
         self._render_private(obs, seat, actor)
+        self._render_hint_marks(obs)
         self._render_bots(actor)
         setup = ENGINE.setup_events(self.model.session.initial)
         self._log.value = event_log_html(list(setup) + self.model.session.events, lang, seat_name=self.setup.seat_name)
@@ -518,17 +561,38 @@ class GameView(View):
         card = self._placeable_card()
         targets = ({m.cell for m in self.model.legal_moves if isinstance(m, PlaceIsland) and m.number == card}
                    if card is not None else set())
-        for i, b in enumerate(self._cells):
-            v = obs["cells"][i]
-            # an empty cell shows its index as "#15", a placed card its value "15": they no longer look alike
-            b.description = str(v) if v else f"#{i}"
-            b.disabled = bool(v) or self._actor() is None
-            b.button_style = "warning" if i == self._cell else ("danger" if i // COLUMNS in blocked else
-                                                                ("info" if v else ""))
-            b.tooltip = self._cell_tip(obs["cells"], i, card, i in targets)
-            legal = i in targets
-            if legal != ("tranq-cell-legal" in b._dom_classes):
-                (b.add_class if legal else b.remove_class)("tranq-cell-legal")
+        offers, refusals = self._cell_offers(obs, card)
+        self._grid.lang = self.lang
+        # an empty cell shows its index as "#15", a placed card its value "15": the component draws them apart
+        self._grid.show(obs["cells"], tips=[self._cell_tip(obs["cells"], i, card, i in targets) for i in range(CELLS)],
+                        legal=targets, selected=self._cell, blocked_rows=blocked, offers=offers, refusals=refusals)
+
+    def _cell_offers(self, obs: dict, card: int | None) -> tuple[dict[str, int], dict[str, str]]:
+        """What a click on each cell does for the person acting now: pick it, or the engine's reason why not.
+
+        With an island card picked, a cell is refused with ``why_illegal`` of placing it there — except for
+        the discards it costs, which are ticked after the cell is picked. Nobody to act here: no offers.
+        """
+        actor = self._actor()
+        if actor is None or not self.setup.is_human(actor) or self._shown_seat() != actor:
+            return {}, {}
+        offers: dict[str, int] = {}
+        refusals: dict[str, str] = {}
+        playing = obs["phase"] == "play"
+        for i, value in enumerate(obs["cells"]):
+            key = cell_key(i)
+            if card is not None or not playing:
+                # the phase's reason (wrong phase) comes first, so any island number probes it
+                why = ENGINE.why_illegal(self.state, PlaceIsland(card if card is not None else 1, i))
+                if why is None or why.code == "TRANQ_DISCARD_COUNT":
+                    offers[key] = i
+                else:
+                    refusals[key] = why.text(self.lang)
+            elif value:
+                refusals[key] = self.t("components.tranquility.cell_taken", cell=i, value=value)
+            else:
+                offers[key] = i
+        return offers, refusals
 
     def _placeable_card(self) -> int | None:
         """The island card picked by the person who acts now and whose hand is shown, else ``None``."""
@@ -553,8 +617,9 @@ class GameView(View):
         return f"{where} — {self.t(key, number=card, cost=cost)}"
 
     def _render_private(self, obs: dict, seat: int | None, actor: int | None) -> None:
+        self._hand.lang = self.lang
         if actor is None:
-            self._hand.options = []
+            self._hand.clear()
             self._set_discard_toggles([])
             self._private.children = ()
             return
@@ -564,9 +629,7 @@ class GameView(View):
             key = "tranquility.ui.waiting_step" if self.setup.step_mode else "tranquility.ui.waiting"
             self._waiting.value = f'<div><i>{esc(self.t(key, seat=actor, level=level))}</i></div>'
         if seat is None and bot_turn:
-            with self._hand.hold_trait_notifications():
-                self._hand.value = None
-                self._hand.options = []
+            self._hand.clear()
             self._set_discard_toggles([])
             self._other.options = []
             self._choice.value = ""
@@ -576,23 +639,22 @@ class GameView(View):
         if seat is None:
             # Curtain: empty every hand widget first so no card of any seat stays in the page (widget models
             # live in the browser even when not displayed, so they are emptied or closed, not just hidden).
-            with self._hand.hold_trait_notifications():
-                self._hand.value = None
-                self._hand.options = []
+            self._hand.clear()
             self._set_discard_toggles([])
             self._other.options = []
             self._choice.value = ""
-            self._hand_title.value = ""
             self._card = None
             self._curtain.value = f"<div><b>{esc(self.t('tranquility.ui.pass_to', seat=actor))}</b></div>"
             self._reveal.description = self.t("tranquility.ui.reveal", seat=actor)
             self._private.children = (self._curtain, self._reveal)
             return
         hand = obs["hand"]
-        self._hand_title.value = f"<b>{esc(self.t('tranquility.ui.your_hand', seat=seat, limit=obs['hand_limit']))}</b>"
-        labelled = [(self._label(name), name) for name in hand]   # identical cards stay separate cards
-        if tuple(self._hand.options) != tuple(labelled):
-            set_options(self._hand, labelled)     # a relabel (language) keeps the picked card
+        # identical cards stay separate cards (one key per position); only the acting person picks
+        acting = seat == actor and not bot_turn
+        self._hand.show(hand, [self._label(name) for name in hand],
+                        title=self.t("tranquility.ui.your_hand", seat=seat, limit=obs["hand_limit"]),
+                        selected=self._card_at if acting else None,
+                        offers={card_key(i): i for i in range(len(hand))} if acting else None)
         if self._toggle_cards != hand or self._toggle_lang != self.lang:
             self._set_discard_toggles(hand)
         self._discard_label.value = f"<small>{esc(self.t('tranquility.ui.discard_pick'))}</small>"
@@ -603,7 +665,7 @@ class GameView(View):
         self._split.description = self.t("tranquility.ui.split_button")
         self._other.description = self.t("tranquility.ui.other_moves")
         self._other_apply.description = self.t("tranquility.ui.apply")
-        children: list[widgets.Widget] = [self._hand_title, self._hand]
+        children: list[widgets.Widget] = [self._hand]
         if seat != actor or bot_turn:
             # Waiting for the bots (or the teacher looks at a bot's hand): the hand, no actions.
             self._other.options = []
@@ -715,9 +777,11 @@ class GameView(View):
     def choose(self, card: str | None, cell: int | None, discards: tuple[str, ...] = ()) -> None:
         """Pick a hand card, a cell and the cards to tick, as clicks would (``None`` skips a part)."""
         if card is not None:
-            self._hand.value = card
+            names = [c["name"] for c in self._hand.cards]
+            position = names.index(card) if card in names else len(names)   # a card not held: refused
+            self._hand.receive({"type": "pick", "key": card_key(position)})
         if cell is not None:
-            self._cells[cell].click()
+            self._grid.receive({"type": "pick", "key": cell_key(cell)})
         wanted = list(discards)
         for name, b in zip(self._toggle_cards, self._discards.children):
             b.value = name in wanted

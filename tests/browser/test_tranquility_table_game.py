@@ -1,0 +1,102 @@
+"""A learner plays a whole Tranquility game against a bot by clicking the table's objects (issue 26).
+
+Seat 0 is the learner, seat 1 the strongest bot (pace 0). Each turn the learner asks for the hint, which
+marks its objects on the table (the card, the cell, the cards to discard: class ``deepsea-hinted``), and
+then clicks exactly those objects — card, cell, discard toggles — and the action button. Every click is
+answered by the kernel before the next one (a picked card is pressed, a picked cell selected, a move is a
+new log line); nothing waits a fixed time. Once, on purpose, the learner clicks an occupied cell: the
+refusal appears right under the grid and nothing changes. At the end the result is shown once, and every
+line of the log names its seat, except the table's own events that concern every seat alike.
+"""
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+GAME = "players=2&seed=1&variant=poseidon&pace=0"   # a short game (Poseidon sets 12 islands aside)
+LOG_LINES = "document.querySelectorAll('.tranq-log li').length"
+MY_TURN_OR_OVER = """() => document.querySelector('.tranq-outcome') ||
+  (document.querySelector('.tranq-hint') && document.querySelector('.tranq-status').innerText.includes('seat 0 acts'))"""
+
+
+def test_a_learner_plays_a_whole_game_by_clicking_the_table(open_dashboard, console_errors):
+    page = open_dashboard("tranquility-game", GAME)
+    grid, hand = page.locator(".tranq-grid"), page.locator(".tranq-hand")
+    outcome = page.locator(".tranq-outcome")
+
+    def my_turn() -> bool:
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=60000)
+        return outcome.count() == 0
+
+    def click_and_wait(locator, condition: str) -> None:
+        locator.click()
+        page.wait_for_function(condition)
+
+    # every cell is a button with its own words; a card is picked from the keyboard and keeps the focus
+    assert my_turn()
+    labels = grid.locator(".tranq-grid-cell").evaluate_all("bs => bs.map(b => b.tagName + ':' + b.getAttribute('aria-label'))")
+    assert len(labels) == 36 and all(a.startswith("BUTTON:cell ") for a in labels), labels[:3]
+    hand.locator(".tranq-card").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('.tranq-hand .tranq-card[data-key=\"card:0\"][aria-pressed=\"true\"]')")
+    assert page.evaluate("document.activeElement.dataset.key") == "card:0"
+    refused_once = False
+    turns = 0
+    while my_turn() and turns < 80:
+        lines = page.evaluate(LOG_LINES)
+        filled = grid.locator(".tranq-cell-filled")
+        island = hand.locator(".tranq-card-island")
+        if not refused_once and filled.count() and island.count() and page.locator(".tranq-play").count():
+            # on purpose: a card, then a cell that already holds one — refused beside the grid, nothing changes
+            click_and_wait(island.first, "document.querySelector('.tranq-hand .tranq-card-selected')")
+            cell = filled.first
+            key, before = cell.get_attribute("data-key"), cell.inner_text()
+            cell.click(force=True)   # aria-disabled (a refused object): Playwright would not click it, a person can
+            page.wait_for_function("document.querySelector('.tranq-grid .tranq-c-refusal').innerText.length > 0")
+            refusal = grid.locator(".tranq-c-refusal").inner_text()
+            assert refusal.startswith("✘") and f"Cell {key.split(':')[1]} " in refusal and before in refusal, refusal
+            assert grid.locator(f'[data-key="{key}"]').inner_text() == before
+            assert grid.locator(".tranq-cell-selected").count() == 0 and page.evaluate(LOG_LINES) == lines
+            refused_once = True
+        page.locator(".tranq-hint").click()
+        hint = page.locator(".tranq-hint-move")
+        hint.wait_for(state="visible")
+        assert hint.count() == 1                                             # the hint is shown once
+        marks = int(hint.get_attribute("data-marks"))
+        page.wait_for_function(f"document.querySelectorAll('.deepsea-hinted').length === {marks}")
+        hinted_cell = grid.locator(".deepsea-hinted")
+        hinted_card = hand.locator(".deepsea-hinted")
+        if hinted_cell.count():                                              # a placement
+            assert hinted_cell.count() == 1 and hinted_card.count() == 1
+            click_and_wait(hinted_card, "document.querySelector('.tranq-hand .tranq-card-selected.deepsea-hinted')")
+            assert "tranq-cell-legal" in hinted_cell.get_attribute("class")  # the hinted cell is a legal one
+            click_and_wait(hinted_cell, "document.querySelector('.tranq-grid .tranq-cell-selected.deepsea-hinted')")
+            action = ".tranq-play"
+        elif hinted_card.count():                                            # the start or a finish card
+            name = hinted_card.get_attribute("data-card")
+            click_and_wait(hinted_card, "document.querySelector('.tranq-hand .tranq-card-selected.deepsea-hinted')")
+            action = {"start": ".tranq-start", "finish": ".tranq-finish"}[name]
+        else:                                                                # discards only
+            action = ".tranq-split" if page.locator(".tranq-split").count() else ".tranq-discard-two"
+        toggles = page.locator(".tranq-discard.deepsea-hinted")
+        for i in range(toggles.count()):
+            click_and_wait(toggles.nth(i), f"document.querySelectorAll('.tranq-discard.deepsea-hinted.mod-active').length === {i + 1}")
+        assert grid.locator(".tranq-c-refusal").inner_text() == "" and hand.locator(".tranq-c-refusal").inner_text() == ""
+        page.locator(action).click()
+        page.wait_for_function(f"{LOG_LINES} > {lines}")                      # the move is a new log line
+        page.wait_for_function("document.querySelectorAll('.deepsea-hinted').length === 0")   # marks cleared
+        assert page.locator(".deepsea-refusal.tranq-refusal").count() == 0
+        turns += 1
+    assert refused_once and turns >= 5
+    # the result, shown once
+    assert outcome.count() == 1
+    result = outcome.inner_text().strip()
+    assert result and page.locator("body").inner_text().count(result) == 1
+    # every line of the log names its seat (the table's own events excepted)
+    rows = page.locator(".tranq-log li").evaluate_all(
+        "ls => ls.map(l => [l.querySelector('.deepsea-event-seat') !== null, (l.querySelector('.deepsea-rule') || {}).innerText || ''])")
+    # the table's own events concern every seat alike (the deal, the variant, the two-player extra draw)
+    table_wide = ("tranquility.setup.", "tranquility.variant.", "tranquility.start.two-player")
+    assert rows and all(named or rule.startswith(table_wide) for named, rule in rows), rows
+    assert sum(named for named, _ in rows) > turns
+    assert console_errors == []
