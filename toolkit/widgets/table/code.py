@@ -138,7 +138,8 @@ def replay_code(engine: Engine, code: GameCode | str) -> Session:
         try:
             session.push(engine.parse_move(text.strip()))
         except IllegalMoveError as exc:
-            raise GameCodeError("table.code.refused_move", n=n, move=_shown(text), reason=exc.violation) from None
+            raise GameCodeError("table.code.refused_move", n=n, move=_shown(text), reason=exc.violation,
+                                 rule=exc.violation.rule) from None
         except RuleError:
             raise GameCodeError("table.code.bad_move", n=n, move=_shown(text)) from None
     return session

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import logging
 import urllib.parse
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -65,6 +66,8 @@ from toolkit.widgets.table.parts import (
     StatusLine,
     answer_click,
 )
+
+log = logging.getLogger("toolkit.widgets.table")
 
 
 def table_query(query: str | None = None) -> dict[str, str]:
@@ -308,11 +311,20 @@ class TableFrame(View):
     def _on_model(self, change: Mapping[str, Any]) -> None:
         # any change of the game (a move, a bot's move, undo, new game, replay) makes the hint stale
         self.hint_bar.forget()
-        self.refresh()
+        self._redraw()
+
+    def _redraw(self) -> None:
+        """Redraw after a change of the game: a game hook's bug is logged and shown, never raised into
+        the move that caused it (a bot's timer, the session's observers)."""
+        try:
+            self.refresh()
+        except Exception as exc:  # noqa: BLE001 - the page must survive a hook's bug
+            log.exception("the table's redraw failed")
+            self.report(self.t("ui.internal_error", detail=f"{type(exc).__name__}: {str(exc)[:120]}"), error=True)
 
     def _on_seats(self, change: Mapping[str, Any]) -> None:
         self.hint_bar.forget()
-        self.refresh()
+        self._redraw()
 
     def _on_bot_error(self, exc: Exception) -> None:
         self.report(exc, error=True)
