@@ -12,8 +12,17 @@ from tinygame import STONES
 
 from toolkit.core.explain import Event
 from toolkit.widgets.components.base import PickComponent
-from toolkit.widgets.table import (GameCodeError, GenericTable, StatusLine, TableFrame, game_code, parse_game_code,
-                                   replay_code, sentences, session_code)
+from toolkit.widgets.table import (
+    GameCodeError,
+    GenericTable,
+    StatusLine,
+    TableFrame,
+    game_code,
+    parse_game_code,
+    replay_code,
+    sentences,
+    session_code,
+)
 
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 
