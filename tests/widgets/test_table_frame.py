@@ -218,7 +218,9 @@ def test_new_game_with_options_reseats_and_bad_options_keep_the_game():
     assert snapshot(table) == before and "players must be 2-4" in table.options_bar.answer.value
     table.options_bar.option_widgets["players"].value = 3
     table.options_bar.seed.value = 11
+    old_seats = table.setup
     table._on_new_game()
+    assert old_seats.comm is None        # the two-seat bar was closed, not left in the kernel
     assert table.model.session.seed == 11 and table.model.session.options == {"players": 3}
     assert table.setup.seats == ["you", "random", "random"] and table.options_bar.answer.value == ""
     assert table._seats_box.children == (table.setup,)

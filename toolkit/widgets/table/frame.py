@@ -42,6 +42,7 @@ from toolkit.widgets.base import (
     GameSession,
     View,
     check_lang,
+    close_tree,
     esc,
     explain_html,
     page_query_string,
@@ -318,7 +319,7 @@ class TableFrame(View):
         the move that caused it (a bot's timer, the session's observers)."""
         try:
             self.refresh()
-        except Exception as exc:  # noqa: BLE001 - the page must survive a hook's bug
+        except Exception as exc:
             log.exception("the table's redraw failed")
             self.report(self.t("ui.internal_error", detail=f"{type(exc).__name__}: {str(exc)[:120]}"), error=True)
 
@@ -410,10 +411,15 @@ class TableFrame(View):
         if old is not None:
             kept = list(self._setup.seats)
             wanted = kept if len(kept) == players else None
+        old_setup = getattr(self, "_setup", None)
         self._setup = SeatSetup(players, self.levels, seats=wanted, lang=self.lang)
-        traitlets.dlink((self, "lang"), (self._setup, "lang"))
+        if old_setup is not None:
+            self._lang_link.unlink()
+        self._lang_link = traitlets.dlink((self, "lang"), (self._setup, "lang"))
         self._setup.observe(self._on_seats, ("seats", "show_all"))
         self._seats_box.children = (self._setup,)
+        if old_setup is not None:
+            close_tree(old_setup)   # a seats bar per player count would stay in the kernel and the page
         self._driver = BotDriver(self.model, self._setup, autoplay=self._autoplay, on_error=self._on_bot_error)
 
     def _after_new_session(self) -> None:
