@@ -352,3 +352,18 @@ def test_labels_in_japanese():
     assert table.options_bar.option_widgets["players"].description == "人数"
     assert table.status.text == "あなたの番です。"
     assert isinstance(Event("TINY_SETUP", "tiny.setup", count=3).text("ja"), str)
+
+
+def test_the_debug_dashboard_plays_on_the_generic_table_and_opens_its_code():
+    from toolkit.widgets.debug_dashboard import DebugDashboard
+    played = tiny_table(seats=("you", "random"))
+    played._on_move(1)
+    query = urllib.parse.urlencode({"view": "table", "code": played.code()})
+    d = DebugDashboard({"tiny": STONES}, game="tiny", seed=5, view="table", query=query)
+    table = d._holder.children[0]
+    assert isinstance(table, GenericTable) and table.model.state == played.model.state
+    d._start.click()                                   # a click starts the chosen game and seed, afresh
+    fresh = d._holder.children[0]
+    assert fresh is not table and table.comm is None and fresh.model.session.seed == 5
+    d.lang = "ja"
+    assert fresh.lang == "ja" and fresh.hint_bar.ask.description == "ヒント"
