@@ -204,7 +204,10 @@ def test_undo_goes_back_to_the_person_s_last_decision_and_says_when_there_is_not
     assert "Nothing to undo" in table.controls.answer.value
     table._on_move(0)                      # you, then the bot answers
     assert len(table.model.session) == 2
+    drawn = []
+    table.event_log._log.observe(lambda change: drawn.append(table.status.text), "value")
     table._on_undo()
+    assert drawn == ["Your turn."]          # one redraw: the bot's turn in between is never shown
     # back at the start, your turn; the bot does not replay
     assert len(table.model.session) == 0 and table.status.text == "Your turn."
 

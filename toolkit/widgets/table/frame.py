@@ -255,12 +255,16 @@ class TableFrame(View):
             return False
         driver = self._driver
         autoplay, driver.autoplay = driver.autoplay, False   # no bot move between the steps back
+        self._holding = True     # one redraw at the end: the page never shows the steps in between
         try:
             self.model.undo()
             while len(self.model.session) and not self._person_decides(self.model.session.state):
                 self.model.undo()
         finally:
             driver.autoplay = autoplay
+            self._holding = False
+        self.hint_bar.forget()
+        self._redraw()
         self.controls.answer.value = ""
         self.refusal.clear()
         self.on_new_game()
@@ -311,6 +315,8 @@ class TableFrame(View):
 
     def _on_model(self, change: Mapping[str, Any]) -> None:
         # any change of the game (a move, a bot's move, undo, new game, replay) makes the hint stale
+        if getattr(self, "_holding", False):
+            return
         self.hint_bar.forget()
         self._redraw()
 
