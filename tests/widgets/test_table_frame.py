@@ -190,6 +190,23 @@ def test_the_hint_marks_exactly_the_suggested_objects_once_and_clears_after_a_mo
     assert "Ask for a hint first" in table.hint_bar.text.value
 
 
+def test_a_component_s_own_refusal_lands_on_the_refusal_line():
+    table = PileTable(STONES, seed=3, seats=["you", "random"], query="")
+    table.answer_refusals(table.pile)
+    before = snapshot(table)
+    table.pile.receive({"type": "pick", "key": "pile:1"})      # Pile reads no pick: refused by itself
+    assert snapshot(table) == before and table.pile.refusal
+    assert table.refusal.item == table.pile.refusal and 'role="alert"' in table.refusal.value
+
+
+def test_game_code_refuses_bad_arguments_with_a_type_error_naming_them():
+    for kwargs, name in (({"game": 3}, "game"), ({"seed": -1}, "seed"), ({"seed": True}, "seed"),
+                         ({"options": [1]}, "options"), ({"moves": "0 take 1"}, "moves")):
+        args = {"game": "tiny", "seed": 1, "options": {}, "moves": [], **kwargs}
+        with pytest.raises(TypeError, match=name):
+            game_code(**args)
+
+
 def test_no_hint_for_a_bot_or_after_the_end():
     table = tiny_table(seats=("random", "random"))
     assert STONES.is_over(table.model.state)

@@ -10,8 +10,15 @@ Options are JSON values (``o.players=4``, ``o.mode="solo"``). Codes are untruste
 raises :class:`GameCodeError` with a message key saying why (shown in the page's language); every move is
 checked by the engine when the game is replayed (:func:`replay_code`), and the first refused one is named.
 
->>> from tinygame import STONES                                 # doctest: +SKIP
->>> code = game_code("tiny", 3, {"players": 2}, ["0 take 2"])   # doctest: +SKIP
+>>> code = game_code("tiny", 3, {"players": 2}, ["0 take 2", "1 take 1"])
+>>> code
+'game=tiny&seed=3&o.players=2&m=0+take+2&m=1+take+1'
+>>> parse_game_code("https://example.org/t.ipynb?lang=ja&code=" + urllib.parse.quote(code), "tiny")
+GameCode(game='tiny', seed=3, options={'players': 2}, moves=('0 take 2', '1 take 1'))
+>>> parse_game_code("game=crew&seed=1", "tiny")
+Traceback (most recent call last):
+...
+toolkit.widgets.table.code.GameCodeError: table.code.other_game {'found': 'crew', 'game': 'tiny'}
 """
 
 from __future__ import annotations
@@ -63,6 +70,14 @@ class GameCode:
 
 def game_code(game: str, seed: int, options: Mapping[str, Any], moves: Sequence[Any]) -> str:
     """The code of a game: ``game=…&seed=…&o.<option>=<json>&m=<move>&m=…`` (moves as ``str(move)``)."""
+    if not isinstance(game, str) or not game:
+        raise TypeError(f"game must be a game's name, not {game!r:.60}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise TypeError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r:.60}")
+    if not isinstance(options, Mapping):
+        raise TypeError(f"options must be a mapping of option names to values, not {options!r:.60}")
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Sequence):
+        raise TypeError(f"moves must be a sequence of moves, not {moves!r:.60}")
     pairs: list[tuple[str, str]] = [("game", str(game)), ("seed", str(int(seed)))]
     for name in sorted(options):
         pairs.append((_OPTION_PREFIX + str(name), json.dumps(options[name], ensure_ascii=False, separators=(",", ":"))))

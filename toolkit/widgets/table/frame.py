@@ -224,6 +224,11 @@ class TableFrame(View):
         """Show why a click did nothing (a Violation, RuleError or text) beside what was clicked."""
         (refusal if refusal is not None else self.refusal).show(item, self.lang)
 
+    def answer_refusals(self, component: Any, refusal: RefusalLine | None = None) -> None:
+        """Show a component's own refusals (a pick it cannot read: a hidden card, a disabled cell) on the
+        refusal line beside it, as the engine's refusals are: every click is answered in one place."""
+        component.on_refuse(lambda text: self.refuse(text, refusal))
+
     def new_game(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> bool:
         """Start a new game; bad options are refused beside the New game button, the old game kept."""
         before = self.model.session
