@@ -365,6 +365,37 @@ def test_the_generic_table_plays_a_real_game_to_its_end_and_reopens_it():
     assert opened.model.state == table.model.state
 
 
+@settings(max_examples=8, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**31 - 1), st.lists(st.integers(0, 200), max_size=40))
+def test_any_reachable_tranquility_position_round_trips_through_its_code(seed, picks):
+    from toolkit.core.session import Session
+    from toolkit.tranquility import ENGINE
+    session = Session(ENGINE, seed, {"players": 2})
+    for pick in picks:
+        legal = session.legal_moves()
+        if not legal:
+            break
+        session.push(legal[pick % len(legal)])
+    again = replay_code(ENGINE, session_code(session))
+    assert again.state == session.state and again.moves == session.moves
+
+
+class Headed(GenericTable):
+    def rules_text(self):
+        return {"en": "Take 1 to 3.", "ja": "1〜3個取る。"}[self.lang]
+
+    def setup_events(self):
+        return [Event("TINY_SETUP", "tiny.setup", count=self.model.session.initial.pile)]
+
+
+def test_the_header_and_the_deal_s_events_come_from_hooks_in_the_page_s_language():
+    table = Headed(STONES, seed=3, seats=["you", "random"], query="")
+    assert "Take 1 to 3." in table._header.value
+    assert log_items(table)[0].startswith('<span class="deepsea-text">The pile holds')
+    table.lang = "ja"
+    assert "1〜3個取る。" in table._header.value and "山は" in log_items(table)[0]
+
+
 def test_labels_in_japanese():
     table = tiny_table(lang="ja")
     assert table.hint_bar.ask.description == "ヒント" and table.controls.undo.description == "一手戻す"

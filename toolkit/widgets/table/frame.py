@@ -14,7 +14,9 @@ subclasses it and provides hooks only (see docs/architecture.md, "The table fram
 * ``last_result(events)`` → HTML of the latest result among ``events`` (a trick, a dive), or ``None``;
 * ``result_text(outcome)`` → the banner's sentence ("You win…"), or ``None`` for the engine's;
 * ``shareable(moves, viewer)`` → ``False`` when the code would show a card only some seats know;
-* ``on_new_game()`` — forget the game's own picks (a selected card) when the game changes.
+* ``on_new_game()`` — forget the game's own picks (a selected card) when the game changes;
+* ``title_text()``, ``rules_text()`` — the header in ``self.lang``; ``setup_events()`` — the deal's events;
+* ``label_options()`` — the option widgets' labels in ``self.lang``.
 
 The click's path: a component's pick → the table's callback → :meth:`TableFrame.play` →
 ``GameSession.play`` → the engine → a refusal (shown beside the clicked thing) or events → the model's
@@ -165,6 +167,21 @@ class TableFrame(View):
                 except ValueError:
                     out[name] = params[name]
         return out
+
+    def title_text(self) -> str:
+        """The header's title in ``self.lang`` (default: the constructor's ``title``, else the game's name)."""
+        if self._title_text:
+            return self._title_text
+        key = f"game.{self.engine.name}"
+        return self.t(key) if i18n.has(key) else self.engine.name
+
+    def rules_text(self) -> str:
+        """The game's table rules line in ``self.lang`` under the title ("" for none)."""
+        return self._rules_text or ""
+
+    def setup_events(self) -> list[Event]:
+        """Events of the deal, before the first move (the Crew's task draft): the log starts with them."""
+        return []
 
     def label_options(self) -> None:
         """Set the option widgets' labels in ``self.lang``."""
@@ -347,10 +364,9 @@ class TableFrame(View):
             return
         m, lang = self.model, self.lang
         m.lang = lang
-        title = self._title_text or (self.t(f"game.{self.engine.name}") if i18n.has(f"game.{self.engine.name}")
-                                     else self.engine.name)
-        rules = f'<p class="deepsea-table-rules">{esc(self._rules_text)}</p>' if self._rules_text else ""
-        self._header.value = f"<h3>{esc(title)}</h3>{rules}"
+        rules_line = self.rules_text()
+        rules = f'<p class="deepsea-table-rules">{esc(rules_line)}</p>' if rules_line else ""
+        self._header.value = f"<h3>{esc(self.title_text())}</h3>{rules}"
         self.options_bar.relabel(lang)
         self.label_options()
         self.controls.relabel(lang)
@@ -365,7 +381,7 @@ class TableFrame(View):
                            humans=len(self._setup.human_seats()), extra=self.status_extra(obs, seat))
         outcome = self.engine.outcome(state)
         self.banner.update(outcome, lang, self.result_text(outcome) if outcome is not None else None)
-        events = [e for step in m.session.steps[:m.position] for e in step.events]
+        events = list(self.setup_events()) + [e for step in m.session.steps[:m.position] for e in step.events]
         self.event_log.update(events, lang, self.seat_name, self.last_result(events))
         self._render_hint()
         moves = m.session.moves
