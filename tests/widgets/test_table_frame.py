@@ -108,6 +108,29 @@ def test_an_illegal_move_is_refused_with_its_rule():
     assert table.play("0 take 1") and table.refusal.value == ""
 
 
+def test_the_bot_line_says_the_bot_s_move_and_reason_until_a_person_moves():
+    table = tiny_table()
+    assert table.bot_line.value == ""
+    table._on_move(0)                                   # you, then the bot answers at once
+    bot_move = table.model.session.moves[-1]
+    assert table.bot_line.seat == 1
+    assert f"Seat 1 (bot: random) played {bot_move}." in table.bot_line.value and "bots.random" in table.bot_line.value
+    table.lang = "ja"
+    assert "席1" in table.bot_line.value
+    table.undo()
+    assert table.bot_line.value == "" and table.bot_line.seat is None
+
+
+def test_a_table_may_withhold_a_bot_s_move():
+    class Quiet(GenericTable):
+        def bot_move_text(self, seat, decision):
+            return None
+
+    table = Quiet(STONES, seed=3, seats=["you", "random"], query="")
+    table._on_move(0)
+    assert len(table.model.session) == 2 and table.bot_line.value == ""
+
+
 # ---- log and last result ------------------------------------------------------------------------------
 def test_the_log_keeps_the_whole_game_and_names_the_seat_of_every_event():
     seed = next(s for s in range(100) if STONES.new_state(s).pile >= 13)

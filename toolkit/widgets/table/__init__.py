@@ -19,17 +19,18 @@ from toolkit.widgets.table.frame import (
                                         table_query,
 )
 from toolkit.widgets.table.parts import (
-                                        Controls,
-                                        EventLog,
-                                        HintBar,
-                                        OptionsBar,
-                                        RefusalLine,
-                                        ResultBanner,
-                                        StatusLine,
-                                        answer_click,
-                                        sentences,
+    BotLine,
+    Controls,
+    EventLog,
+    HintBar,
+    OptionsBar,
+    RefusalLine,
+    ResultBanner,
+    StatusLine,
+    answer_click,
+    sentences,
 )
 
-__all__ = ["Controls", "EventLog", "GameCode", "GameCodeError", "GenericTable", "HintBar", "OptionsBar",
+__all__ = ["BotLine", "Controls", "EventLog", "GameCode", "GameCodeError", "GenericTable", "HintBar", "OptionsBar",
            "RefusalLine", "ResultBanner", "StatusLine", "TableFrame", "answer_click", "game_code",
            "parse_game_code", "replay_code", "sentences", "session_code", "simple_options", "table_query"]

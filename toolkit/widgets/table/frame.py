@@ -60,6 +60,7 @@ from toolkit.widgets.table.code import (
     session_code,
 )
 from toolkit.widgets.table.parts import (
+    BotLine,
     Controls,
     EventLog,
     HintBar,
@@ -110,6 +111,7 @@ class TableFrame(View):
         self.options_bar = OptionsBar(self.option_widgets(), seed=self.model.session.seed)
         self.options_bar.show_values(self.model.session.seed, self.model.session.options)
         self.status = StatusLine()
+        self.bot_line = BotLine()
         self.banner = ResultBanner()
         self.refusal = RefusalLine()
         self.hint_bar = HintBar()
@@ -133,7 +135,7 @@ class TableFrame(View):
         self._action_row = widgets.HBox(list(self.action_widgets()) + [self.refusal],
                                         layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self._action_row.add_class("deepsea-action-row")
-        self._finish([self._header, self.options_bar, self._seats_box, self.status, self.banner, self._board_box,
+        self._finish([self._header, self.options_bar, self._seats_box, self.status, self.bot_line, self.banner, self._board_box,
                       self._action_row, self.hint_bar, self.event_log, self.controls, self.share_slot])
         self.refresh()
         if opened_error is not None:
@@ -182,6 +184,14 @@ class TableFrame(View):
     def setup_events(self) -> list[Event]:
         """Events of the deal, before the first move (the Crew's task draft): the log starts with them."""
         return []
+
+    def bot_move_text(self, seat: int, decision: Any) -> tuple[str, str] | None:
+        """The bot line's sentence and rule id for a bot's move (``None``: say nothing). Override to
+        withhold a reason or move that names a card only some seats know (the Crew's distress gift)."""
+        move = self.engine.describe_move(decision.move, self.lang)
+        reason = decision.text(self.lang) if decision.reason is not None else ""
+        return (self.t("table.bot.moved", name=self.seat_name(seat), move=move, reason=reason),
+                getattr(decision.reason, "rule", ""))
 
     def label_options(self) -> None:
         """Set the option widgets' labels in ``self.lang``."""
@@ -351,6 +361,20 @@ class TableFrame(View):
             log.exception("the table's redraw failed")
             self.report(self.t("ui.internal_error", detail=f"{type(exc).__name__}: {str(exc)[:120]}"), error=True)
 
+    def _on_bot_moved(self, change: Mapping[str, Any]) -> None:
+        last = self._driver.last
+        self._bot_shown = (len(self.model.session), *last) if last is not None else None
+        self._render_bot_line()
+
+    def _render_bot_line(self) -> None:
+        shown = getattr(self, "_bot_shown", None)
+        if shown is None or not self.model.live or shown[0] != len(self.model.session):
+            self.bot_line.show(None, "")     # a person moved, undid or started again since
+            return
+        _length, seat, decision = shown
+        said = self.bot_move_text(seat, decision)
+        self.bot_line.show(seat, *(said or ("",)))
+
     def _on_seats(self, change: Mapping[str, Any]) -> None:
         self.hint_bar.forget()
         self._redraw()
@@ -384,6 +408,7 @@ class TableFrame(View):
         events = list(self.setup_events()) + [e for step in m.session.steps[:m.position] for e in step.events]
         self.event_log.update(events, lang, self.seat_name, self.last_result(events))
         self._render_hint()
+        self._render_bot_line()
         moves = m.session.moves
         self.controls.show_code(session_code(m.session) if self.shareable(moves, seat) else None, lang,
                                 {"lang": lang})
@@ -447,7 +472,10 @@ class TableFrame(View):
         self._seats_box.children = (self._setup,)
         if old_setup is not None:
             close_tree(old_setup)   # a seats bar per player count would stay in the kernel and the page
+        if old is not None:
+            old.unobserve(self._on_bot_moved, "moves_played")
         self._driver = BotDriver(self.model, self._setup, autoplay=self._autoplay, on_error=self._on_bot_error)
+        self._driver.observe(self._on_bot_moved, "moves_played")
 
     def _after_new_session(self) -> None:
         self._opened_error = None

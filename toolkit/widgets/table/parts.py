@@ -81,6 +81,24 @@ class StatusLine(widgets.HTML):
         return self.text
 
 
+class BotLine(widgets.HTML):
+    """The last bot move and its reason ("Seat 1 (bot: expert) played place 24 at 10. — Lowest cost."),
+    shown while it is the latest move; empty otherwise."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.add_class("deepsea-bot-line")
+        self.seat: int | None = None
+
+    def show(self, seat: int | None, text: str, rule: str = "") -> None:
+        self.seat = seat if text else None
+        if not text:
+            self.value = ""
+            return
+        code = f' <code class="deepsea-rule">{esc(rule)}</code>' if rule else ""
+        self.value = f'<p class="deepsea-bot-move" data-seat="{seat}" role="status">{esc(text)}{code}</p>'
+
+
 class ResultBanner(widgets.HTML):
     """The outcome, once, while the game is over (hidden otherwise). ``text`` comes from the table's hook
     (``"You win…"``, ``"The crew failed…"``); without one, the engine's outcome sentence and rule id."""
