@@ -571,6 +571,15 @@ class GameSession(traitlets.HasTraits):
         self.message = ""
         self._sync()
 
+    def load(self, session: Session) -> None:
+        """Play ``session`` from now on (a game reopened from its code, already replayed and checked)."""
+        if not isinstance(session, Session) or session.engine is not self.engine:
+            raise TypeError(f"session must be a Session of {self.engine.name}, not {session!r:.60}")
+        self.session = session
+        self.violation = None
+        self.message = ""
+        self._sync()
+
     def truncate_to_cursor(self) -> None:
         self.session.truncate(self.position)
         self._sync()

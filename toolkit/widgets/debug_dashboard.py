@@ -1,4 +1,6 @@
-"""The generic debug dashboard: choose a game and a seed, then play it with the :class:`DebugPanel`."""
+"""The generic debug dashboard: choose a game and a seed, then play it with the :class:`DebugPanel` — or,
+with ``?view=table``, on the table frame (:class:`~toolkit.widgets.table.GenericTable`: seats, bots, hint,
+log, undo, a game code; ``?view=table&code=…`` reopens a game)."""
 
 from __future__ import annotations
 
@@ -15,11 +17,14 @@ MAX_SEED = 2**31 - 1
 
 
 class DebugDashboard(View):
-    """Game picker + seed + the debug panel. URL: ``?game=crew&seed=7`` opens that game directly."""
+    """Game picker + seed + the debug panel. URL: ``?game=crew&seed=7`` opens that game directly;
+    ``view="table"`` plays it on the generic table instead (``query``: the page's, for its ``?code=``)."""
 
     def __init__(self, engines: Mapping[str, Any] | None = None, game: str | None = None, seed: int = 1,
-                 lang: str = "en"):
+                 lang: str = "en", view: str = "panel", query: str = ""):
         check_lang(lang)
+        self.view = view if view in ("panel", "table") else "panel"
+        self._query = query if isinstance(query, str) else ""
         super().__init__()  # the language is set once the widgets exist: setting it re-renders them
         self.engines = dict(engines if engines is not None else available_engines())
         self._game = widgets.Dropdown(options=self._game_options())
@@ -45,6 +50,9 @@ class DebugDashboard(View):
             raise InvalidMoveError(f"unknown game {game!r}")
         if not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise InvalidMoveError(f"seed {seed!r} must be a whole number from 0 to {MAX_SEED}")
+        if self.view == "table":
+            self._show_table(game, seed)
+            return
         model = GameSession(self.engines[game], seed)
         panel = getattr(self, "_panel", None)
         if panel is not None:
@@ -56,6 +64,20 @@ class DebugDashboard(View):
             self._panel = DebugPanel(model, lang=self.lang, show_language=False)
             widgets.link((self, "lang"), (self._panel, "lang"))
             self._holder.children = (self._panel,)
+        self.clear_report()
+
+    def _show_table(self, game: str, seed: int) -> None:
+        from toolkit.widgets.base import close_tree
+        from toolkit.widgets.table import GenericTable
+
+        # the page's query (a ?code=) opens the first table only; a click starts the chosen game and seed
+        query, self._query = self._query, ""
+        old = getattr(self, "_table", None)
+        self._table = GenericTable(self.engines[game], seed=seed, lang=self.lang, show_language=False, query=query)
+        widgets.link((self, "lang"), (self._table, "lang"))
+        self._holder.children = (self._table,)
+        if old is not None:
+            close_tree(old)
         self.clear_report()
 
     def refresh(self) -> None:
@@ -78,4 +100,7 @@ def debug_dashboard() -> DebugDashboard:
     except ValueError:
         seed = 1
     lang = params.get("lang") if params.get("lang") in ("en", "ja") else "en"
-    return DebugDashboard(game=params.get("game"), seed=seed, lang=lang)
+    from toolkit.widgets.base import page_query_string
+    view = params.get("view", "panel")
+    return DebugDashboard(game=params.get("game"), seed=seed, lang=lang, view=view,
+                          query=page_query_string() if view == "table" else "")
