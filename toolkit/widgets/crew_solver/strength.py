@@ -251,7 +251,7 @@ class BotStrengthView(View):
                 of_winnable = f"<td class='crew-strength-none'>{esc(tr('crew.ui.strength_view.not_measured'))}</td>"
             else:
                 if top_cell.winnable == 0:
-                    of_winnable = f"<td class='crew-strength-none'>—</td>"
+                    of_winnable = "<td class='crew-strength-none'>—</td>"
                 else:
                     lo, hi = wilson(top_cell.won_winnable, top_cell.winnable)
                     of_winnable = (f"<td class='crew-strength-of-winnable'><b>{_pct(top_cell.of_winnable)}</b> "
