@@ -10,6 +10,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from toolkit.crew.cards import Card
 from toolkit.crew.tonoja_columns import Column, free_columns
+from toolkit.widgets.markup import heading, note
 
 Translate = Callable[..., str]
 
@@ -22,13 +23,12 @@ _COLUMN_STYLE = ("display:flex;flex-direction:column;align-items:center;padding:
 
 def heading_html(title: str, intro: str) -> str:
     """A view's title and its one-paragraph introduction."""
-    return f"<h3>{html.escape(title)}</h3><p>{html.escape(intro)}</p>"
+    return heading(title, intro)
 
 
 def note_html(cls: str, text: str, max_width: str = "60em") -> str:
     """A small explanatory paragraph (the TONOJA rule, the double-dummy note)."""
-    return (f"<div class='{cls}' style='font-size:0.9em;line-height:1.45;max-width:{max_width}'>"
-            f"{html.escape(text)}</div>")
+    return note(cls, text, max_width)
 
 
 def next_face_down_column(columns: Sequence[Column], chosen: Any) -> int:

@@ -26,6 +26,7 @@ from toolkit.crew.tonoja_columns import (TONOJA_FACES, Column, apply_picker_chan
 from toolkit.widgets.base import View, query_params, safe_callback, set_options
 from toolkit.widgets.components.crew import CardPicker, TaskTokens, TrickTable
 from toolkit.widgets.crew_solver import render
+from toolkit.widgets.markup import refusal
 from toolkit.widgets.crew_solver.inputs import (MAX_TEXT, MAX_TIME_LIMIT, TONOJA_SEAT, WINNABLE_PLAYERS, PageRefusal,
                                                 card_played, dealt_texts, lenient_cards, parse_query_hands,
                                                 parse_query_tasks, parse_task_text, position_from_mission)
@@ -218,7 +219,7 @@ class WinnableView(View):
         super().report(item, error)
         if isinstance(item, PageRefusal):
             text = self.t("ui.bad_input", detail=self.t(item.key, **item.params))
-            self._message.value = f'<div class="deepsea-refusal"><span class="deepsea-text">{html.escape(text)}</span></div>'
+            self._message.value = refusal(text)
 
     # ---- building ---------------------------------------------------------------------------------
     @classmethod

@@ -21,6 +21,7 @@ from toolkit.deepblue.risk import (optimal_policy, position, position_bust_chanc
                                    position_vp_distribution)
 from toolkit.plots.deepblue import policy_spec, stop_vs_go_spec, survival_spec, vp_distribution_spec
 from toolkit.widgets.base import Chart, View, esc, query_params, safe_callback, set_options
+from toolkit.widgets.markup import heading
 from toolkit.widgets.components.deepblue import GemBagTokens
 from toolkit.widgets.deepblue.common import gem_name, percent
 
@@ -236,7 +237,7 @@ class GemBagView(View):
 
     def refresh(self) -> None:
         tr = self.t
-        self._title.value = f"<h3>{esc(tr('deepblue.ui.gem_bag_title'))}</h3>"
+        self._title.value = heading(tr("deepblue.ui.gem_bag_title"))
         for lab, c in zip(self._colour_labels + self._drawn_labels, COLOURS + COLOURS):
             lab.value = f"<b>{esc(gem_name(c, self.lang))}</b>"
         self._typed.set_title(0, tr("deepblue.comp.type_counts"))
