@@ -1,7 +1,7 @@
 """Preheated kernels (``voila --preheat_kernel=True``) and the page's query string, in Chromium.
 
 A pooled kernel runs its dashboard before anyone asks for the page; ``query_params()`` then waits for the
-visitor's request (toolkit.widgets.base.page_query_string). These tests open shared links on a server
+visitor's request (toolkit.publishing.preheat.page_query_string). These tests open shared links on a server
 whose pools hold ``crew-mission`` and ``debug-panel`` and check that the view follows the link and that
 the page really came from the pool (Voila logs which pooled kernel it used).
 """

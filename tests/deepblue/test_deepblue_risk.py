@@ -413,3 +413,23 @@ def test_absurd_bonus_uses_python_ints_and_stays_exact():
     assert kept.value == plain.value + huge and kept.advice() == plain.advice()
     assert [r["go"] - huge for r in kept.table() if r["go"] is not None] == \
         [r["go"] for r in plain.table() if r["go"] is not None]
+
+
+@pytest.mark.parametrize("bag, drawn, shields", [
+    ({"silver": 7, "gold": 3, "red": 1, "black": 4, "blue": 4}, ["black"], None),
+    ({"silver": 2, "black": 3, "blue": 1}, ["black", "blue"], {"any": 1}),
+    ({"gold": 4, "blue": 2}, [], {"blue": 1}),
+])
+def test_the_position_forms_answer_like_the_public_functions(bag, drawn, shields):
+    from toolkit.deepblue.risk import (bust_chance, check_draws, position, position_bust_chance,
+                                       position_survival, position_vp_distribution, survival, vp_distribution)
+    pos = position(bag, drawn, shields)
+    assert position_bust_chance(pos) == bust_chance(bag, drawn, shields)
+    for k in range(pos.total + 1):
+        assert position_survival(pos, k) == survival(bag, k, drawn, shields)
+        assert position_vp_distribution(pos, k) == vp_distribution(bag, k, drawn, shields)
+    for bad in (-1, pos.total + 1, True, "2"):
+        with pytest.raises(GemInputError):
+            check_draws(pos, bad)
+        with pytest.raises(GemInputError):
+            position_survival(pos, bad)

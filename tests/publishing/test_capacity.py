@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import concurrent.futures
 import time
-from pathlib import Path
 
 import nbformat
 import pytest

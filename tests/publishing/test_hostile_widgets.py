@@ -57,7 +57,7 @@ def problems_in(messages: list[dict]) -> list[str]:
 def assert_no_source_in(html: str, name: str) -> None:
     """strip_sources: no line of the dashboard's code is in its page (checked here, where every page is open)."""
     for source in dashboard_code(name):
-        for line in (l.strip() for l in source.splitlines()):
+        for line in (raw.strip() for raw in source.splitlines()):
             if len(line) >= 12 and not line.startswith("#"):
                 assert line not in html, f"{name}: source line {line!r} is in the page"
     assert "Traceback" not in html

@@ -19,6 +19,7 @@ import tornado.web
 from voila.request_info_handler import RequestInfoSocketHandler
 
 from publishing.conftest import browser
+from toolkit.publishing import preheat
 from toolkit.widgets import base
 
 KERNEL_ID_PATTERN = r"/voila/query/(\w+-\w+-\w+-\w+-\w+)"  # Voila's route for this handler
@@ -77,7 +78,7 @@ def request_info():
 def preheated(monkeypatch, request_info):
     """A kernel environment as Voila gives a pooled kernel (VOILA_PREHEAT, port, base URL, kernel id)."""
     kernel_id = str(uuid.uuid4())
-    monkeypatch.setattr(base, "_preheated_query", None)
+    monkeypatch.setattr(preheat, "_preheated_query", None)
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     monkeypatch.setenv("VOILA_APP_PORT", str(request_info.port))
     monkeypatch.setenv("VOILA_SERVER_URL", "/")
@@ -104,7 +105,7 @@ def wait_until(predicate, timeout: float = 10.0) -> None:
 
 
 def test_without_preheating_the_environment_is_read_as_before(monkeypatch):
-    monkeypatch.setattr(base, "_preheated_query", None)
+    monkeypatch.setattr(preheat, "_preheated_query", None)
     monkeypatch.setenv("VOILA_PREHEAT", "False")
     monkeypatch.setenv("QUERY_STRING", "seed=7&game=crew")
     assert base.query_params() == {"seed": "7", "game": "crew"}
@@ -112,7 +113,7 @@ def test_without_preheating_the_environment_is_read_as_before(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "seed=8")
     assert base.query_params() == {"seed": "8"}
     assert base.query_params("seed=9") == {"seed": "9"}  # an explicit query never looks elsewhere
-    assert base._preheated_query is None
+    assert preheat._preheated_query is None
 
 
 def test_a_preheated_kernel_waits_for_its_visitors_request(preheated, request_info):
@@ -145,11 +146,41 @@ def test_a_request_that_came_before_the_kernel_asked_is_not_lost(preheated, requ
 
 def test_an_unreachable_server_gives_the_defaults_quietly(monkeypatch, preheated, request_info, capfd, caplog):
     monkeypatch.setenv("VOILA_APP_PORT", str(browser.free_port()))  # nothing listens there
-    monkeypatch.setattr(base.time, "sleep", lambda _s: None)  # no back-off between attempts in the test
-    with caplog.at_level(logging.WARNING, logger="toolkit.widgets"):
+    monkeypatch.setattr(preheat.time, "sleep", lambda _s: None)  # no back-off between attempts in the test
+    with caplog.at_level(logging.WARNING, logger="toolkit.publishing.preheat"):
         assert base.query_params() == {}
     assert len([r for r in caplog.records if "waiting for the page request" in r.message]) == \
-        base.PREHEAT_CONNECT_ATTEMPTS
+        preheat.PREHEAT_CONNECT_ATTEMPTS
     out, err = capfd.readouterr()
     assert out == "" and err == ""  # nothing a kernel would forward to the visitor's page
     assert base.query_params() == {}  # and no second wait
+
+
+def test_the_widgets_layer_re_exports_the_protocol_it_used_to_hold():
+    # Dashboards and toolkit.widgets.crew.mission import page_query_string from toolkit.widgets.base.
+    assert base.page_query_string is preheat.page_query_string
+    assert base.PREHEAT_CONNECT_ATTEMPTS == preheat.PREHEAT_CONNECT_ATTEMPTS
+
+
+def test_the_websocket_address_follows_the_kernels_environment(monkeypatch):
+    for name in ("VOILA_WS_PROTOCOL", "VOILA_APP_IP", "VOILA_APP_PORT", "VOILA_WS_BASE_URL", "VOILA_SERVER_URL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.delenv("VOILA_KERNEL_ID", raising=False)
+    assert preheat.voila_query_url() is None
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k-1")
+    assert preheat.voila_query_url() == "ws://127.0.0.1:8866/voila/query/k-1"
+    monkeypatch.setenv("VOILA_SERVER_URL", "/lesson/")
+    monkeypatch.setenv("VOILA_APP_PORT", "9000")
+    assert preheat.voila_query_url() == "ws://127.0.0.1:9000/lesson/voila/query/k-1"
+    monkeypatch.setenv("VOILA_WS_BASE_URL", "/ws/")  # a proxy's websocket prefix wins over the server URL
+    assert preheat.voila_query_url() == "ws://127.0.0.1:9000/ws/voila/query/k-1"
+
+
+def test_a_preheated_kernel_without_a_kernel_id_reads_the_environment(monkeypatch, caplog):
+    monkeypatch.setattr(preheat, "_preheated_query", None)
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.delenv("VOILA_KERNEL_ID", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "seed=3")
+    with caplog.at_level(logging.WARNING, logger="toolkit.publishing.preheat"):
+        assert base.query_params() == {"seed": "3"}
+    assert any("without VOILA_KERNEL_ID" in r.message for r in caplog.records)

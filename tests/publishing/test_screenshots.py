@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from toolkit.publishing.screenshots import MAX_BYTES, README_IMAGES, ROOT, dashboard_names, thumbnail_path
 from toolkit.widgets.gallery import Gallery, discover

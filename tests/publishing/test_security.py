@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import time
 import uuid
-from pathlib import Path
 
 import pytest
 

@@ -853,3 +853,27 @@ def monte_carlo_policy(policy: DivePolicy, *, trials: int = 20000, seed: int = 0
                 break
     mean = float(results.mean())
     return mean, float(results.std(ddof=1) / np.sqrt(trials))
+
+
+# ---------------------------------------------------------------------------------------------------
+# The same answers from a validated Position (:func:`position`): a dashboard that redraws several charts
+# from one position validates it once. Public names for what the gem-bag view used to import privately.
+def position_bust_chance(pos: Position) -> Fraction:
+    """:func:`bust_chance` of a validated position (its shields and scouting spots counted)."""
+    return _bust_next(pos)
+
+
+def position_survival(pos: Position, draws: int) -> Fraction:
+    """:func:`survival` of a validated position; ``draws`` is checked like there."""
+    return _survival(pos, _check_draws(pos, draws))
+
+
+def position_vp_distribution(pos: Position, draws: int) -> VPDistribution:
+    """:func:`vp_distribution` of a validated position; ``draws`` is checked like there."""
+    return _vp_distribution(pos, _check_draws(pos, draws))
+
+
+def check_draws(pos: Position, draws) -> int:
+    """``draws`` if it is a whole number of draws this position allows, else :class:`GemInputError` naming
+    rule ``deepblue.dive.draw``."""
+    return _check_draws(pos, draws)

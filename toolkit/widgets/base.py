@@ -100,80 +100,8 @@ def query_params(query: str | None = None) -> dict[str, str]:
     return out
 
 
-# The query string a preheated kernel received from Voila (None until its page was requested).
-_preheated_query: str | None = None
-PREHEAT_CONNECT_ATTEMPTS = 3
-
-
-def page_query_string() -> str:
-    """The query string of the page this kernel serves.
-
-    A normal Voila kernel starts for one request and finds it in ``QUERY_STRING``. A preheated kernel
-    (``VOILA_PREHEAT=True``) was started and ran its notebook for a pool, before any request, so that
-    variable is empty; Voila hands the request over when it gives the kernel to a visitor, through the
-    websocket ``/voila/query/<kernel id>`` (``RequestInfoSocketHandler``). Here we block until that
-    message arrives, so a view built in the dashboard's cell sees the visitor's ``?seed=…``: the pooled
-    kernel has done its imports, the view is built only once the request is known, and Voila sends the
-    page as soon as that cell finishes. Later calls return the same answer at once.
-    """
-    if os.environ.get("VOILA_PREHEAT") != "True":
-        return os.environ.get("QUERY_STRING", "")
-    global _preheated_query
-    if _preheated_query is None:
-        _preheated_query = _wait_for_voila_request()
-    return _preheated_query
-
-
-def _voila_query_url() -> str | None:
-    # The address ``voila.utils.wait_for_request`` (Voila 0.5) builds from the kernel's environment.
-    kernel_id = os.environ.get("VOILA_KERNEL_ID")
-    if not kernel_id:
-        return None
-    protocol = os.environ.get("VOILA_WS_PROTOCOL", "ws")
-    host = os.environ.get("VOILA_APP_IP", "127.0.0.1")
-    port = os.environ.get("VOILA_APP_PORT", "8866")
-    base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
-    return f"{protocol}://{host}:{port}{base}voila/query/{kernel_id}"
-
-
-def _wait_for_voila_request() -> str:
-    """Block until Voila sends this preheated kernel its request; return the query string.
-
-    This speaks the protocol of ``voila.utils.get_query_string()`` itself instead of calling it:
-    importing ``voila.utils`` pulls in Jupyter Server and JupyterLab Server, which cost every pooled
-    kernel ~3.7 CPU seconds and ~45 MiB RSS (measured with ``/usr/bin/time``), and its helper thread
-    prints connection errors to the kernel's stderr, i.e. into the visitor's page. Failures are logged
-    to the server log (toolkit.publishing.kernel_logs); after them the dashboard opens with its defaults
-    rather than hanging.
-    """
-    url = _voila_query_url()
-    if url is None:
-        log.warning("preheated kernel without VOILA_KERNEL_ID: the page's query string is unknown")
-        return os.environ.get("QUERY_STRING") or ""
-    from websockets.sync.client import connect  # only preheated kernels need it
-
-    for attempt in range(1, PREHEAT_CONNECT_ATTEMPTS + 1):
-        try:
-            # A pooled kernel may wait hours for its visitor: no receive timeout and no keepalive pings
-            # of ours (a server busy starting kernels must not make us drop the line); no proxy from
-            # the environment for a loopback address.
-            with connect(url, open_timeout=10, close_timeout=1, ping_interval=None, proxy=None,
-                         max_size=2**20) as ws:
-                info = json.loads(ws.recv())
-        except Exception as exc:  # noqa: BLE001 - refused, timed out, closed, not JSON: retry, then give up
-            log.warning("waiting for the page request at %s failed (attempt %d): %s", url, attempt, exc)
-            if attempt < PREHEAT_CONNECT_ATTEMPTS:
-                time.sleep(attempt)
-            continue
-        if isinstance(info, dict):
-            # Like Voila: the request's variables (QUERY_STRING, SCRIPT_NAME, SERVER_NAME, ...) join the
-            # environment, as in a kernel started for the request.
-            for key, value in info.items():
-                if isinstance(key, str) and isinstance(value, str):
-                    os.environ[key] = value
-            return str(info.get("QUERY_STRING", ""))
-        log.warning("unexpected request info from Voila: %r", type(info).__name__)
-    return ""
+# Voila's preheat protocol lives in toolkit.publishing.preheat; re-exported here, where dashboards found it.
+from toolkit.publishing.preheat import PREHEAT_CONNECT_ATTEMPTS, page_query_string  # noqa: E402,F401
 
 
 def view_summary(cls: type) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Mapping
 
 import ipywidgets as widgets
 
@@ -17,6 +17,7 @@ from toolkit import GAMES
 from toolkit.core import i18n
 from toolkit.core.errors import DataError
 from toolkit.widgets.base import View, esc, t
+from toolkit.widgets.markup import heading
 
 GAME_ORDER = {g: i for i, g in enumerate(GAMES)}
 
@@ -79,15 +80,15 @@ class Gallery(View):
     def refresh(self) -> None:
         lang = self.lang
         parts = [_GALLERY_CSS,
-                 f"<h2>{esc(t('ui.gallery.title', lang))}</h2><p>{esc(t('ui.gallery.intro', lang))}</p>"]
+                 heading(t("ui.gallery.title", lang), t("ui.gallery.intro", lang), level=2)]
         current = None
         for entry in self.entries:
             if entry.game != current:
                 if current is not None:
                     parts.append("</ul>")
                 current = entry.game
-                heading = t(f"game.{entry.game}", lang) if i18n.has(f"game.{entry.game}") else entry.game
-                parts.append(f"<h3>{esc(heading)}</h3><ul class='deepsea-gallery-list'>")
+                game = t(f"game.{entry.game}", lang) if i18n.has(f"game.{entry.game}") else entry.game
+                parts.append(heading(game) + "<ul class='deepsea-gallery-list'>")
             picture = (f"<img src='{esc(entry.thumbnail_href)}' alt='' width='300' height='225' loading='lazy'>"
                        if entry.has_thumbnail else "")
             parts.append(

@@ -20,6 +20,7 @@ import ipywidgets as widgets
 from toolkit.core import i18n
 from toolkit.teaching.lesson import AnswerError, Lesson, Step, Verdict, check_answer, check_move, right_answer
 from toolkit.widgets.base import View, esc, query_params, safe_callback
+from toolkit.widgets.markup import heading
 from toolkit.widgets.exercise import ChoiceButtons, feedback_html
 
 
@@ -417,7 +418,7 @@ class LearnView(View):
     def refresh(self) -> None:
         lang, step, verdict = self.lang, self.step, self.verdict
         done = self.index in self.done
-        self._title.value = f"<h3>{esc(self.t(self.lesson.title))}</h3>"
+        self._title.value = heading(self.t(self.lesson.title))
         self._progress.value = (f'<span class="learn-step-count">{esc(self.t("teach.ui.step_of", n=self.index + 1, total=len(self.lesson)))}</span>'
                                 f' <code class="deepsea-rule learn-step-rule">{esc(step.rule)}</code>')
         self._instruction.value = f'<p class="learn-text" style="font-size:1.1em">{esc(step.text(lang))}</p>'

@@ -15,6 +15,7 @@ import ipywidgets as widgets
 from toolkit.core import rules
 from toolkit.core.i18n import t
 from toolkit.widgets.base import View, esc, query_params, safe_callback
+from toolkit.widgets.markup import heading
 
 GAMES = ("crew", "tranquility", "deepblue", "pirats", "core", "bots")
 
@@ -95,7 +96,7 @@ class RuleBookView(View):
         lang, game = self.lang, self.game
         found = rules.rules_for(game)
         table = [r for r in found if r.id.startswith(f"{game}.table.")]
-        self._title.value = f"<h3>{esc(t('ui.rulebook.title', lang))}</h3><p>{esc(t('ui.rulebook.intro', lang))}</p>"
+        self._title.value = heading(t("ui.rulebook.title", lang), t("ui.rulebook.intro", lang))
         parts = []
         if self.rule is not None:
             parts.append(f"<div class='deepsea-rulebook-chosen'><dl>{_entry(rules.get(self.rule), lang)}</dl></div>")

@@ -31,7 +31,6 @@ passed. Outside a kernel (tests, scripts) nothing waits: the moves are played at
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any, Callable, Mapping, Sequence
 

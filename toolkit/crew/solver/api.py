@@ -301,6 +301,10 @@ def _engine_status(task_id: int, owner: int, tricks: Sequence[Any], players: int
     return memo[0]
 
 
+#: the public name of :func:`_engine_status`, for views that replay a winning line with each task's status
+engine_task_status = _engine_status
+
+
 def engine_all_done(position: Position, tricks: Sequence[Any], predictions: Mapping[tuple[int, int], int]) -> str:
     """``"done"`` if the engine judges every task done after ``tricks`` (played ones included),
     ``"failed"`` if any has failed, else ``"pending"``. A mission with a condition instead of tasks is

@@ -20,6 +20,7 @@ from toolkit.crew.strength import LEVELS, Cell, StrengthTable, load_table
 from toolkit.core.studies import wilson
 from toolkit.plots.crew_strength import THIN_GAMES, ceiling_cells, strongest_level
 from toolkit.widgets.base import View, esc, query_params
+from toolkit.widgets.markup import heading
 
 #: The issue's yardstick: the expert's share of double-dummy-winnable deals won on missions 1-10.
 GOAL_MISSIONS = range(1, 11)
@@ -158,8 +159,7 @@ class BotStrengthView(View):
 
         tr = self.t
         players = self.players
-        self._title.value = (f"<h3>{esc(tr('crew.ui.strength_view.title'))}</h3>"
-                             f"<p>{esc(tr('crew.ui.strength_view.intro'))}</p>")
+        self._title.value = heading(tr("crew.ui.strength_view.title"), tr("crew.ui.strength_view.intro"))
         self._choice.description = tr("crew.ui.strength_view.players")
         self._choice.tooltips = [tr("crew.ui.strength_view.players_tip", players=p) for p in PLAYER_CHOICES]
         labels = tuple((tr("crew.ui.strength_view.players_option_two" if p == 2 else "crew.ui.strength_view.players_option",
@@ -251,7 +251,7 @@ class BotStrengthView(View):
                 of_winnable = f"<td class='crew-strength-none'>{esc(tr('crew.ui.strength_view.not_measured'))}</td>"
             else:
                 if top_cell.winnable == 0:
-                    of_winnable = f"<td class='crew-strength-none'>—</td>"
+                    of_winnable = "<td class='crew-strength-none'>—</td>"
                 else:
                     lo, hi = wilson(top_cell.won_winnable, top_cell.winnable)
                     of_winnable = (f"<td class='crew-strength-of-winnable'><b>{_pct(top_cell.of_winnable)}</b> "

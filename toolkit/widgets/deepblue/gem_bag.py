@@ -17,9 +17,11 @@ import ipywidgets as widgets
 from toolkit.core.errors import RuleError
 from toolkit.core.i18n import translate as t
 from toolkit.deepblue.gems import COLOURS, SETUP_BAG, SPOT_KINDS, gem_counts, shield_counts
-from toolkit.deepblue.risk import _bust_next, _check_draws, _survival, _vp_distribution, optimal_policy, position
+from toolkit.deepblue.risk import (optimal_policy, position, position_bust_chance, position_survival,
+                                   position_vp_distribution)
 from toolkit.plots.deepblue import policy_spec, stop_vs_go_spec, survival_spec, vp_distribution_spec
 from toolkit.widgets.base import Chart, View, esc, query_params, safe_callback, set_options
+from toolkit.widgets.markup import heading
 from toolkit.widgets.components.deepblue import GemBagTokens
 from toolkit.widgets.deepblue.common import gem_name, percent
 
@@ -230,12 +232,12 @@ class GemBagView(View):
         x = self.inputs()
         pos = position(x["bag"], x["drawn"], x["shields"], x["spots"])
         k = min(self._k.value, pos.total)
-        self._survival_chart.update(survival_spec([_survival(pos, j) for j in range(pos.total + 1)], self.lang, mark=k))
-        self._vp_chart.update(vp_distribution_spec(_vp_distribution(pos, k), self.lang))
+        self._survival_chart.update(survival_spec([position_survival(pos, j) for j in range(pos.total + 1)], self.lang, mark=k))
+        self._vp_chart.update(vp_distribution_spec(position_vp_distribution(pos, k), self.lang))
 
     def refresh(self) -> None:
         tr = self.t
-        self._title.value = f"<h3>{esc(tr('deepblue.ui.gem_bag_title'))}</h3>"
+        self._title.value = heading(tr("deepblue.ui.gem_bag_title"))
         for lab, c in zip(self._colour_labels + self._drawn_labels, COLOURS + COLOURS):
             lab.value = f"<b>{esc(gem_name(c, self.lang))}</b>"
         self._typed.set_title(0, tr("deepblue.comp.type_counts"))
@@ -266,7 +268,7 @@ class GemBagView(View):
         bonus, kept = x["leader_bonus"], x["bonus_kept_on_bust"]
         expected = []
         for j in range(total + 1):
-            d = _vp_distribution(pos, j)
+            d = position_vp_distribution(pos, j)
             expected.append(d.expected + bonus * (1 if kept else 1 - d.bust))
         policy = rows = None
         if total <= POLICY_LIMIT:
@@ -274,7 +276,7 @@ class GemBagView(View):
                                     gems_per_draw=x["gems_per_draw"], bonus_kept_on_bust=kept)
             # the view's table shows at most TABLE_ROWS rows of the first draws, all at the head of the table
             rows = policy.table_head(TABLE_ROWS)
-        numbers = {"pos": pos, "curve": [_survival(pos, k) for k in range(total + 1)], "expected": expected,
+        numbers = {"pos": pos, "curve": [position_survival(pos, k) for k in range(total + 1)], "expected": expected,
                    "policy": policy, "rows": rows}
         self._numbers_key, self._numbers_cache = key, numbers
         return numbers
@@ -292,7 +294,7 @@ class GemBagView(View):
         total = pos.total
         lines = []
         if total:
-            p = _bust_next(pos)
+            p = position_bust_chance(pos)
             lines.append(tr("deepblue.ui.next_draw_bust", fraction=str(p), percent=percent(p)))
         for k in (2, 4, 5, 7):
             if k <= total:
@@ -301,8 +303,7 @@ class GemBagView(View):
         k = min(self._k.value, total)
         if self._k.max != max(total, 1):
             self._k.max = max(total, 1)
-        _check_draws(pos, k)
-        dist = _vp_distribution(pos, k)
+        dist = position_vp_distribution(pos, k)
         self._survival_chart.update(survival_spec(curve, self.lang, mark=k))
         self._vp_chart.update(vp_distribution_spec(dist, self.lang))
         policy, rows = numbers["policy"], numbers["rows"]

@@ -18,6 +18,7 @@ from toolkit.pirats.engine import ENGINE
 from toolkit.pirats.model import CAPTAIN, BecomeCaptain, MovePirat, PiratsState
 from toolkit.pirats.positions import YOU, boarding_state
 from toolkit.widgets.base import View, esc, explain_html, query_params, safe_callback
+from toolkit.widgets.markup import heading
 from toolkit.widgets.components.pirats import ShipBoard
 
 
@@ -176,7 +177,7 @@ class BoardingView(View):
     def refresh(self) -> None:
         if not getattr(self, "_ready", False):  # the base class sets lang before the children exist
             return
-        self._title.value = f"<h3>{esc(self.t('pirats.ui.boarding_title'))}</h3>"
+        self._title.value = heading(self.t("pirats.ui.boarding_title"))
         self._intro.value = f"<p>{esc(self.t('pirats.ui.boarding_intro'))}</p>"
         for n, box in zip((1, 2, 3), self._occupied):
             box.description = self.t("pirats.ui.occupied", number=n)

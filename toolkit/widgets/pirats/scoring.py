@@ -16,6 +16,7 @@ from toolkit.core.errors import InvalidMoveError
 from toolkit.pirats.tokens import BONUS_KINDS, LOOT_KINDS, MAX_LOOT_VALUE, Token, score_sheet
 from toolkit.plots.pirats import score_figure
 from toolkit.widgets.base import Chart, View, esc, query_params, safe_callback, set_options
+from toolkit.widgets.markup import heading
 from toolkit.widgets.components.pirats import TokenPile
 
 MAX_PILE = 40
@@ -154,7 +155,7 @@ class ScoringView(View):
         if not getattr(self, "_ready", False):  # the base class sets lang before the children exist
             return
         lang = self.lang
-        self._title.value = f"<h3>{esc(self.t('pirats.ui.scoring_title'))}</h3>"
+        self._title.value = heading(self.t("pirats.ui.scoring_title"))
         self._intro.value = (f"<p>{esc(self.t('pirats.ui.scoring_intro'))}</p>")
         set_options(self._kind, [(Token(k, 1).text(lang).rsplit(" ", 1)[0] if k in LOOT_KINDS else Token(k).text(lang), k)
                                  for k in LOOT_KINDS + BONUS_KINDS])

@@ -28,6 +28,7 @@ from toolkit.tranquility.cards import CELLS, COLUMNS, ISLAND_MAX, ROWS
 from toolkit.tranquility.grid import (COST_LIMITS, check_ascending, max_cost, placement_violation, raw_cost,
                                       to_grid)
 from toolkit.widgets.base import View, esc, explain_html, query_params, safe_callback
+from toolkit.widgets.markup import heading
 from toolkit.widgets.tranquility.common import format_cells, int_param, parse_cells
 
 #: the help page's example: a 6 between 3 and 7 costs 1
@@ -332,7 +333,7 @@ class DiscardCostView(View):
     # ---- rendering --------------------------------------------------------------------------------
     def refresh(self) -> None:
         lang = self.lang
-        self._title.value = f"<h3>{esc(self.t('tranquility.ui.costs_title'))}</h3>"
+        self._title.value = heading(self.t("tranquility.ui.costs_title"))
         self._intro.value = f"<p>{esc(self.t('tranquility.ui.costs_intro'))}</p>"
         self._number.description = self.t("tranquility.ui.type_number")
         self._render_hand()

@@ -19,6 +19,7 @@ from toolkit.tranquility.model import REMOVAL_VARIANTS
 from toolkit.tranquility.sim import STRATEGIES
 from toolkit.tranquility.study import StudyResult, run_study
 from toolkit.widgets.base import Chart, View, esc, query_params, safe_callback
+from toolkit.widgets.markup import heading
 from toolkit.widgets.tranquility.common import int_param
 
 MAX_GAMES_UI = 2000
@@ -118,7 +119,7 @@ class StrategyStudyView(View):
 
     def refresh(self) -> None:
         lang = self.lang
-        self._title.value = f"<h3>{esc(self.t('tranquility.ui.study_title'))}</h3>"
+        self._title.value = heading(self.t("tranquility.ui.study_title"))
         self._intro.value = f"<p>{esc(self.t('tranquility.ui.study_intro'))}</p>"
         for name, box in self._strategy_boxes.items():
             box.description = strategy_label(name, lang)
