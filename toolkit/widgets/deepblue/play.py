@@ -163,8 +163,10 @@ class _DeepBluePlayView(View):
         would = (ENGINE.describe_move(bot.move, self.lang, self.model.shown_state()) if bot.move is not None
                  else self.t("deepblue.ui.coach_stays"))
         coach = self.t("deepblue.ui.coach_bot", move=would, reason=bot.text(self.lang))
+        from toolkit.widgets.base import rule_ref_html   # the rule id beside the sentence, not in it
+
         return (f"<div class='deepblue-risk deepblue-coach deepblue-advice-{adv.advice}'>{esc(line)}<br>"
-                f"<small class='deepblue-coach-bot'>{esc(coach)}</small></div>")
+                f"<small class='deepblue-coach-bot'>{esc(coach)}</small> {rule_ref_html(bot.reason.rule, self.lang)}</div>")
 
 
 class DiveView(_DeepBluePlayView):
@@ -379,7 +381,10 @@ class GameView(_DeepBluePlayView):
             decision, state = shown
             text = self.t("deepblue.ui.hint_text", move=ENGINE.describe_move(decision.move, self.lang, state),
                           reason=decision.text(self.lang))
-        self._hint.value = f"<div class='deepblue-hint-body'>{esc(text)}</div>"
+        from toolkit.widgets.base import rule_ref_html   # the rule id beside the sentence, not in it
+
+        rule = "" if isinstance(shown, str) else rule_ref_html(shown[0].reason.rule, self.lang)
+        self._hint.value = f"<div class='deepblue-hint-body'>{esc(text)} {rule}</div>"
 
     @safe_callback
     def _on_undo(self, _b: Any = None) -> None:

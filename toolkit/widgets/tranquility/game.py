@@ -424,7 +424,7 @@ class GameView(View):
             self._hint_text.value = esc(self.t(shown))
         else:   # the hint is this person's own move: naming their own cards is fine
             self._hint_text.value = (f'<div class="tranq-hint-move"><b>{esc(ENGINE.describe_move(shown.move, self.lang))}'
-                                     f'</b></div><div>{esc(shown.text(self.lang))}</div>')
+                                     f'</b></div><div>{explain_html(shown.reason, self.lang)}</div>')
 
     @safe_callback
     def _on_play_hint(self, _button: Any = None) -> None:
@@ -502,7 +502,7 @@ class GameView(View):
             seat, decision = last
             level = self.setup.level_label(self.setup.seats[seat]) if seat < len(self.setup.seats) else ""
             self._bot_reason.value = (f'<div>{esc(self.t("tranquility.ui.bot_said", seat=seat, level=level))} '
-                                      f'{esc(decision.text(self.lang))}</div>')
+                                      f'{explain_html(decision.reason, self.lang)}</div>')
         if self.setup.show_all:
             lines = [f'<b>{esc(self.t("tranquility.ui.teacher_hands"))}</b>']
             for s in range(self.state.players):
