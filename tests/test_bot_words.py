@@ -5,6 +5,7 @@ reference with a tooltip (a link to the rules dashboard on a published page)."""
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 from string import Formatter
@@ -139,17 +140,17 @@ def test_every_reason_of_a_seeded_game_is_in_plain_words(name, engine, seats, se
 def test_the_rule_id_is_a_small_reference_beside_the_sentence():
     reason = Event("BOT_CREW_SAMPLED", "bots.crew.sampled", seat=0, card="3 blue", wins=38, deals=40, second=30)
     for lang in ("en", "ja"):
-        html = explain_html(reason, lang)
-        sentence = re.search(r'<span class="deepsea-text">(.*?)</span>', html).group(1)
+        markup = explain_html(reason, lang)
+        sentence = re.search(r'<span class="deepsea-text">(.*?)</span>', markup).group(1)
         assert "bots.crew.sampled" not in sentence and "38" in sentence
         ref = re.search(r'<small class="deepsea-rule-ref" title="([^"]*)"><code class="deepsea-rule">'
-                        r'bots\.crew\.sampled</code></small>', html)
-        assert ref, html
+                        r'bots\.crew\.sampled</code></small>', markup)
+        assert ref, markup
         # the tooltip names the rule in the page's language
         from toolkit.core.rules import get
 
         assert get("bots.crew.sampled").title[lang] in ref.group(1)
-        assert html.index("</span>") < html.index("deepsea-rule-ref")
+        assert markup.index("</span>") < markup.index("deepsea-rule-ref")
     assert rule_ref_html("", "en") == "" and rule_ref_html(None, "ja") == ""
 
 
@@ -205,13 +206,26 @@ def test_each_table_shows_the_rule_id_beside_the_bot_sentence(game):
     for lang in ("en", "ja"):
         view.lang = lang
         for widget in shown:
-            html = widget.value
+            markup = widget.value
             refs = re.findall(r'<small class="deepsea-rule-ref" title="([^"]+)"><code class="deepsea-rule">'
-                              r'([^<]+)</code></small>', html)
-            assert refs, (game, lang, html)
+                              r'([^<]+)</code></small>', markup)
+            assert refs, (game, lang, markup)
             for title, rule in refs:
                 assert rule in registry() and rule in title
             # the words the learner reads: everything but the reference and the tags
-            words = re.sub(r"<[^>]*>", "", re.sub(r'<small class="deepsea-rule-ref".*?</small>', "", html))
+            words = re.sub(r"<[^>]*>", "", re.sub(r'<small class="deepsea-rule-ref".*?</small>', "", markup))
             assert not any(rule in words for _, rule in refs), (game, lang, words)
             assert not jargon_in(words, lang), (game, lang, words)
+
+
+def test_the_tooltips_of_the_bot_rules_are_in_plain_words():
+    # the small reference's tooltip names the rule by its title: a bot rule's title is read beside the reason
+    from toolkit.core.rules import registry
+
+    bot_rules = {rid: r for rid, r in registry().items() if rid.startswith("bots.")}
+    assert len(bot_rules) > 20
+    for rid, rule in bot_rules.items():
+        for lang in ("en", "ja"):
+            title = rule.title[lang]
+            assert not jargon_in(title, lang), (rid, lang, title)
+            assert html.escape(title) in rule_ref_html(rid, lang)
