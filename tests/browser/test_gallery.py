@@ -60,3 +60,16 @@ def test_a_rule_id_links_to_the_rules_page_which_shows_its_passage(open_dashboar
     body = page.locator(".deepsea-rulebook-body").inner_text()
     assert "crew.table.no-talk" in body and "テーブルのルール" in body
     assert page.locator(".deepsea-rulebook-body a.deepsea-rule-link").count() == 0   # no links to itself
+
+
+def test_a_bot_reason_reads_in_game_words_with_its_rule_id_as_a_small_link(open_dashboard):
+    """Issue 26.3: the bot's sentence carries no rule id; the id sits beside it, small, with a tooltip
+    naming the rule, and links to the rules page (mission 3, seed 5: seat 3, a bot, chooses a task first)."""
+    page = open_dashboard("crew-mission", "seed=5&players=4&mission=3&pace=0.05")
+    link = page.locator(".crew-bot-line .deepsea-rule-ref a.deepsea-rule-link")
+    link.first.wait_for(timeout=120000)
+    assert link.first.get_attribute("href").startswith("rules.ipynb?rule=bots.crew.")
+    title = page.locator(".crew-bot-line .deepsea-rule-ref").first.get_attribute("title")
+    assert title.startswith("Rule bots.crew.") and ": " in title
+    sentence = page.locator(".crew-bot-line .crew-bot-reason").first.inner_text()
+    assert sentence.startswith("Seat") and "bots." not in sentence and "consistent" not in sentence

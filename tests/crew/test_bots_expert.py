@@ -49,7 +49,7 @@ def test_expert_communicates_a_card_its_partner_must_know_about(monkeypatch):
     values = sonar_values(view, options, {Card.parse("P3"): 1.0})
     assert values[(Card.parse("P3"), "top")] >= 1 - 10 / 40 >= SONAR_THRESHOLD
     assert all(v == 0 for (c, _), v in values.items() if c.suit != "P")
-    assert "partners learn where" in d.text("en") and "通信します" in d.text("ja")
+    assert "shows partners where" in d.text("en") and "通信します" in d.text("ja")
     # with nothing that matters to tell, the seat keeps its token (and says so)
     assert max(sonar_values(view, options, {}).values()) == 0.0
     import toolkit.crew.bots.signals as signals
@@ -77,7 +77,7 @@ def test_expert_distress_and_gift_are_decided_by_sampled_deals():
         deals = sample_deals(view, bot.alloc_deals, np.random.default_rng(seat))
         scores, n = gift_scores(view, [m.card for m in legal if isinstance(m, GiveCard) and m.seat == seat], deals,
                                 1, bot._deal_winnable(view))
-        assert scores[d.move.card] == max(scores.values()) and f"of {n} deals" in d.text("en")
+        assert scores[d.move.card] == max(scores.values()) and f"of {n} ways the other hands could look" in d.text("en")
     # seat 1 keeps the pink 3 seat 0 needs: passing it to seat 2 can only lose deals
     assert rule_gift(ENGINE.observe(state, 1), [Card.parse(c) for c in HANDS[1]]) != Card.parse("P3")
 
@@ -142,7 +142,7 @@ def test_expert_passes_a_task_its_own_hand_cannot_meet():
     decision = ExpertBot().decide(ENGINE.observe(state, 3), ENGINE.legal_moves(state), np.random.default_rng(0))
     assert decision.move == PassTask()
     text = decision.text("en")
-    assert text.startswith("Seat 3 passes") and "#57" in text and "at most 0 of" in text
+    assert text.startswith("Seat 3 passes") and "#57" in text and "at most 0 of them" in text
     assert "パス" in decision.text("ja") and "#57" in decision.text("ja")
     assert decision.reason.rule == "bots.crew.sampled"
 

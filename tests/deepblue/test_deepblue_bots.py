@@ -145,7 +145,9 @@ def test_policy_bot_follows_the_exact_policy():
         assert adv.stop == policy.stop_value() + bonus and adv.go == policy.go_value() + bonus
         busting = sum(bag.get(c, 0) for c in ("black", "blue") if c in drawn)
         assert (adv.busting, adv.gems) == (busting, sum(bag.values()))
-        assert f"{busting}/{sum(bag.values())}" in decision.text("en")
+        # the reason keeps the exact chance as a parameter; the sentence gives the learner a percentage
+        assert decision.reason.param("bust") == f"{busting}/{sum(bag.values())}"
+        assert f"{round(100 * busting / sum(bag.values()))} %" in decision.text("en")
         assert decision.reason.rule == "bots.deepblue.dive"
         # the other diver leaves exactly when its own policy says stop (it holds no spot)
         follower = bot.decide(E.observe(s, 1), E.legal_moves(s), np.random.default_rng(0))

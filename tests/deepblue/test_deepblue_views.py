@@ -137,7 +137,8 @@ def test_game_view_a_learner_plays_a_game_against_bots_and_sees_only_their_hand(
         assert shown == set(g.model.state.players[0].hand)
         if "deepblue-coach" in g._risk.value:
             coached += 1
-            assert "%" in g._risk.value and "policy bot" in g._risk.value
+            assert "%" in g._risk.value and "best-play bot" in g._risk.value
+            assert 'class="deepsea-rule-ref"' in g._risk.value      # the rule id beside the sentence
         decision = g.driver.hint(seat, "policy")
         move = decision.move if decision is not None and decision.move is not None else \
             ENGINE.parse_move(g._moves.options[0][1])

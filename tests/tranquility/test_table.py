@@ -72,7 +72,10 @@ def test_a_whole_game_against_bots_by_hint_and_play():
     while not ENGINE.is_over(view.state) and clicks < 300:
         assert view.setup.is_human(ENGINE.current_player(view.state))
         view._hint.click()
-        assert view._hint_text.value and "bots.tranquility" not in view._hint_text.value
+        # no message key or rule id inside the sentence; the rule id is the small reference beside it
+        sentence = re.sub(r'<small class="deepsea-rule-ref".*?</small>', "", view._hint_text.value)
+        assert sentence and "bots.tranquility" not in sentence
+        assert 'class="deepsea-rule">bots.tranquility.' in view._hint_text.value
         view._play_hint.click()
         clicks += 1
         assert _hidden_numbers(view, 0).isdisjoint(_tokens(view)) or ENGINE.is_over(view.state)

@@ -217,13 +217,36 @@ def check_lang(value: Any) -> str:
     return value
 
 
+def rule_ref_html(rule: str | None, lang: str) -> str:
+    """A rule id as a small reference after a sentence, never part of it (``""`` for no rule).
+
+    The id stays available to whoever wants it — small and muted, with a tooltip naming the rule in
+    ``lang`` — while the sentence stays in game words. It is a ``<code class="deepsea-rule">``, so on a
+    published page :mod:`toolkit.widgets.page` makes it a link to the rules dashboard
+    (``rules.ipynb?rule=<id>``).
+
+    >>> rule_ref_html("bots.random", "en")  # doctest: +ELLIPSIS
+    '<small class="deepsea-rule-ref" title="Rule bots.random: ..."><code class="deepsea-rule">bots.random</code></small>'
+    """
+    if not rule:
+        return ""
+    from toolkit.core import rules as rules_registry   # the registry loads every game's rules: once, lazily
+
+    info = rules_registry.registry().get(rule)
+    title = info.title.get(lang, info.title.get("en", "")) if info is not None else ""
+    tip = t("ui.rule_ref", lang, rule=rule, title=title) if title else rule
+    return (f'<small class="deepsea-rule-ref" title="{esc(tip)}">'
+            f'<code class="deepsea-rule">{esc(rule)}</code></small>')
+
+
 def explain_html(item: Violation | Event | Outcome | RuleError | str, lang: str) -> str:
-    """One explanation as HTML: the sentence in ``lang`` and, if there is one, its rule id."""
+    """One explanation as HTML: the sentence in ``lang`` and, if there is one, its rule id as a small
+    reference beside it (:func:`rule_ref_html`)."""
     if isinstance(item, IllegalMoveError):
         item = item.violation
     if isinstance(item, (Violation, Event, Outcome)):
         return (f'<span class="deepsea-text">{esc(item.text(lang))}</span> '
-                f'<code class="deepsea-rule">{esc(item.rule)}</code>')
+                f'{rule_ref_html(item.rule, lang)}')
     if isinstance(item, RuleError):
         return f'<span class="deepsea-text">{esc(t("ui.bad_input", lang, detail=str(item)))}</span>'
     return f'<span class="deepsea-text">{esc(item)}</span>'

@@ -178,6 +178,10 @@ _CSS = """
 .deepsea-root .jupyter-button:focus-visible, .deepsea-root select:focus-visible,
 .deepsea-root input:focus-visible { outline: 3px solid #1565c0; outline-offset: 2px; }
 .deepsea-root a { color: #0b57d0; text-decoration: underline; }
+/* A rule id beside a sentence (toolkit.widgets.base.rule_ref_html): small and muted, not part of it;
+   #555 on white keeps 7:1. */
+.deepsea-root .deepsea-rule-ref { font-size: 0.75em; color: #555; margin-left: 0.4em; white-space: nowrap; }
+.deepsea-root .deepsea-rule-ref code { color: inherit; background: none; }
 /* ?display=large: a projector at the back of a classroom */
 body.deepsea-large { --jp-widgets-font-size: 20px; --jp-widgets-inline-height: 40px;
   --jp-widgets-inline-label-width: 12em; --jp-ui-font-size1: 20px; --jp-content-font-size1: 20px; }

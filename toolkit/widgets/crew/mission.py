@@ -1093,8 +1093,10 @@ class MissionView(View):
         reason = decision.reason.text(self.lang) if decision.reason is not None else ""
         if reason and not self._seat_setup.show_all and self._names_hidden_card(decision.reason):
             reason = self.t("crew.ui.reason_withheld")
+        from toolkit.widgets.base import rule_ref_html   # the rule id beside the sentence, not in it
+
         rule = getattr(decision.reason, "rule", "")
-        code = f" <code class='deepsea-rule'>{esc(rule)}</code>" if rule and reason else ""
+        code = f" {rule_ref_html(rule, self.lang)}" if rule and reason else ""
         self._bot_text.value = (f"<p class='crew-bot-line' data-seat='{seat}'>"
                                 f"{esc(self.t('crew.ui.bot_moved', name=self.seat_name(seat), move=move))}"
                                 f" <span class='crew-bot-reason'>{esc(reason)}</span>{code}</p>")

@@ -164,7 +164,7 @@ class _DeepBluePlayView(View):
                  else self.t("deepblue.ui.coach_stays"))
         coach = self.t("deepblue.ui.coach_bot", move=would, reason=bot.text(self.lang))
         return (f"<div class='deepblue-risk deepblue-coach deepblue-advice-{adv.advice}'>{esc(line)}<br>"
-                f"<small class='deepblue-coach-bot'>{esc(coach)}</small></div>")
+                f"<small class='deepblue-coach-bot'>{esc(coach)}</small> {_rule_ref(bot.reason.rule, self.lang)}</div>")
 
 
 class DiveView(_DeepBluePlayView):
@@ -379,7 +379,8 @@ class GameView(_DeepBluePlayView):
             decision, state = shown
             text = self.t("deepblue.ui.hint_text", move=ENGINE.describe_move(decision.move, self.lang, state),
                           reason=decision.text(self.lang))
-        self._hint.value = f"<div class='deepblue-hint-body'>{esc(text)}</div>"
+        rule = "" if isinstance(shown, str) else _rule_ref(shown[0].reason.rule, self.lang)
+        self._hint.value = f"<div class='deepblue-hint-body'>{esc(text)} {rule}</div>"
 
     @safe_callback
     def _on_undo(self, _b: Any = None) -> None:
@@ -484,7 +485,14 @@ class GameView(_DeepBluePlayView):
                      ENGINE.describe_move(decision.move, self.lang, before).split(": ", 1)[-1].split("：", 1)[-1])
             self._bot_line.value = (f"<div class='deepblue-bot-move'>"
                                     f"{esc(tr('seats.bot_moved', seat=seat, level=self.setup.level_label(level), reason=shown))}"
-                                    "</div>")
+                                    f"{' ' + _rule_ref(decision.reason.rule, self.lang) if self.setup.show_all else ''}</div>")
         else:
             self._bot_line.value = ""
         self._hint_button.disabled = not self._seat_moves()
+
+
+def _rule_ref(rule: str, lang: str) -> str:
+    """The rule id beside a bot's sentence, not in it (:func:`toolkit.widgets.base.rule_ref_html`)."""
+    from toolkit.widgets.base import rule_ref_html
+
+    return rule_ref_html(rule, lang)

@@ -205,7 +205,7 @@ class GameView(View):
             self._bot_said.value = ""
             return
         seat, decision = last
-        self._bot_said.value = f"<p class='pirats-bot-move'><i>{esc(decision.text(self.lang))}</i></p>"
+        self._bot_said.value = f"<p class='pirats-bot-move'><i>{explain_html(decision.reason, self.lang)}</i></p>"
 
     def acting_seat(self) -> int | None:
         return ENGINE.decider(self.model.state) if not ENGINE.is_over(self.model.state) else None
@@ -265,7 +265,7 @@ class GameView(View):
         self._hint_text.value = (
             "<p class='pirats-hint-move'><b>" + esc(self.t("pirats.ui.hint_line", level=level,
                                                           move=ENGINE.describe_move(decision.move, self.lang)))
-            + "</b><br>" + esc(decision.text(self.lang)) + "</p>")
+            + "</b><br>" + explain_html(decision.reason, self.lang) + "</p>")
 
     def figure_targets(self) -> dict[tuple[str, str, int], Any]:
         """For the "you" seat to move: ``(figure, ship, space index) -> move`` for every legal move that

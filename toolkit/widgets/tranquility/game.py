@@ -448,7 +448,7 @@ class GameView(View):
             marked = sum(len(keys) for _, keys in hint_marks(shown.move, hand))
             self._hint_text.value = (f'<div class="tranq-hint-move" data-marks="{marked}"><b>'
                                      f'{esc(ENGINE.describe_move(shown.move, self.lang))}'
-                                     f'</b></div><div>{esc(shown.text(self.lang))}</div>')
+                                     f'</b></div><div>{explain_html(shown.reason, self.lang)}</div>')
 
     def _render_hint_marks(self, obs: dict) -> None:
         """Outline the hint's cell and card where they are drawn (cleared as soon as the hint is gone)."""
@@ -545,7 +545,7 @@ class GameView(View):
             seat, decision = last
             level = self.setup.level_label(self.setup.seats[seat]) if seat < len(self.setup.seats) else ""
             self._bot_reason.value = (f'<div>{esc(self.t("tranquility.ui.bot_said", seat=seat, level=level))} '
-                                      f'{esc(decision.text(self.lang))}</div>')
+                                      f'{explain_html(decision.reason, self.lang)}</div>')
         if self.setup.show_all:
             lines = [f'<b>{esc(self.t("tranquility.ui.teacher_hands"))}</b>']
             for s in range(self.state.players):
