@@ -492,6 +492,9 @@ class MissionView(View):
         self._play(self._quick_moves[index])
 
     def _play(self, move: Any) -> None:
+        # the page race (issue 26): the bots' optional moves due now (a sonar at the start of a trick) are
+        # settled before a person's move is accepted, so a quick click plays the same game as a slow one
+        self._driver.settle_optional()
         self._hinted = None
         self._hint_shown = None
         self._hint_text.value = ""
