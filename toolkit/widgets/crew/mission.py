@@ -31,12 +31,13 @@ from toolkit.crew.cards import Card, Trick
 from toolkit.crew.engine import (ENGINE, AssignAll, AssignTask, Distress, GiveCard, PassTask, PlayCard, Predict,
                                  Retry, Sonar, TakeTask, TimeUp)
 from toolkit.crew.missions import LAST_MISSION
-from toolkit.widgets.base import (GameSession, View, close_tree, esc, event_log_html, explain_html, query_params,
+from toolkit.widgets.base import (GameSession, View, close_tree, esc, event_log_html, query_params,
                                   safe_callback, set_options)
 from toolkit.widgets.rulebook import table_rules_html
 from toolkit.widgets.components.crew import CrewHand, TaskTokens, TrickTable
 from toolkit.widgets.components.storage import BrowserList
 from toolkit.widgets.crew.common import chip, int_param, lang_param
+from toolkit.widgets.crew.hints import hint_marks, rule_tag_html, show_hint_marks
 from toolkit.widgets.seats import PACE_DEFAULT, PACE_MAX, PACE_MIN, YOU, BotDriver, SeatSetup, default_seats
 
 
@@ -495,10 +496,7 @@ class MissionView(View):
         # the page race (issue 26): the bots' optional moves due now (a sonar at the start of a trick) are
         # settled before a person's move is accepted, so a quick click plays the same game as a slow one
         self._driver.settle_optional()
-        self._hinted = None
-        self._hint_shown = None
-        self._hint_text.value = ""
-        self.play_on(self.model, move)   # the model's revision change redraws the table
+        self.play_on(self.model, move)   # the model's revision change clears the hint and redraws the table
 
     # ---- callbacks (untrusted input: every move is re-checked by the engine) -----------------------
     @safe_callback
@@ -594,6 +592,7 @@ class MissionView(View):
             self._hint_shown = "crew.ui.hint_none"
             self._render_hint()
             return
+        self._driver.settle_optional()   # the hint is for the position the learner will play in
         decision = self._driver.hint(seat)
         if decision is None or decision.move is None:
             self._hint_shown = "crew.ui.hint_wait"
@@ -609,18 +608,33 @@ class MissionView(View):
         self._hinted = self._hint_shown = None
         self._bot_move_text = None
 
-    def _render_hint(self) -> None:
-        """The hint line, worded in the page's language at every redraw (the toggle rewords it)."""
+    def _render_hint(self, hand_cards: Sequence[Card] | None = None) -> None:
+        """The hint, worded in the page's language at every redraw (the toggle rewords it): the object it
+        suggests is marked on the table with the hint's words (:func:`hint_marks`); the line below the hand
+        then gives only the reason, and names the move only when it has no object on the table."""
         shown = self._hint_shown
-        if shown is None:
-            self._hint_text.value = ""
-        elif isinstance(shown, str):
-            self._hint_text.value = f"<p class='crew-hint-none'>{esc(self.t(shown))}</p>"
-        else:
-            level = self._seat_setup.level_label(self._seat_setup.levels[0])
-            self._hint_text.value = (f"<p class='crew-hint-move' data-move='{esc(shown.move)}'><b>"
-                                     f"{esc(self.t('crew.ui.hint_says', level=level, move=self._describe(shown.move).rstrip('.。')))}"
-                                     f"</b> {explain_html(shown.reason, self.lang)}</p>")
+        components = (self._hand, self._tasks)
+        if hand_cards is None:
+            hand_cards = self._hand.cards
+        if shown is None or isinstance(shown, str):
+            show_hint_marks(components, [], "")
+            self._hint_text.value = ("" if shown is None
+                                     else f"<p class='crew-hint-none'>{esc(self.t(shown))}</p>")
+            return
+        level = self._seat_setup.level_label(self._seat_setup.levels[0])
+        move_text = self._describe(shown.move).rstrip(".。")
+        reason = shown.reason
+        reason_text = reason.text(self.lang) if reason is not None else ""
+        marks = hint_marks(shown.move, hand=self._hand, hand_cards=hand_cards, tasks=self._tasks)
+        show_hint_marks(components, marks, self.t("crew.ui.hint_label", level=level, move=move_text,
+                                                  reason=reason_text).strip())
+        head = (self.t("crew.ui.hint_marked", level=level) if marks
+                else self.t("crew.ui.hint_says", level=level, move=move_text))
+        rule = getattr(reason, "rule", "")
+        self._hint_text.value = (f"<p class='crew-hint-move' data-move='{esc(shown.move)}' "
+                                 f"data-marked='{int(bool(marks))}'><b>{esc(head)}</b> "
+                                 f"<span class='deepsea-text'>{esc(reason_text)}</span>"
+                                 f"{' ' + rule_tag_html(rule, self.t('crew.ui.rule_tag')) if rule else ''}</p>")
 
     def _on_bot_error(self, exc: Exception) -> None:
         self.report(exc, error=True)
@@ -628,6 +642,8 @@ class MissionView(View):
     def _on_model(self, change: Mapping[str, Any]) -> None:
         if getattr(self, "_loading", False):
             return   # a saved mission is being replayed: one redraw at the end
+        # any move (the learner's, a bot's, an undo) makes the hint stale: its mark and words go
+        self._hinted = self._hint_shown = None
         if ENGINE.play_out_over(self.model.state) is False:
             self._close_review()
         else:
@@ -1097,7 +1113,7 @@ class MissionView(View):
         if reason and not self._seat_setup.show_all and self._names_hidden_card(decision.reason):
             reason = self.t("crew.ui.reason_withheld")
         rule = getattr(decision.reason, "rule", "")
-        code = f" <code class='deepsea-rule'>{esc(rule)}</code>" if rule and reason else ""
+        code = " " + rule_tag_html(rule, self.t("crew.ui.rule_tag")) if rule and reason else ""
         self._bot_text.value = (f"<p class='crew-bot-line' data-seat='{seat}'>"
                                 f"{esc(self.t('crew.ui.bot_moved', name=self.seat_name(seat), move=move))}"
                                 f" <span class='crew-bot-reason'>{esc(reason)}</span>{code}</p>")
@@ -1201,9 +1217,7 @@ class MissionView(View):
             playable = gifts
         else:
             playable = [m.card for m in mine if isinstance(m, PlayCard)]
-        marks = {}
-        if isinstance(self._hinted, (PlayCard, Sonar, GiveCard)) and self._hinted.card in hand + extra:
-            marks[self._hinted.card] = "hint"
+        marks: dict = {}   # the hint is marked through the hint-mark protocol (_render_hint), not here
         self._hand.lang = self.lang
         if seat is None:
             self._hand.set_title("crew.ui.spectator")
@@ -1257,7 +1271,7 @@ class MissionView(View):
         self._link.value = self._share_link(seat) if over else ""
         self._render_saved(seat, over)
         self._render_bot_move()
-        self._render_hint()
+        self._render_hint(hand + extra)
         self._render_review()
         events = self._setup_events + list(self.model.events)
         self._log.value = (f"<details><summary><b>{esc(tr('ui.event_log'))}</b></summary>"
