@@ -54,7 +54,7 @@ def _same_game(seed: int):
 
 def _shot(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"crew-{name}.png"))
+    page.screenshot(path=str(SHOTS / f"crew-{name}.png"), full_page=True)
 
 
 def _log_lines(page) -> list[dict]:
@@ -95,7 +95,7 @@ def test_a_learner_plays_mission_1_by_clicking_and_reopens_it_by_its_link(open_d
             assert page.locator(".deepsea-hinted").count() == 1
             marked = page.locator(".deepsea-hinted")
             assert marked.get_attribute("aria-description").startswith("Hint")
-            assert "marked" in page.locator(".crew-hint-text").inner_text()
+            assert "outlined" in page.locator(".crew-hint-text").inner_text()
             _shot(page, "hint-en")
             hinted_once = True
         played = re.search(r"(\d+) of", page.locator(".crew-trick-count").inner_text())
@@ -110,6 +110,9 @@ def test_a_learner_plays_mission_1_by_clicking_and_reopens_it_by_its_link(open_d
         page.wait_for_function("sel => !document.querySelector(sel)", arg=gone, timeout=30000)
         if hinted_once:
             assert page.locator(".deepsea-hinted").count() == 0      # any move clears the hint's mark
+        # the refusal of the illegal click said why then: after a move it is gone
+        page.wait_for_function("() => document.querySelector('.crew-hand .crew-c-refusal').innerText.trim() === ''",
+                               timeout=30000)
     page.wait_for_function(OVER, timeout=60000)
 
     # the same game as in this process (the bots' sonar was settled before each click, never raced)

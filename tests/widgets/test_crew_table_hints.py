@@ -30,18 +30,19 @@ def test_the_hint_marks_the_card_to_play_once_and_any_move_clears_it():
         assert isinstance(move, TakeTask) and (name, key) == ("tasks", f"task:{move.task}")
     assert "Hint" in label and view._hint_shown.reason.text("en") in label
     line = re.sub(r"<[^>]*>", "", view._hint_text.value)
-    assert "marked" in line and ENGINE.describe_move(move, "en").rstrip(".") not in line   # said once, on the object
+    assert "outlined" in line and ENGINE.describe_move(move, "en").rstrip(".") not in line   # said once, on the object
     assert all(i.get("mark") != "hint" for i in view._hand.items)
     view.lang = "ja"                                          # reworded with the page
     assert marked(view)[0][2].startswith("ヒント")
     view.lang = "en"
     view._hand.receive({"type": "pick", "card": "B0"})        # a refused click is not a move: the hint stays
-    assert marked(view)
+    assert marked(view) and view._hand.refusal
     if isinstance(move, PlayCard):
         view._hand.receive({"type": "pick", "card": str(move.card)})
     else:
         view._tasks.receive({"type": "pick", "task": move.task})
     assert marked(view) == [] and view._hint_text.value == ""
+    assert view._hand.refusal == ""                           # the old refusal said why then, not now
 
 
 def test_a_bot_reason_keeps_its_rule_id_out_of_the_sentence():

@@ -642,8 +642,10 @@ class MissionView(View):
     def _on_model(self, change: Mapping[str, Any]) -> None:
         if getattr(self, "_loading", False):
             return   # a saved mission is being replayed: one redraw at the end
-        # any move (the learner's, a bot's, an undo) makes the hint stale: its mark and words go
+        # any move (the learner's, a bot's, an undo) makes the hint stale: its mark and words go, and so
+        # does the refusal of an earlier click (it said why that click was refused then, not now)
         self._hinted = self._hint_shown = None
+        self._hand.refusal = self._tasks.refusal = ""
         if ENGINE.play_out_over(self.model.state) is False:
             self._close_review()
         else:
