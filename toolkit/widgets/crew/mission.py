@@ -27,7 +27,7 @@ import ipywidgets as widgets
 
 from toolkit.core.errors import InvalidMoveError, RuleError
 from toolkit.core.explain import Violation
-from toolkit.crew.cards import Card, Trick
+from toolkit.crew.cards import Card
 from toolkit.crew.engine import (ENGINE, AssignAll, AssignTask, Distress, GiveCard, PassTask, PlayCard, Predict,
                                  Retry, Sonar, TakeTask, TimeUp)
 from toolkit.crew.missions import LAST_MISSION
@@ -38,6 +38,7 @@ from toolkit.widgets.components.crew import CrewHand, TaskTokens, TrickTable
 from toolkit.widgets.components.storage import BrowserList
 from toolkit.widgets.crew.common import chip, int_param, lang_param
 from toolkit.widgets.crew.hints import hint_marks, rule_tag_html, show_hint_marks
+from toolkit.widgets.crew.post_mortem import MAX_REVIEWED_ALLOCATIONS, PostMortemPanel, review_inputs  # noqa: F401 (re-exported)
 from toolkit.widgets.seats import PACE_DEFAULT, PACE_MAX, PACE_MIN, YOU, BotDriver, SeatSetup, default_seats
 
 
@@ -74,10 +75,6 @@ def seats_from_query(params: Mapping[str, str], seats: int, levels: Sequence[str
 
 
 MAX_MOVES_TEXT = 3000
-#: the post-mortem reviews the other allocations the mission allows only up to this many (one solver call
-#: each: 64 — three tasks freely allocated at four seats — took 2.4 s on this 2-core machine; four would
-#: be 256)
-MAX_REVIEWED_ALLOCATIONS = 64
 
 
 def encode_moves(moves: Sequence[Any]) -> str:
@@ -309,21 +306,7 @@ class MissionView(View):
         self._new = widgets.Button()
         self._new.add_class("crew-new")
         self._new.on_click(self._on_new)
-        self._review_button = widgets.Button(button_style="info", layout=widgets.Layout(width="auto"))
-        self._review_button.add_class("crew-post-mortem-button")
-        self._review_button.on_click(self._on_review)
-        self._review = widgets.HTML()
-        self._review.add_class("crew-post-mortem")
-        self._replay_back = widgets.Button(layout=widgets.Layout(width="auto"))
-        self._replay_back.add_class("crew-replay-back")
-        self._replay_back.on_click(lambda _b: self._replay_step(-1))
-        self._replay_next = widgets.Button(layout=widgets.Layout(width="auto"))
-        self._replay_next.add_class("crew-replay-next")
-        self._replay_next.on_click(lambda _b: self._replay_step(+1))
-        self._replay_table = TrickTable()
-        self._replay_table.add_class("crew-replay-table")
-        self._replay_box = widgets.VBox([self._replay_table, widgets.HBox([self._replay_back, self._replay_next])])
-        self._replay_box.layout.display = "none"
+        self._post_mortem = PostMortemPanel(self)
         # saved missions: every attempt that ended on this page, and codes pasted from elsewhere
         self._link = widgets.HTML()
         self._link.add_class("crew-mission-link")
@@ -363,10 +346,6 @@ class MissionView(View):
         self._offered: list = []
         self._hinted: Any = None
         self._hint_shown: Any = None   # what the hint line says: a message key or the expert's Decision
-        self._review_data: Any = None
-        self._close_calls: Any = None    # toolkit.crew.close_calls of the reviewed attempt
-        self._replay_cards: list[tuple[int, Card, bool]] = []
-        self._replay_pos = 0
         self._seat.observe(self._on_seat, names="value")
         wrap = widgets.Layout(flex_flow="row wrap", align_items="flex-start")
         self._finish([self._title, self._seat_setup, self._status, self._turn,
@@ -378,7 +357,7 @@ class MissionView(View):
                       self._others,
                       widgets.HBox([self._actions_label, self._actions, self._apply], layout=wrap),
                       self._saved_box,
-                      widgets.HBox([self._review_button], layout=wrap), self._review, self._replay_box,
+                      *self._post_mortem.parts,
                       widgets.HBox([self._mission_pick, self._players_pick, self._seed, self._new], layout=wrap),
                       self._log])
         self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
@@ -551,7 +530,7 @@ class MissionView(View):
         if reseat:
             self._new_seats()
         self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
-        self._close_review()
+        self._post_mortem.close()
         self._forget_game_talk()
         self.clear_report()
         self._saved_say(None)
@@ -647,7 +626,7 @@ class MissionView(View):
         self._hinted = self._hint_shown = None
         self._hand.refusal = self._tasks.refusal = ""
         if ENGINE.play_out_over(self.model.state) is False:
-            self._close_review()
+            self._post_mortem.close()
         else:
             self._remember()
         self.refresh()
@@ -826,7 +805,7 @@ class MissionView(View):
         self._players_pick.value = self.model.state.players
         self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
         self._seed.value = seed
-        self._close_review()
+        self._post_mortem.close()
         self._forget_game_talk()
         self.clear_report()
         over = ENGINE.play_out_over(self.model.state)
@@ -881,49 +860,10 @@ class MissionView(View):
         opts = self.model.session.options
         return mission_code(self.model.session.seed, opts.get("players", 4), opts.get("mission", 1), moves)
 
-    # ---- the post-mortem -------------------------------------------------------------------------------
-    def _close_review(self) -> None:
-        self._review_data = None
-        self._close_calls = None
-        self._review.value = ""
-        self._replay_cards = []
-        self._replay_box.layout.display = "none"
-
+    # ---- the post-mortem (toolkit/widgets/crew/post_mortem.py) ---------------------------------------
     def review_inputs(self) -> dict[str, Any] | None:
-        """What :func:`toolkit.crew.post_mortem` needs for the attempt on the table, or None if it has
-        nothing to judge (tasks not all allocated). A mission whose own rule replaces the task cards (8, 12,
-        21, 23, 27) is reviewed against that rule (``mission`` in the inputs)."""
-        from toolkit.crew.missions import CONDITIONS
-
-        state = self.model.state
-        condition = not state.tasks and state.mission in CONDITIONS
-        if not condition and (not state.tasks or any(o is None for o in state.owners)):
-            return None
-        start = None
-        for position in range(len(self.model.session) + 1):
-            s = self.model.session.at(position)
-            if s.attempt == state.attempt and s.phase == "play" and not s.tricks and not s.trick:
-                start = s
-                break
-        if start is None:
-            return None
-        tasks: dict[int, list] = {}
-        for i, task in enumerate(state.tasks):
-            pred = state.predictions[i]
-            tasks.setdefault(state.owners[i], []).append((task, pred) if isinstance(pred, int) else task)
-        tricks = [Trick(t.leader, t.cards) for t in state.tricks]
-        if state.trick:
-            tricks.append((state.leader, tuple(state.trick)))
-        hands = [list(start.hand(s)) for s in range(state.seats)]
-        if state.tonoja is not None:
-            hands[state.tonoja] = [c for col in start.columns for c in (col.face_down, col.face_up) if c is not None]
-        inputs = {"hands": hands, "tasks": tasks, "tricks": tricks, "leader": start.leader, "captain": state.captain}
-        if state.tonoja is not None:
-            # the columns as dealt: the review never plays a face-down card before it is turned up
-            inputs["columns"] = [(col.face_down, col.face_up) for col in start.columns]
-        if condition:
-            inputs["mission"] = state.mission
-        return inputs
+        """What :func:`toolkit.crew.post_mortem` needs for the attempt on the table (:func:`review_inputs`)."""
+        return review_inputs(self.model.session)
 
     @safe_callback
     def _on_review(self, _button: Any = None) -> None:
@@ -931,177 +871,18 @@ class MissionView(View):
 
     def show_post_mortem(self) -> None:
         """Review the attempt double-dummy and show where it was lost (the attempt must be over)."""
-        tr = self.t
-        try:
-            from toolkit.crew import post_mortem
-        except ImportError:
-            self._review.value = f"<p class='crew-pm-missing'>{esc(tr('crew.ui.pm_missing'))}</p>"
-            return
-        if not ENGINE.play_out_over(self.model.state):
-            self._review.value = f"<p class='crew-pm-wait'>{esc(tr('crew.ui.pm_wait'))}</p>"
-            return
-        inputs = self.review_inputs()
-        if inputs is None:
-            self._review.value = f"<p class='crew-pm-none'>{esc(tr('crew.ui.pm_no_tasks'))}</p>"
-            return
-        review = post_mortem(**inputs, node_limit=200_000)
-        allocations = None
-        state = self.model.state
-        mission = state.mission if state.mission >= 1 else None
-        self._allocations_skipped = 0
-        try:
-            from toolkit.crew import allocation_review
-            from toolkit.crew.coach import mission_allocations
-            if "mission" in inputs:   # no task cards (the mission's rule replaces them): nothing to allocate
-                raise RuleError(f"mission {mission} has no task cards to allocate")
-            if mission is not None:
-                ids = sorted(t for items in inputs["tasks"].values()
-                             for t in (i[0] if isinstance(i, tuple) else i for i in items))
-                allowed = len(mission_allocations(ids, state.players, inputs["captain"], mission))
-                if allowed > MAX_REVIEWED_ALLOCATIONS:
-                    self._allocations_skipped = allowed
-                    raise RuleError(f"{allowed} allocations: too many to review in one click")
-            allocations = allocation_review(inputs["hands"], inputs["tasks"], leader=inputs["leader"],
-                                            captain=inputs["captain"], node_limit=100_000,
-                                            max_allocations=MAX_REVIEWED_ALLOCATIONS, mission=mission,
-                                            players=state.players, columns=inputs.get("columns"))
-        except (ImportError, RuleError):   # too many allocations to review in a click: say only the verdict
-            allocations = None
-        try:
-            from toolkit.crew import close_calls   # ~60 ms on a won 10-trick mission (benchmarks/crew_post_mortem.py)
-            calls = close_calls(**inputs, node_limit=200_000)
-        except (ImportError, RuleError):
-            calls = None
-        self._review_data = (review, inputs, allocations)
-        self._close_calls = calls
-        self._render_review()
+        self._post_mortem.show()
 
-    def _render_review(self) -> None:
-        if self._review_data is None:
-            return
-        tr = self.t
-        review, inputs, allocations = self._review_data
-        seats = len(inputs["hands"])
-        names = {s: self.seat_name(s) for s in range(seats)}
-        parts = [f"<h4>{esc(tr('crew.ui.pm_title'))}</h4>",
-                 f"<p class='crew-pm-verdict'>{esc(review.explain(self.lang))}</p>"]
-        if allocations is None and getattr(self, "_allocations_skipped", 0):
-            parts.append(f"<p class='crew-pm-allocations-skipped'>"
-                         f"{esc(tr('crew.ui.pm_allocations_skipped', n=self._allocations_skipped))}</p>")
-        if allocations is not None:
-            good = allocations.winnable
-            listed = "; ".join(", ".join(f"#{t}→{self.short_name(seat)}" for seat, ts in sorted(a.items()) for t in ts)
-                               for a in good[:6])
-            more = f" …(+{len(good) - 6})" if len(good) > 6 else ""
-            parts.append(f"<p class='crew-pm-allocations' data-winnable='{len(good)}' "
-                         f"data-total='{len(allocations.allocations)}' data-rules='{esc(' '.join(allocations.rules))}'>"
-                         f"{esc(allocations.explain(self.lang))}"
-                         + (f" {esc(tr('crew.ui.pm_allocations'))} {esc(listed)}{esc(more)}" if good else "") + "</p>")
-        calls = getattr(self, "_close_calls", None)
-        only = {(c.trick, c.index): c for c in calls.only_cards} if calls is not None else {}
-        if calls is not None and review.winnable_at_start:
-            parts.append(f"<p class='crew-pm-close-calls' data-choices='{len(calls.choices)}' "
-                         f"data-only='{len(only)}'>{esc(calls.explain(self.lang))}</p>")
-        parts.append(self._verdicts_html(review, names, only))
-        rows = []
-        for s in range(seats):
-            rows.append(f"<tr><th scope='row'>{esc(names[s])}</th><td>"
-                        + "".join(chip(c, self.lang) for c in inputs["hands"][s]) + "</td></tr>")
-        parts.append(f"<details><summary>{esc(tr('crew.ui.pm_hands'))}</summary><table>{''.join(rows)}</table></details>")
-        self._replay_cards = []
-        if review.lost_after is not None:
-            t, k = review.lost_after
-            seat, card = review.lost_card
-            parts.append(f"<p class='crew-pm-lost' data-trick='{t}' data-card='{card}' data-seat='{seat}'>"
-                         f"{esc(tr('crew.ui.pm_lost', trick=t + 1, name=names[seat]))} {chip(card, self.lang)}"
-                         f" → {esc(tr('crew.ui.pm_instead'))} {chip(review.instead, self.lang)}</p>")
-            for i, trick in enumerate(review.alternative):
-                for j, c in enumerate(trick.cards):
-                    changed = i == 0 and j == k
-                    self._replay_cards.append((i, c, changed))
-            self._replay_alt = review.alternative
-            self._replay_pos = min(k + 1, len(self._replay_cards))
-            self._replay_box.layout.display = "flex"
-            self._render_replay()
-        else:
-            self._replay_box.layout.display = "none"
-        self._review.value = "".join(parts)
-
-    def _verdicts_html(self, review: Any, names: Mapping[int, str], only: Mapping[tuple[int, int], Any] = {}) -> str:
-        """Every card played, trick by trick, with the verdict after it: ✓ still winnable, ✗ lost, ? undecided;
-        the fatal card outlined; a close call (``only``: the only legal card that kept the mission winnable,
-        :func:`toolkit.crew.close_calls`) marked ! and underlined."""
-        tr = self.t
-        marks = {True: ("✓", "crew.ui.pm_card_winnable", "1"), False: ("✗", "crew.ui.pm_card_lost", "0"),
-                 None: ("?", "crew.ui.pm_card_undecided", "")}
-        rows, n = [], 0
-        for t, (leader, cards) in enumerate(review.tricks):
-            cells = []
-            for k, card in enumerate(cards):
-                verdict = review.verdicts[n] if n < len(review.verdicts) else None
-                n += 1
-                sign, key, data = marks[verdict]
-                fatal = review.lost_after == (t, k)
-                seat = review.seat_of(t, k)
-                label = tr("crew.ui.pm_card_title", card=card.text(self.lang), name=names.get(seat, seat),
-                           verdict=tr(key))
-                call = only.get((t, k))
-                close = ""
-                if call is not None:
-                    note = tr("crew.ui.pm_card_only", legal=len(call.legal),
-                              others=[c.text(self.lang) for c in call.legal if c != call.card])
-                    label = f"{label} ({note})"
-                    close = f"<span class='crew-pm-only-mark' role='img' aria-label='{esc(note)}'>!</span>"
-                classes = "crew-pm-card" + (" crew-pm-fatal" if fatal else "") + (" crew-pm-only" if call else "")
-                cells.append(f"<span class='{classes}' data-verdict='{data}' "
-                             f"data-card='{card}' data-seat='{seat}' title='{esc(label)}'>{chip(card, self.lang)}"
-                             f"<span class='crew-pm-mark' role='img' aria-label='{esc(tr(key))}'>{sign}</span>{close}"
-                             f"<small class='crew-pm-seat'>{esc(self.short_name(seat))}</small></span>")
-            winner = (tr("crew.ui.pm_won_by", name=names.get(Trick(leader, cards).winner, "?"))
-                      if len(cards) == review.seats else tr("crew.ui.pm_unfinished"))
-            rows.append(f"<tr><th scope='row'>{esc(tr('crew.ui.pm_trick', trick=t + 1))}</th><td>{''.join(cells)}</td>"
-                        f"<td class='crew-pm-winner'>{esc(winner)}</td></tr>")
-        legend = esc(tr("crew.ui.pm_cards_legend"))
-        return (f"<div class='crew-pm-cards'><p><b>{esc(tr('crew.ui.pm_cards_title'))}</b> {legend}</p>"
-                f"<table>{''.join(rows)}</table></div>")
-
-    def _first_of(self, trick_index: int) -> int:
-        """Index in the replay of the first card of the alternative's trick ``trick_index``."""
-        return next(n for n, (i, _c, _a) in enumerate(self._replay_cards) if i == trick_index)
-
-    def _replay_step(self, delta: int) -> None:
-        self._replay_pos = min(max(self._replay_pos + delta, 0), len(self._replay_cards))
-        self._render_replay()
-
-    def _render_replay(self) -> None:
-        """The winning alternative on the table, up to ``_replay_pos`` cards."""
-        if not self._replay_cards or self._review_data is None:
-            return
-        review, inputs, _allocations = self._review_data
-        seats = len(inputs["hands"])
-        shown = self._replay_cards[:self._replay_pos]
-        trick_index = shown[-1][0] if shown else 0
-        trick = self._replay_alt[trick_index]
-        cards = [c for i, c, _ in shown if i == trick_index]
-        complete = len(cards) == seats
-        previous = None
-        if trick_index > 0:
-            p = self._replay_alt[trick_index - 1]
-            previous = (p.leader, p.cards, p.winner)
-        t0 = review.lost_after[0] if review.lost_after else 0
-        caption = self.t("crew.ui.pm_replay_caption", trick=t0 + trick_index + 1, n=self._replay_pos,
-                         total=len(self._replay_cards))
-        self._replay_table.lang = self.lang
-        changed = [(trick.leader + j) % seats for i, _c, alt in shown for j in [self._replay_cards.index((i, _c, alt))
-                                                                                   - self._first_of(i)] if alt]
-        self._replay_table.show(seats, trick.leader, cards, winner=trick.winner if complete else None,
-                                previous=previous, names={s: self.short_name(s) for s in range(seats)},
-                                bottom=self.viewing_seat() or 0, caption=caption,
-                                marked=changed if trick_index == 0 else (), heading_key="crew.ui.pm_replay_heading")
-        self._replay_back.description = self.t("crew.ui.pm_back")
-        self._replay_next.description = self.t("crew.ui.pm_next")
-        self._replay_back.disabled = self._replay_pos == 0
-        self._replay_next.disabled = self._replay_pos >= len(self._replay_cards)
+    # the panel's widgets and review under the names the tests and notebooks read
+    _review = property(lambda self: self._post_mortem.text)
+    _review_button = property(lambda self: self._post_mortem.button)
+    _review_data = property(lambda self: self._post_mortem.data)
+    _replay_box = property(lambda self: self._post_mortem.replay_box)
+    _replay_table = property(lambda self: self._post_mortem.replay_table)
+    _replay_next = property(lambda self: self._post_mortem.replay_next)
+    _replay_back = property(lambda self: self._post_mortem.replay_back)
+    _replay_cards = property(lambda self: self._post_mortem.replay_cards)
+    _replay_pos = property(lambda self: self._post_mortem.replay_pos)
 
     # ---- rendering -----------------------------------------------------------------------------------
     def _render_bot_move(self) -> None:
@@ -1266,15 +1047,12 @@ class MissionView(View):
         set_options(self._players_pick, [(tr("crew.ui.players_option_tonoja") if n == 2 else str(n), n)
                                          for n in (2, 3, 4, 5)])
         self._actions.tooltip = tr("crew.ui.actions")
-        # a won attempt has nothing lost to find: the button says what the review shows then
-        won = outcome is not None and outcome.result == "win"
-        self._review_button.description = tr("crew.ui.pm_button_won" if won else "crew.ui.pm_button")
-        self._review_button.layout.display = "flex" if over else "none"
+        self._post_mortem.label(over, won=outcome is not None and outcome.result == "win")
         self._link.value = self._share_link(seat) if over else ""
         self._render_saved(seat, over)
         self._render_bot_move()
         self._render_hint(hand + extra)
-        self._render_review()
+        self._post_mortem.render()
         events = self._setup_events + list(self.model.events)
         self._log.value = (f"<details><summary><b>{esc(tr('ui.event_log'))}</b></summary>"
                            + event_log_html(events, self.lang, title=False, seat_name=self._seat_setup.seat_name)
