@@ -694,6 +694,8 @@ class MissionView(SavedMissionsMixin, View):
         self._hand.lang = self.lang
         if seat is None:
             self._hand.set_title("crew.ui.spectator")
+        elif over:   # "click a card to play it" under the cards left after the end invited a click that fails
+            self._hand.set_title("crew.ui.your_hand_over", seat=seat)
         elif extra:
             self._hand.set_title("crew.ui.your_hand_tonoja", seat=seat)
         elif self._sonar.value:
