@@ -53,8 +53,8 @@ def rule_tag_html(rule: str, label: str) -> str:
     published page turns into a link to the rule (:mod:`toolkit.widgets.page`), with ``label`` as its
     tooltip.
 
-    >>> rule_tag_html("crew.play.follow", "Rule")
-    "<sup class='crew-rule-ref' title='Rule: crew.play.follow'><code class='deepsea-rule' style='font-size:0.8em;opacity:0.75'>crew.play.follow</code></sup>"
+    >>> rule_tag_html("crew.trick.follow", "Rule")
+    "<sup class='crew-rule-ref' title='Rule: crew.trick.follow'><code class='deepsea-rule' style='font-size:0.8em;opacity:0.75'>crew.trick.follow</code></sup>"
     >>> rule_tag_html("", "Rule")
     ''
     """
