@@ -97,6 +97,19 @@ def test_a_learner_plays_mission_1_by_clicking_and_reopens_it_by_its_link(open_d
             assert marked.get_attribute("aria-description").startswith("Hint")
             assert "outlined" in page.locator(".crew-hint-text").inner_text()
             _shot(page, "hint-en")
+            # in Japanese the mark's words follow the page (the kernel rewords the hint at the switch)
+            page.locator(".deepsea-lang button", has_text="日本語").click()
+            page.wait_for_function("() => { const m = document.querySelector('.deepsea-hinted');"
+                                   " return m && (m.getAttribute('aria-description') || '').startsWith('ヒント'); }",
+                                   timeout=30000)
+            assert page.locator(".deepsea-hinted").count() == 1
+            _shot(page, "hint-ja")
+            page.locator(".deepsea-lang button", has_text="English").click()
+            page.wait_for_function("() => { const m = document.querySelector('.deepsea-hinted');"
+                                   " return m && (m.getAttribute('aria-description') || '').startsWith('Hint'); }",
+                                   timeout=30000)
+            page.wait_for_function("() => document.querySelector('.crew-trick-count').innerText.startsWith('Tricks')",
+                                   timeout=30000)
             hinted_once = True
         played = re.search(r"(\d+) of", page.locator(".crew-trick-count").inner_text())
         trick_empty = page.locator(".crew-table .crew-c-trickbox:not(.crew-c-trick-small) [data-card]").count() == 0
