@@ -314,6 +314,7 @@ def test_a_finished_attempt_says_its_result_once_and_lights_no_seat():
     assert "to act" not in status and status.count(result) == 1
     assert 'data-decider="None"' in status
     assert view._trick._shown["acting"] is None
+    assert "click" not in view._hand.labels.get("title", "").lower()   # nothing left to play: no invitation
 
 
 def test_the_link_to_a_mission_as_played_opens_on_its_post_mortem_naming_seats_and_winners():

@@ -344,6 +344,24 @@ class BotDriver(traitlets.HasTraits):
             self._running = False
         return played
 
+    def settle_optional(self) -> int:
+        """Play now the bots' optional moves that are due while a person decides (a Crew bot's sonar at the
+        start of a trick), so that a person's move never beats them to it: the game must not depend on how
+        fast the person clicks. Only with ``autoplay`` (otherwise the caller drives the bots). Returns how
+        many were played."""
+        if not self.autoplay or self._running:
+            return 0
+        played = 0
+        engine = self.model.engine
+        while played < self.max_moves and self.model.live:
+            state = self.model.session.state
+            if engine.play_out_over(state) or self._table.is_bot(engine.decider(state)):
+                break   # a bot decides: its own turn comes at its pace, not here
+            if not self.play_one():
+                break
+            played += 1
+        return played
+
     def hint(self, seat: int | None = None, level: str | None = None) -> Decision | None:
         """What the strongest bot (or ``level``) would do for a person's ``seat`` now, and why.
 

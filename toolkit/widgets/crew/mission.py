@@ -21,23 +21,28 @@ card hidden from the viewer.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import ipywidgets as widgets
 
 from toolkit.core.errors import InvalidMoveError, RuleError
 from toolkit.core.explain import Violation
-from toolkit.crew.cards import Card, Trick
+from toolkit.crew.cards import Card
 from toolkit.crew.engine import (ENGINE, AssignAll, AssignTask, Distress, GiveCard, PassTask, PlayCard, Predict,
                                  Retry, Sonar, TakeTask, TimeUp)
 from toolkit.crew.missions import LAST_MISSION
-from toolkit.widgets.base import (GameSession, View, close_tree, esc, event_log_html, explain_html, query_params,
+from toolkit.widgets.base import (GameSession, View, close_tree, esc, event_log_html, query_params,
                                   safe_callback, set_options)
 from toolkit.widgets.rulebook import table_rules_html
 from toolkit.widgets.components.crew import CrewHand, TaskTokens, TrickTable
-from toolkit.widgets.components.storage import BrowserList
-from toolkit.widgets.crew.common import chip, int_param, lang_param
-from toolkit.widgets.seats import PACE_DEFAULT, PACE_MAX, PACE_MIN, YOU, BotDriver, SeatSetup, default_seats
+from toolkit.widgets.crew.codes import (MAX_CODE_TEXT, MAX_MOVES_TEXT, STORAGE_KEY, SavedMissionError, decode_moves, encode_moves,  # noqa: F401
+                                   finished_mission, mission_code, moves_from_query, options_from_query,
+                                   pace_from_query, parse_mission_code, seats_from_query)
+from toolkit.widgets.crew.common import chip, lang_param
+from toolkit.widgets.crew.hints import hint_marks, rule_tag_html, show_hint_marks
+from toolkit.widgets.crew.saved import SavedMissionsMixin
+from toolkit.widgets.crew.post_mortem import MAX_REVIEWED_ALLOCATIONS, PostMortemPanel, review_inputs  # noqa: F401 (re-exported)
+from toolkit.widgets.seats import YOU, BotDriver, SeatSetup, default_seats
 
 
 
@@ -52,160 +57,6 @@ def bot_levels() -> list[str]:
     return list(BOTS)
 
 
-def options_from_query(params: Mapping[str, str]) -> tuple[int, dict[str, Any]]:
-    """``?seed=7&players=4&mission=3`` (untrusted: clamped, defaults on anything unreadable)."""
-    seed = int_param(params, "seed", 1, 0, 2**31 - 1)
-    players = int_param(params, "players", 4, 2, 5)
-    mission = int_param(params, "mission", 1, 1, LAST_MISSION)
-    return seed, {"players": players, "mission": mission}
-
-
-def seats_from_query(params: Mapping[str, str], seats: int, levels: Sequence[str]) -> list[str]:
-    """``?seats=you,expert,random,you`` (untrusted): any unknown entry or a wrong count gives the default."""
-    raw = params.get("seats")
-    default = default_seats(seats, levels)
-    if not raw:
-        return default
-    items = [s.strip().lower() for s in raw[:200].split(",")]
-    if len(items) != seats or any(s not in (YOU, *levels) for s in items):
-        return default
-    return items
-
-
-MAX_MOVES_TEXT = 3000
-#: the post-mortem reviews the other allocations the mission allows only up to this many (one solver call
-#: each: 64 — three tasks freely allocated at four seats — took 2.4 s on this 2-core machine; four would
-#: be 256)
-MAX_REVIEWED_ALLOCATIONS = 64
-
-
-def encode_moves(moves: Sequence[Any]) -> str:
-    """Moves for a link: ``take_78.P9.P7.sonar_1_B6_bottom`` (a bare card code plays that card)."""
-    return ".".join(str(m.card) if isinstance(m, PlayCard) else str(m).replace(" ", "_") for m in moves)
-
-
-def decode_moves(text: str) -> list[str]:
-    """The move texts of :func:`encode_moves` (untrusted: each is parsed by the engine when played)."""
-    out = []
-    for token in text[:MAX_MOVES_TEXT].split("."):
-        token = token.strip()
-        if not token:
-            continue
-        out.append(f"play {token}" if re.fullmatch(r"[BGYPSbgyps][0-9]", token) else token.replace("_", " "))
-    return out
-
-
-def moves_from_query(query: str | None) -> list[str]:
-    """``?moves=…`` read from the raw query (longer than the 200 characters other parameters keep)."""
-    import urllib.parse
-
-    from toolkit.widgets.base import page_query_string
-    raw = query if query is not None else page_query_string()
-    values = urllib.parse.parse_qs(raw[:MAX_MOVES_TEXT + 500]).get("moves")
-    return decode_moves(values[-1]) if values else []
-
-
-class SavedMissionError(RuleError):
-    """A mission code that cannot be opened: ``key`` and ``params`` say why in the page's language."""
-
-    def __init__(self, key: str, **params: Any):
-        super().__init__(f"{key} {params}")
-        self.key, self.params = key, params
-
-
-MAX_CODE_TEXT = MAX_MOVES_TEXT + 500
-
-
-def mission_code(seed: int, players: int, mission: int, moves: Sequence[Any]) -> str:
-    """A saved mission as a code: the query of its link without the page settings
-    (``seed=10&players=4&mission=1&moves=take_78.P9.P7``)."""
-    import urllib.parse
-    return urllib.parse.urlencode({"seed": seed, "players": players, "mission": mission,
-                                   "moves": encode_moves(moves)}, safe="-:;,")
-
-
-def parse_mission_code(text: Any) -> tuple[int, dict[str, int], list[str]]:
-    """``(seed, {"players", "mission"}, move texts)`` from a pasted code, ``?code`` or whole link.
-
-    Untrusted: anything that is not a readable code raises :class:`SavedMissionError` (never another
-    exception); the moves are checked later, one by one, by the engine."""
-    import urllib.parse
-
-    if not isinstance(text, str) or not text.strip():
-        raise SavedMissionError("crew.ui.saved_empty")
-    if len(text) > MAX_CODE_TEXT:
-        raise SavedMissionError("crew.ui.saved_too_long", n=len(text), max=MAX_CODE_TEXT)
-    text = text.strip().split("#", 1)[0]
-    if "?" in text:
-        text = text.split("?", 1)[1]
-    try:
-        values = urllib.parse.parse_qs(text, keep_blank_values=True, max_num_fields=20)
-    except ValueError:
-        raise SavedMissionError("crew.ui.saved_not_code") from None
-    if "seed" not in values or "moves" not in values:
-        raise SavedMissionError("crew.ui.saved_not_code")
-    numbers = {}
-    for field, low, high, default in (("seed", 0, 2**31 - 1, None), ("players", 2, 5, 4),
-                                      ("mission", 1, LAST_MISSION, 1)):
-        raw = values.get(field, [None])[-1]
-        if raw is None:
-            numbers[field] = default
-            continue
-        raw = raw.strip()
-        if not (raw.isascii() and raw.isdigit() and len(raw) <= 12) or not low <= int(raw) <= high:
-            raise SavedMissionError("crew.ui.saved_bad_value", field=field, value=raw[:20], low=low, high=high)
-        numbers[field] = int(raw)
-    moves = decode_moves(values["moves"][-1])
-    if not moves:
-        raise SavedMissionError("crew.ui.saved_no_moves")
-    return numbers["seed"], {"players": numbers["players"], "mission": numbers["mission"]}, moves
-
-
-#: where the saved missions live in the browser (``localStorage``; one origin shares it across pages)
-STORAGE_KEY = "deepsea.crew.saved-missions.v1"
-
-
-def finished_mission(text: Any) -> dict[str, Any]:
-    """A saved mission read back from the browser's storage, replayed through the engine: the entry the
-    saved list shows (seed, players, mission, moves, attempt, phase, tricks, code).
-
-    Untrusted: anything else than the code of a mission whose attempt ended raises
-    :class:`SavedMissionError` (a refused move, a code of a game in progress: nothing unfinished is kept).
-
-    >>> finished_mission("seed=1&moves=take_1").get("phase")
-    Traceback (most recent call last):
-    ...
-    toolkit.widgets.crew.mission.SavedMissionError: crew.ui.saved_refused_stored {'n': 1}
-    """
-    from toolkit.core.session import Session
-
-    seed, options, moves = parse_mission_code(text)
-    try:
-        session = Session(ENGINE, seed, dict(options))
-    except RuleError:
-        raise SavedMissionError("crew.ui.saved_refused_stored", n=0) from None
-    for n, move in enumerate(moves, 1):
-        try:
-            session.push(ENGINE.parse_move(move.strip()[:200]))
-        except RuleError:
-            raise SavedMissionError("crew.ui.saved_refused_stored", n=n) from None
-    state = session.state
-    if not ENGINE.play_out_over(state):
-        raise SavedMissionError("crew.ui.saved_unfinished_stored")
-    played = list(session.moves)
-    return {"seed": seed, "players": options["players"], "mission": options["mission"], "moves": tuple(played),
-            "attempt": state.attempt, "phase": state.phase, "tricks": len(state.tricks),
-            "code": mission_code(seed, options["players"], options["mission"], played)}
-
-
-def pace_from_query(params: Mapping[str, str]) -> float:
-    try:
-        value = float(params.get("pace", PACE_DEFAULT))
-    except (TypeError, ValueError):
-        return PACE_DEFAULT
-    return min(max(value, PACE_MIN), PACE_MAX) if value == value else PACE_DEFAULT
-
-
 def wrap_layout() -> widgets.Layout:
     return widgets.Layout(flex_flow="row wrap", align_items="flex-start")
 
@@ -216,7 +67,7 @@ def card_patterns(card: Card) -> list[re.Pattern]:
     return [re.compile(r"(?<![A-Za-z0-9])" + re.escape(f) + r"(?![0-9])") for f in forms]
 
 
-class MissionView(View):
+class MissionView(SavedMissionsMixin, View):
     """A mission at one table: seat setup, tasks as tokens, the trick on the table, your hand, hint,
     the bots' moves with their reasons, and the post-mortem."""
 
@@ -308,64 +159,14 @@ class MissionView(View):
         self._new = widgets.Button()
         self._new.add_class("crew-new")
         self._new.on_click(self._on_new)
-        self._review_button = widgets.Button(button_style="info", layout=widgets.Layout(width="auto"))
-        self._review_button.add_class("crew-post-mortem-button")
-        self._review_button.on_click(self._on_review)
-        self._review = widgets.HTML()
-        self._review.add_class("crew-post-mortem")
-        self._replay_back = widgets.Button(layout=widgets.Layout(width="auto"))
-        self._replay_back.add_class("crew-replay-back")
-        self._replay_back.on_click(lambda _b: self._replay_step(-1))
-        self._replay_next = widgets.Button(layout=widgets.Layout(width="auto"))
-        self._replay_next.add_class("crew-replay-next")
-        self._replay_next.on_click(lambda _b: self._replay_step(+1))
-        self._replay_table = TrickTable()
-        self._replay_table.add_class("crew-replay-table")
-        self._replay_box = widgets.VBox([self._replay_table, widgets.HBox([self._replay_back, self._replay_next])])
-        self._replay_box.layout.display = "none"
-        # saved missions: every attempt that ended on this page, and codes pasted from elsewhere
-        self._link = widgets.HTML()
-        self._link.add_class("crew-mission-link")
-        self._link.add_class("deepsea-side")
-        self._saved_title = widgets.HTML()
-        self._saved_list = widgets.Dropdown(options=[], layout=widgets.Layout(width="40em", max_width="100%"))
-        self._saved_list.add_class("crew-saved-list")
-        self._saved_open = widgets.Button(layout=widgets.Layout(width="auto"))
-        self._saved_open.add_class("crew-saved-open")
-        self._saved_open.on_click(self._on_open_saved)
-        self._saved_code = widgets.Text(layout=widgets.Layout(width="28em"))
-        self._saved_code.add_class("crew-saved-code")
-        self._saved_load = widgets.Button(layout=widgets.Layout(width="auto"))
-        self._saved_load.add_class("crew-saved-load")
-        self._saved_load.on_click(self._on_open_code)
-        self._saved_this = widgets.HTML()
-        self._saved_this.add_class("crew-saved-this")
-        self._saved_status = widgets.HTML()
-        self._saved_status.add_class("crew-saved-status")
-        self._saved_forget = widgets.Button(layout=widgets.Layout(width="auto"))
-        self._saved_forget.add_class("crew-saved-forget")
-        self._saved_forget.on_click(self._on_forget_saved)
-        self._saved_games: list[dict[str, Any]] = []
-        self._saved_message: tuple[Callable[[], str], bool] | None = None
-        # the saved list outlives the page in this browser (localStorage): only codes of ended attempts
-        self._store = BrowserList(STORAGE_KEY, max_items=self.MAX_SAVED, max_chars=MAX_CODE_TEXT)
-        self._store.on_load(self._on_stored)
-        self._saved_box = widgets.VBox([self._saved_title,
-                                        widgets.HBox([self._saved_list, self._saved_open, self._saved_forget],
-                                                     layout=wrap_layout()),
-                                        widgets.HBox([self._saved_code, self._saved_load], layout=wrap_layout()),
-                                        self._saved_status, self._saved_this, self._link, self._store])
-        self._saved_box.add_class("crew-saved")
+        self._post_mortem = PostMortemPanel(self)
+        self._build_saved_panel()   # saved missions and this mission's link (saved.py)
         self._log = widgets.HTML()
         self._log.add_class("crew-log")
         self._log.add_class("deepsea-side")          # hidden in ?display=large (projectors)
         self._offered: list = []
         self._hinted: Any = None
         self._hint_shown: Any = None   # what the hint line says: a message key or the expert's Decision
-        self._review_data: Any = None
-        self._close_calls: Any = None    # toolkit.crew.close_calls of the reviewed attempt
-        self._replay_cards: list[tuple[int, Card, bool]] = []
-        self._replay_pos = 0
         self._seat.observe(self._on_seat, names="value")
         wrap = widgets.Layout(flex_flow="row wrap", align_items="flex-start")
         self._finish([self._title, self._seat_setup, self._status, self._turn,
@@ -377,7 +178,7 @@ class MissionView(View):
                       self._others,
                       widgets.HBox([self._actions_label, self._actions, self._apply], layout=wrap),
                       self._saved_box,
-                      widgets.HBox([self._review_button], layout=wrap), self._review, self._replay_box,
+                      *self._post_mortem.parts,
                       widgets.HBox([self._mission_pick, self._players_pick, self._seed, self._new], layout=wrap),
                       self._log])
         self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
@@ -492,10 +293,10 @@ class MissionView(View):
         self._play(self._quick_moves[index])
 
     def _play(self, move: Any) -> None:
-        self._hinted = None
-        self._hint_shown = None
-        self._hint_text.value = ""
-        self.play_on(self.model, move)   # the model's revision change redraws the table
+        # the page race (issue 26): the bots' optional moves due now (a sonar at the start of a trick) are
+        # settled before a person's move is accepted, so a quick click plays the same game as a slow one
+        self._driver.settle_optional()
+        self.play_on(self.model, move)   # the model's revision change clears the hint and redraws the table
 
     # ---- callbacks (untrusted input: every move is re-checked by the engine) -----------------------
     @safe_callback
@@ -550,7 +351,7 @@ class MissionView(View):
         if reseat:
             self._new_seats()
         self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
-        self._close_review()
+        self._post_mortem.close()
         self._forget_game_talk()
         self.clear_report()
         self._saved_say(None)
@@ -591,6 +392,7 @@ class MissionView(View):
             self._hint_shown = "crew.ui.hint_none"
             self._render_hint()
             return
+        self._driver.settle_optional()   # the hint is for the position the learner will play in
         decision = self._driver.hint(seat)
         if decision is None or decision.move is None:
             self._hint_shown = "crew.ui.hint_wait"
@@ -606,18 +408,33 @@ class MissionView(View):
         self._hinted = self._hint_shown = None
         self._bot_move_text = None
 
-    def _render_hint(self) -> None:
-        """The hint line, worded in the page's language at every redraw (the toggle rewords it)."""
+    def _render_hint(self, hand_cards: Sequence[Card] | None = None) -> None:
+        """The hint, worded in the page's language at every redraw (the toggle rewords it): the object it
+        suggests is marked on the table with the hint's words (:func:`hint_marks`); the line below the hand
+        then gives only the reason, and names the move only when it has no object on the table."""
         shown = self._hint_shown
-        if shown is None:
-            self._hint_text.value = ""
-        elif isinstance(shown, str):
-            self._hint_text.value = f"<p class='crew-hint-none'>{esc(self.t(shown))}</p>"
-        else:
-            level = self._seat_setup.level_label(self._seat_setup.levels[0])
-            self._hint_text.value = (f"<p class='crew-hint-move' data-move='{esc(shown.move)}'><b>"
-                                     f"{esc(self.t('crew.ui.hint_says', level=level, move=self._describe(shown.move).rstrip('.。')))}"
-                                     f"</b> {explain_html(shown.reason, self.lang)}</p>")
+        components = (self._hand, self._tasks)
+        if hand_cards is None:
+            hand_cards = self._hand.cards
+        if shown is None or isinstance(shown, str):
+            show_hint_marks(components, [], "")
+            self._hint_text.value = ("" if shown is None
+                                     else f"<p class='crew-hint-none'>{esc(self.t(shown))}</p>")
+            return
+        level = self._seat_setup.level_label(self._seat_setup.levels[0])
+        move_text = self._describe(shown.move).rstrip(".。")
+        reason = shown.reason
+        reason_text = reason.text(self.lang) if reason is not None else ""
+        marks = hint_marks(shown.move, hand=self._hand, hand_cards=hand_cards, tasks=self._tasks)
+        show_hint_marks(components, marks, self.t("crew.ui.hint_label", level=level, move=move_text,
+                                                  reason=reason_text).strip())
+        head = (self.t("crew.ui.hint_marked", level=level) if marks
+                else self.t("crew.ui.hint_says", level=level, move=move_text))
+        rule = getattr(reason, "rule", "")
+        self._hint_text.value = (f"<p class='crew-hint-move' data-move='{esc(shown.move)}' "
+                                 f"data-marked='{int(bool(marks))}'><b>{esc(head)}</b> "
+                                 f"<span class='deepsea-text'>{esc(reason_text)}</span>"
+                                 f"{' ' + rule_tag_html(rule, self.t('crew.ui.rule_tag')) if rule else ''}</p>")
 
     def _on_bot_error(self, exc: Exception) -> None:
         self.report(exc, error=True)
@@ -625,8 +442,12 @@ class MissionView(View):
     def _on_model(self, change: Mapping[str, Any]) -> None:
         if getattr(self, "_loading", False):
             return   # a saved mission is being replayed: one redraw at the end
+        # any move (the learner's, a bot's, an undo) makes the hint stale: its mark and words go, and so
+        # does the refusal of an earlier click (it said why that click was refused then, not now)
+        self._hinted = self._hint_shown = None
+        self._hand.refusal = self._tasks.refusal = ""
         if ENGINE.play_out_over(self.model.state) is False:
-            self._close_review()
+            self._post_mortem.close()
         else:
             self._remember()
         self.refresh()
@@ -657,97 +478,6 @@ class MissionView(View):
                 if any(p.search(t) for p in card_patterns(card) for t in texts):
                     return True
         return False
-
-    # ---- saved missions ---------------------------------------------------------------------------------
-    MAX_SAVED = 50
-
-    def _remember(self) -> None:
-        """Keep the attempt that just ended in this page's list of saved missions (kernel side only: the
-        page gets a label, never the moves)."""
-        session = self.model.session
-        state = self.model.state
-        opts = session.options
-        if not ENGINE.play_out_over(state):
-            return   # a game in progress is never saved (its code would replay to other seats' hands)
-        entry = {"seed": session.seed, "players": opts.get("players", 4), "mission": opts.get("mission", 1),
-                 "moves": tuple(session.moves), "attempt": state.attempt, "phase": state.phase,
-                 "tricks": len(state.tricks), "code": self._shareable_code(self.viewing_seat())}
-        if any(e["moves"] == entry["moves"] and e["seed"] == entry["seed"] for e in self._saved_games):
-            return
-        self._saved_games.append(entry)
-        del self._saved_games[:-self.MAX_SAVED]
-        self._persist()
-
-    def _persist(self) -> None:
-        """Write the saved list's codes to the browser (an attempt with another seat's distress gift has no
-        shareable code: it stays in this page's list only)."""
-        self._store.store([e["code"] for e in self._saved_games if e.get("code")])
-
-    def _on_stored(self, items: list, unreadable: bool) -> None:
-        """The browser's saved missions, read back at page load: each code is checked like a pasted one and
-        replayed through the engine; what fails (or is not an ended attempt) is dropped, with a notice."""
-        restored, dropped = [], 1 if unreadable else 0
-        for item in items:
-            try:
-                restored.append(finished_mission(item))
-            except SavedMissionError:
-                dropped += 1
-        known = {(e["seed"], e["moves"]) for e in self._saved_games}
-        fresh = [e for e in restored if (e["seed"], e["moves"]) not in known]
-        unique: list[dict[str, Any]] = []
-        for e in fresh:
-            if all((e["seed"], e["moves"]) != (u["seed"], u["moves"]) for u in unique):
-                unique.append(e)
-        self._saved_games[:0] = unique           # stored ones are older than this page's games
-        del self._saved_games[:-self.MAX_SAVED]
-        self._persist()                          # the cleaned list back to the browser
-        if dropped:
-            self._saved_say(lambda: self.t("crew.ui.saved_store_dropped", n=dropped), error=True)
-        elif unique:
-            self._saved_say(lambda: self.t("crew.ui.saved_store_restored", n=len(unique)))
-        self.refresh()
-
-    @safe_callback
-    def _on_forget_saved(self, _button: Any = None) -> None:
-        """Forget every saved mission, on this page and in this browser (a pasted code still opens)."""
-        self._saved_games.clear()
-        self._store.store([])
-        self._store.loaded = True
-        self._saved_say(lambda: self.t("crew.ui.saved_forgotten"))
-        self.refresh()
-
-    def _saved_say(self, text: Callable[[], str] | None, error: bool = False) -> None:
-        """A line under the saved-missions controls (where the learner is looking, not the page's message
-        area at the bottom). ``text`` makes the line in the current language (redrawn on a language switch)."""
-        self._saved_message = None if text is None else (text, error)
-        self._render_saved_message()
-
-    def _render_saved_message(self) -> None:
-        if self._saved_message is None:
-            self._saved_status.value = ""
-            return
-        make, error = self._saved_message
-        kind = "deepsea-refusal" if error else "deepsea-note"
-        self._saved_status.value = (f'<div class="{kind}" role="{"alert" if error else "status"}">'
-                                    f'{esc(make())}</div>')
-
-    @property
-    def saved_games(self) -> list[dict[str, Any]]:
-        """The attempts that ended on this page, oldest first (seed, players, mission, moves, phase)."""
-        return list(self._saved_games)
-
-    @safe_callback
-    def _on_open_saved(self, _button: Any = None) -> None:
-        index = self._saved_list.value
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self._saved_games):
-            self._saved_say(lambda: self.t("crew.ui.saved_pick"), error=True)
-            return
-        e = self._saved_games[index]
-        self.open_saved(e["seed"], {"players": e["players"], "mission": e["mission"]}, list(e["moves"]))
-
-    @safe_callback
-    def _on_open_code(self, _button: Any = None) -> None:
-        self.open_code(self._saved_code.value)
 
     def open_code(self, text: Any) -> bool:
         """Open a pasted mission code (or link) and show its post-mortem; a bad code is refused in the page
@@ -805,7 +535,7 @@ class MissionView(View):
         self._players_pick.value = self.model.state.players
         self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
         self._seed.value = seed
-        self._close_review()
+        self._post_mortem.close()
         self._forget_game_talk()
         self.clear_report()
         over = ENGINE.play_out_over(self.model.state)
@@ -820,89 +550,10 @@ class MissionView(View):
             self.show_post_mortem()
         return True
 
-    def _render_saved(self, viewer: int | None, over: bool) -> None:
-        tr = self.t
-        self._render_saved_message()
-        self._saved_title.value = (f"<h4>{esc(tr('crew.ui.saved_title'))}</h4>"
-                                   f"<p class='crew-saved-intro'>{esc(tr('crew.ui.saved_intro'))}</p>")
-        options = []
-        for i, e in enumerate(self._saved_games):
-            result = tr("crew.phase." + e["phase"]) if e["phase"] in ("success", "failed") else e["phase"]
-            options.append((tr("crew.ui.saved_entry", n=i + 1, mission=e["mission"], seed=e["seed"],
-                               players=e["players"], attempt=e["attempt"], result=result, tricks=e["tricks"]), i))
-        options.reverse()   # the latest first
-        if list(self._saved_list.options) != options:
-            self._saved_list.options = options or [(tr("crew.ui.saved_none"), -1)]
-            if options:
-                self._saved_list.value = options[0][1]
-        self._saved_list.disabled = not options
-        self._saved_open.disabled = not options
-        self._saved_list.tooltip = tr("crew.ui.saved_list_tip")
-        self._saved_open.description = tr("crew.ui.saved_open")
-        self._saved_open.tooltip = tr("crew.ui.saved_open_tip")
-        self._saved_code.placeholder = tr("crew.ui.saved_code_placeholder")
-        self._saved_code.tooltip = tr("crew.ui.saved_code_tip")
-        self._saved_forget.description = tr("crew.ui.saved_forget")
-        self._saved_forget.tooltip = tr("crew.ui.saved_forget_tip")
-        self._saved_forget.disabled = not options
-        self._saved_load.description = tr("crew.ui.saved_load")
-        self._saved_load.tooltip = tr("crew.ui.saved_load_tip")
-        code = self._shareable_code(viewer) if over else ""
-        self._saved_this.value = (f"<p class='crew-saved-this-code'>{esc(tr('crew.ui.saved_this'))} "
-                                  f"<code style='user-select:all;word-break:break-all'>{esc(code)}</code></p>"
-                                  if code else "")
-
-    def _shareable_code(self, viewer: int | None) -> str:
-        """This game's code, unless it holds another seat's distress gift (a card only two seats know)."""
-        moves = list(self.model.session.moves)
-        if any(isinstance(m, GiveCard) and m.seat != viewer for m in moves):
-            return ""
-        opts = self.model.session.options
-        return mission_code(self.model.session.seed, opts.get("players", 4), opts.get("mission", 1), moves)
-
-    # ---- the post-mortem -------------------------------------------------------------------------------
-    def _close_review(self) -> None:
-        self._review_data = None
-        self._close_calls = None
-        self._review.value = ""
-        self._replay_cards = []
-        self._replay_box.layout.display = "none"
-
+    # ---- the post-mortem (toolkit/widgets/crew/post_mortem.py) ---------------------------------------
     def review_inputs(self) -> dict[str, Any] | None:
-        """What :func:`toolkit.crew.post_mortem` needs for the attempt on the table, or None if it has
-        nothing to judge (tasks not all allocated). A mission whose own rule replaces the task cards (8, 12,
-        21, 23, 27) is reviewed against that rule (``mission`` in the inputs)."""
-        from toolkit.crew.missions import CONDITIONS
-
-        state = self.model.state
-        condition = not state.tasks and state.mission in CONDITIONS
-        if not condition and (not state.tasks or any(o is None for o in state.owners)):
-            return None
-        start = None
-        for position in range(len(self.model.session) + 1):
-            s = self.model.session.at(position)
-            if s.attempt == state.attempt and s.phase == "play" and not s.tricks and not s.trick:
-                start = s
-                break
-        if start is None:
-            return None
-        tasks: dict[int, list] = {}
-        for i, task in enumerate(state.tasks):
-            pred = state.predictions[i]
-            tasks.setdefault(state.owners[i], []).append((task, pred) if isinstance(pred, int) else task)
-        tricks = [Trick(t.leader, t.cards) for t in state.tricks]
-        if state.trick:
-            tricks.append((state.leader, tuple(state.trick)))
-        hands = [list(start.hand(s)) for s in range(state.seats)]
-        if state.tonoja is not None:
-            hands[state.tonoja] = [c for col in start.columns for c in (col.face_down, col.face_up) if c is not None]
-        inputs = {"hands": hands, "tasks": tasks, "tricks": tricks, "leader": start.leader, "captain": state.captain}
-        if state.tonoja is not None:
-            # the columns as dealt: the review never plays a face-down card before it is turned up
-            inputs["columns"] = [(col.face_down, col.face_up) for col in start.columns]
-        if condition:
-            inputs["mission"] = state.mission
-        return inputs
+        """What :func:`toolkit.crew.post_mortem` needs for the attempt on the table (:func:`review_inputs`)."""
+        return review_inputs(self.model.session)
 
     @safe_callback
     def _on_review(self, _button: Any = None) -> None:
@@ -910,177 +561,18 @@ class MissionView(View):
 
     def show_post_mortem(self) -> None:
         """Review the attempt double-dummy and show where it was lost (the attempt must be over)."""
-        tr = self.t
-        try:
-            from toolkit.crew import post_mortem
-        except ImportError:
-            self._review.value = f"<p class='crew-pm-missing'>{esc(tr('crew.ui.pm_missing'))}</p>"
-            return
-        if not ENGINE.play_out_over(self.model.state):
-            self._review.value = f"<p class='crew-pm-wait'>{esc(tr('crew.ui.pm_wait'))}</p>"
-            return
-        inputs = self.review_inputs()
-        if inputs is None:
-            self._review.value = f"<p class='crew-pm-none'>{esc(tr('crew.ui.pm_no_tasks'))}</p>"
-            return
-        review = post_mortem(**inputs, node_limit=200_000)
-        allocations = None
-        state = self.model.state
-        mission = state.mission if state.mission >= 1 else None
-        self._allocations_skipped = 0
-        try:
-            from toolkit.crew import allocation_review
-            from toolkit.crew.coach import mission_allocations
-            if "mission" in inputs:   # no task cards (the mission's rule replaces them): nothing to allocate
-                raise RuleError(f"mission {mission} has no task cards to allocate")
-            if mission is not None:
-                ids = sorted(t for items in inputs["tasks"].values()
-                             for t in (i[0] if isinstance(i, tuple) else i for i in items))
-                allowed = len(mission_allocations(ids, state.players, inputs["captain"], mission))
-                if allowed > MAX_REVIEWED_ALLOCATIONS:
-                    self._allocations_skipped = allowed
-                    raise RuleError(f"{allowed} allocations: too many to review in one click")
-            allocations = allocation_review(inputs["hands"], inputs["tasks"], leader=inputs["leader"],
-                                            captain=inputs["captain"], node_limit=100_000,
-                                            max_allocations=MAX_REVIEWED_ALLOCATIONS, mission=mission,
-                                            players=state.players, columns=inputs.get("columns"))
-        except (ImportError, RuleError):   # too many allocations to review in a click: say only the verdict
-            allocations = None
-        try:
-            from toolkit.crew import close_calls   # ~60 ms on a won 10-trick mission (benchmarks/crew_post_mortem.py)
-            calls = close_calls(**inputs, node_limit=200_000)
-        except (ImportError, RuleError):
-            calls = None
-        self._review_data = (review, inputs, allocations)
-        self._close_calls = calls
-        self._render_review()
+        self._post_mortem.show()
 
-    def _render_review(self) -> None:
-        if self._review_data is None:
-            return
-        tr = self.t
-        review, inputs, allocations = self._review_data
-        seats = len(inputs["hands"])
-        names = {s: self.seat_name(s) for s in range(seats)}
-        parts = [f"<h4>{esc(tr('crew.ui.pm_title'))}</h4>",
-                 f"<p class='crew-pm-verdict'>{esc(review.explain(self.lang))}</p>"]
-        if allocations is None and getattr(self, "_allocations_skipped", 0):
-            parts.append(f"<p class='crew-pm-allocations-skipped'>"
-                         f"{esc(tr('crew.ui.pm_allocations_skipped', n=self._allocations_skipped))}</p>")
-        if allocations is not None:
-            good = allocations.winnable
-            listed = "; ".join(", ".join(f"#{t}→{self.short_name(seat)}" for seat, ts in sorted(a.items()) for t in ts)
-                               for a in good[:6])
-            more = f" …(+{len(good) - 6})" if len(good) > 6 else ""
-            parts.append(f"<p class='crew-pm-allocations' data-winnable='{len(good)}' "
-                         f"data-total='{len(allocations.allocations)}' data-rules='{esc(' '.join(allocations.rules))}'>"
-                         f"{esc(allocations.explain(self.lang))}"
-                         + (f" {esc(tr('crew.ui.pm_allocations'))} {esc(listed)}{esc(more)}" if good else "") + "</p>")
-        calls = getattr(self, "_close_calls", None)
-        only = {(c.trick, c.index): c for c in calls.only_cards} if calls is not None else {}
-        if calls is not None and review.winnable_at_start:
-            parts.append(f"<p class='crew-pm-close-calls' data-choices='{len(calls.choices)}' "
-                         f"data-only='{len(only)}'>{esc(calls.explain(self.lang))}</p>")
-        parts.append(self._verdicts_html(review, names, only))
-        rows = []
-        for s in range(seats):
-            rows.append(f"<tr><th scope='row'>{esc(names[s])}</th><td>"
-                        + "".join(chip(c, self.lang) for c in inputs["hands"][s]) + "</td></tr>")
-        parts.append(f"<details><summary>{esc(tr('crew.ui.pm_hands'))}</summary><table>{''.join(rows)}</table></details>")
-        self._replay_cards = []
-        if review.lost_after is not None:
-            t, k = review.lost_after
-            seat, card = review.lost_card
-            parts.append(f"<p class='crew-pm-lost' data-trick='{t}' data-card='{card}' data-seat='{seat}'>"
-                         f"{esc(tr('crew.ui.pm_lost', trick=t + 1, name=names[seat]))} {chip(card, self.lang)}"
-                         f" → {esc(tr('crew.ui.pm_instead'))} {chip(review.instead, self.lang)}</p>")
-            for i, trick in enumerate(review.alternative):
-                for j, c in enumerate(trick.cards):
-                    changed = i == 0 and j == k
-                    self._replay_cards.append((i, c, changed))
-            self._replay_alt = review.alternative
-            self._replay_pos = min(k + 1, len(self._replay_cards))
-            self._replay_box.layout.display = "flex"
-            self._render_replay()
-        else:
-            self._replay_box.layout.display = "none"
-        self._review.value = "".join(parts)
-
-    def _verdicts_html(self, review: Any, names: Mapping[int, str], only: Mapping[tuple[int, int], Any] = {}) -> str:
-        """Every card played, trick by trick, with the verdict after it: ✓ still winnable, ✗ lost, ? undecided;
-        the fatal card outlined; a close call (``only``: the only legal card that kept the mission winnable,
-        :func:`toolkit.crew.close_calls`) marked ! and underlined."""
-        tr = self.t
-        marks = {True: ("✓", "crew.ui.pm_card_winnable", "1"), False: ("✗", "crew.ui.pm_card_lost", "0"),
-                 None: ("?", "crew.ui.pm_card_undecided", "")}
-        rows, n = [], 0
-        for t, (leader, cards) in enumerate(review.tricks):
-            cells = []
-            for k, card in enumerate(cards):
-                verdict = review.verdicts[n] if n < len(review.verdicts) else None
-                n += 1
-                sign, key, data = marks[verdict]
-                fatal = review.lost_after == (t, k)
-                seat = review.seat_of(t, k)
-                label = tr("crew.ui.pm_card_title", card=card.text(self.lang), name=names.get(seat, seat),
-                           verdict=tr(key))
-                call = only.get((t, k))
-                close = ""
-                if call is not None:
-                    note = tr("crew.ui.pm_card_only", legal=len(call.legal),
-                              others=[c.text(self.lang) for c in call.legal if c != call.card])
-                    label = f"{label} ({note})"
-                    close = f"<span class='crew-pm-only-mark' role='img' aria-label='{esc(note)}'>!</span>"
-                classes = "crew-pm-card" + (" crew-pm-fatal" if fatal else "") + (" crew-pm-only" if call else "")
-                cells.append(f"<span class='{classes}' data-verdict='{data}' "
-                             f"data-card='{card}' data-seat='{seat}' title='{esc(label)}'>{chip(card, self.lang)}"
-                             f"<span class='crew-pm-mark' role='img' aria-label='{esc(tr(key))}'>{sign}</span>{close}"
-                             f"<small class='crew-pm-seat'>{esc(self.short_name(seat))}</small></span>")
-            winner = (tr("crew.ui.pm_won_by", name=names.get(Trick(leader, cards).winner, "?"))
-                      if len(cards) == review.seats else tr("crew.ui.pm_unfinished"))
-            rows.append(f"<tr><th scope='row'>{esc(tr('crew.ui.pm_trick', trick=t + 1))}</th><td>{''.join(cells)}</td>"
-                        f"<td class='crew-pm-winner'>{esc(winner)}</td></tr>")
-        legend = esc(tr("crew.ui.pm_cards_legend"))
-        return (f"<div class='crew-pm-cards'><p><b>{esc(tr('crew.ui.pm_cards_title'))}</b> {legend}</p>"
-                f"<table>{''.join(rows)}</table></div>")
-
-    def _first_of(self, trick_index: int) -> int:
-        """Index in the replay of the first card of the alternative's trick ``trick_index``."""
-        return next(n for n, (i, _c, _a) in enumerate(self._replay_cards) if i == trick_index)
-
-    def _replay_step(self, delta: int) -> None:
-        self._replay_pos = min(max(self._replay_pos + delta, 0), len(self._replay_cards))
-        self._render_replay()
-
-    def _render_replay(self) -> None:
-        """The winning alternative on the table, up to ``_replay_pos`` cards."""
-        if not self._replay_cards or self._review_data is None:
-            return
-        review, inputs, _allocations = self._review_data
-        seats = len(inputs["hands"])
-        shown = self._replay_cards[:self._replay_pos]
-        trick_index = shown[-1][0] if shown else 0
-        trick = self._replay_alt[trick_index]
-        cards = [c for i, c, _ in shown if i == trick_index]
-        complete = len(cards) == seats
-        previous = None
-        if trick_index > 0:
-            p = self._replay_alt[trick_index - 1]
-            previous = (p.leader, p.cards, p.winner)
-        t0 = review.lost_after[0] if review.lost_after else 0
-        caption = self.t("crew.ui.pm_replay_caption", trick=t0 + trick_index + 1, n=self._replay_pos,
-                         total=len(self._replay_cards))
-        self._replay_table.lang = self.lang
-        changed = [(trick.leader + j) % seats for i, _c, alt in shown for j in [self._replay_cards.index((i, _c, alt))
-                                                                                   - self._first_of(i)] if alt]
-        self._replay_table.show(seats, trick.leader, cards, winner=trick.winner if complete else None,
-                                previous=previous, names={s: self.short_name(s) for s in range(seats)},
-                                bottom=self.viewing_seat() or 0, caption=caption,
-                                marked=changed if trick_index == 0 else (), heading_key="crew.ui.pm_replay_heading")
-        self._replay_back.description = self.t("crew.ui.pm_back")
-        self._replay_next.description = self.t("crew.ui.pm_next")
-        self._replay_back.disabled = self._replay_pos == 0
-        self._replay_next.disabled = self._replay_pos >= len(self._replay_cards)
+    # the panel's widgets and review under the names the tests and notebooks read
+    _review = property(lambda self: self._post_mortem.text)
+    _review_button = property(lambda self: self._post_mortem.button)
+    _review_data = property(lambda self: self._post_mortem.data)
+    _replay_box = property(lambda self: self._post_mortem.replay_box)
+    _replay_table = property(lambda self: self._post_mortem.replay_table)
+    _replay_next = property(lambda self: self._post_mortem.replay_next)
+    _replay_back = property(lambda self: self._post_mortem.replay_back)
+    _replay_cards = property(lambda self: self._post_mortem.replay_cards)
+    _replay_pos = property(lambda self: self._post_mortem.replay_pos)
 
     # ---- rendering -----------------------------------------------------------------------------------
     def _render_bot_move(self) -> None:
@@ -1200,12 +692,12 @@ class MissionView(View):
             playable = gifts
         else:
             playable = [m.card for m in mine if isinstance(m, PlayCard)]
-        marks = {}
-        if isinstance(self._hinted, (PlayCard, Sonar, GiveCard)) and self._hinted.card in hand + extra:
-            marks[self._hinted.card] = "hint"
+        marks: dict = {}   # the hint is marked through the hint-mark protocol (_render_hint), not here
         self._hand.lang = self.lang
         if seat is None:
             self._hand.set_title("crew.ui.spectator")
+        elif over:   # "click a card to play it" under the cards left after the end invited a click that fails
+            self._hand.set_title("crew.ui.your_hand_over", seat=seat)
         elif extra:
             self._hand.set_title("crew.ui.your_hand_tonoja", seat=seat)
         elif self._sonar.value:
@@ -1249,15 +741,12 @@ class MissionView(View):
         set_options(self._players_pick, [(tr("crew.ui.players_option_tonoja") if n == 2 else str(n), n)
                                          for n in (2, 3, 4, 5)])
         self._actions.tooltip = tr("crew.ui.actions")
-        # a won attempt has nothing lost to find: the button says what the review shows then
-        won = outcome is not None and outcome.result == "win"
-        self._review_button.description = tr("crew.ui.pm_button_won" if won else "crew.ui.pm_button")
-        self._review_button.layout.display = "flex" if over else "none"
+        self._post_mortem.label(over, won=outcome is not None and outcome.result == "win")
         self._link.value = self._share_link(seat) if over else ""
         self._render_saved(seat, over)
         self._render_bot_move()
-        self._render_hint()
-        self._render_review()
+        self._render_hint(hand + extra)
+        self._post_mortem.render()
         events = self._setup_events + list(self.model.events)
         self._log.value = (f"<details><summary><b>{esc(tr('ui.event_log'))}</b></summary>"
                            + event_log_html(events, self.lang, title=False, seat_name=self._seat_setup.seat_name)

@@ -1,0 +1,64 @@
+"""The Crew table's hint and reasons as marks on the table: pure functions a table frame calls (issue 26).
+
+The hint names one move; :func:`hint_marks` says which drawn object shows it (a card of the hand to play,
+to communicate or to give; a task token to take) so that the table outlines that object with the hint's
+words (:meth:`toolkit.widgets.components.base.PickComponent.mark_hint`) instead of repeating the move in a
+sentence elsewhere. A move that has no object on the table (pass a task, predict, distress, retry) marks
+nothing: the table says it in words.
+
+>>> from toolkit.crew.cards import Card
+>>> from toolkit.crew.engine import PlayCard, TakeTask, PassTask
+>>> hand, tasks = "hand", "tasks"    # any component objects: the function only pairs them with data-keys
+>>> hint_marks(PlayCard(Card.parse("P9")), hand=hand, hand_cards=[Card.parse("P9")], tasks=tasks)
+[('hand', ['card:P9'])]
+>>> hint_marks(TakeTask(17), hand=hand, hand_cards=[], tasks=tasks)
+[('tasks', ['task:17'])]
+>>> hint_marks(PassTask(), hand=hand, hand_cards=[], tasks=tasks)
+[]
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+from toolkit.crew.cards import Card
+from toolkit.crew.engine import GiveCard, PlayCard, Sonar, TakeTask
+from toolkit.widgets.base import esc
+
+
+def hint_marks(move: Any, *, hand: Any, hand_cards: Sequence[Card], tasks: Any) -> list[tuple[Any, list[str]]]:
+    """``[(component, data-keys)]`` that show the hint's ``move`` on the table; ``[]`` if it has no object.
+
+    A card move (play, sonar, distress gift) marks that card in ``hand`` if the hand shows it (``hand_cards``:
+    the cards drawn there, so a hidden card is never named); taking a task marks its token in ``tasks``."""
+    if isinstance(move, (PlayCard, Sonar, GiveCard)):
+        card = move.card
+        return [(hand, [f"card:{card}"])] if card in list(hand_cards) else []
+    if isinstance(move, TakeTask):
+        return [(tasks, [f"task:{move.task}"])]
+    return []
+
+
+def show_hint_marks(components: Iterable[Any], marks: Sequence[tuple[Any, Sequence[str]]], label: str) -> None:
+    """Mark exactly the objects of ``marks`` with ``label`` and clear every other component's marks
+    (``marks`` empty: the hint is cleared everywhere)."""
+    marked = {id(component): keys for component, keys in marks}
+    for component in components:
+        keys = marked.get(id(component), ())
+        component.mark_hint(list(keys), label if keys else "")
+
+
+def rule_tag_html(rule: str, label: str) -> str:
+    """A rule id as a small tag after a sentence (not in it): the id in a ``deepsea-rule`` code, which a
+    published page turns into a link to the rule (:mod:`toolkit.widgets.page`), with ``label`` as its
+    tooltip.
+
+    >>> rule_tag_html("crew.trick.follow", "Rule")
+    "<sup class='crew-rule-ref' title='Rule: crew.trick.follow'><code class='deepsea-rule' style='font-size:0.8em;opacity:0.75'>crew.trick.follow</code></sup>"
+    >>> rule_tag_html("", "Rule")
+    ''
+    """
+    if not rule:
+        return ""
+    return (f"<sup class='crew-rule-ref' title='{esc(label)}: {esc(rule)}'>"
+            f"<code class='deepsea-rule' style='font-size:0.8em;opacity:0.75'>{esc(rule)}</code></sup>")
