@@ -52,4 +52,4 @@ def test_a_bot_reason_keeps_its_rule_id_out_of_the_sentence():
     reason = html.split("crew-bot-reason'>")[1].split("</span>")[0]
     rule = view.driver.last[1].reason.rule
     assert rule not in reason
-    assert f"title='Rule: {rule}'" in html and "crew-rule-ref" in html
+    assert "deepsea-rule-ref" in html and f'<code class="deepsea-rule">{rule}</code>' in html

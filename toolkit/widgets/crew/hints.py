@@ -23,7 +23,6 @@ from typing import Any, Iterable, Sequence
 
 from toolkit.crew.cards import Card
 from toolkit.crew.engine import GiveCard, PlayCard, Sonar, TakeTask
-from toolkit.widgets.base import esc
 
 
 def hint_marks(move: Any, *, hand: Any, hand_cards: Sequence[Card], tasks: Any) -> list[tuple[Any, list[str]]]:
@@ -46,19 +45,3 @@ def show_hint_marks(components: Iterable[Any], marks: Sequence[tuple[Any, Sequen
     for component in components:
         keys = marked.get(id(component), ())
         component.mark_hint(list(keys), label if keys else "")
-
-
-def rule_tag_html(rule: str, label: str) -> str:
-    """A rule id as a small tag after a sentence (not in it): the id in a ``deepsea-rule`` code, which a
-    published page turns into a link to the rule (:mod:`toolkit.widgets.page`), with ``label`` as its
-    tooltip.
-
-    >>> rule_tag_html("crew.trick.follow", "Rule")
-    "<sup class='crew-rule-ref' title='Rule: crew.trick.follow'><code class='deepsea-rule' style='font-size:0.8em;opacity:0.75'>crew.trick.follow</code></sup>"
-    >>> rule_tag_html("", "Rule")
-    ''
-    """
-    if not rule:
-        return ""
-    return (f"<sup class='crew-rule-ref' title='{esc(label)}: {esc(rule)}'>"
-            f"<code class='deepsea-rule' style='font-size:0.8em;opacity:0.75'>{esc(rule)}</code></sup>")

@@ -31,7 +31,7 @@ from toolkit.crew.cards import Card
 from toolkit.crew.engine import (ENGINE, AssignAll, AssignTask, Distress, GiveCard, PassTask, PlayCard, Predict,
                                  Retry, Sonar, TakeTask, TimeUp)
 from toolkit.crew.missions import LAST_MISSION
-from toolkit.widgets.base import (GameSession, View, close_tree, esc, event_log_html, query_params,
+from toolkit.widgets.base import (GameSession, View, close_tree, esc, event_log_html, query_params, rule_ref_html,
                                   safe_callback, set_options)
 from toolkit.widgets.rulebook import table_rules_html
 from toolkit.widgets.components.crew import CrewHand, TaskTokens, TrickTable
@@ -39,7 +39,7 @@ from toolkit.widgets.crew.codes import (MAX_CODE_TEXT, MAX_MOVES_TEXT, STORAGE_K
                                    finished_mission, mission_code, moves_from_query, options_from_query,
                                    pace_from_query, parse_mission_code, seats_from_query)
 from toolkit.widgets.crew.common import chip, lang_param
-from toolkit.widgets.crew.hints import hint_marks, rule_tag_html, show_hint_marks
+from toolkit.widgets.crew.hints import hint_marks, show_hint_marks
 from toolkit.widgets.crew.saved import SavedMissionsMixin
 from toolkit.widgets.crew.post_mortem import MAX_REVIEWED_ALLOCATIONS, PostMortemPanel, review_inputs  # noqa: F401 (re-exported)
 from toolkit.widgets.seats import YOU, BotDriver, SeatSetup, default_seats
@@ -434,7 +434,7 @@ class MissionView(SavedMissionsMixin, View):
         self._hint_text.value = (f"<p class='crew-hint-move' data-move='{esc(shown.move)}' "
                                  f"data-marked='{int(bool(marks))}'><b>{esc(head)}</b> "
                                  f"<span class='deepsea-text'>{esc(reason_text)}</span>"
-                                 f"{' ' + rule_tag_html(rule, self.t('crew.ui.rule_tag')) if rule else ''}</p>")
+                                 f"{' ' + rule_ref_html(rule, self.lang) if rule else ''}</p>")
 
     def _on_bot_error(self, exc: Exception) -> None:
         self.report(exc, error=True)
@@ -585,8 +585,6 @@ class MissionView(SavedMissionsMixin, View):
         reason = decision.reason.text(self.lang) if decision.reason is not None else ""
         if reason and not self._seat_setup.show_all and self._names_hidden_card(decision.reason):
             reason = self.t("crew.ui.reason_withheld")
-        from toolkit.widgets.base import rule_ref_html   # the rule id beside the sentence, not in it
-
         rule = getattr(decision.reason, "rule", "")
         code = f" {rule_ref_html(rule, self.lang)}" if rule and reason else ""
         self._bot_text.value = (f"<p class='crew-bot-line' data-seat='{seat}'>"
