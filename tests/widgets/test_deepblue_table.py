@@ -277,8 +277,57 @@ def test_the_result_names_you_and_the_scenarios_are_named():
     assert view._result_text(won) == "You win with 9 VP!"
     lost = Outcome("DEEPBLUE_WINNER", "deepblue.end.sunken-city", result="win", winners=(2,), scores=(1, 4, 9),
                    seat=2, vp=9)
-    assert view._result_text(lost) == "Seat 2 (bot: policy (exact optimal dives)) wins with 9 VP."
+    assert view._result_text(lost) == "Seat 2 (bot: policy) wins with 9 VP."
     labels = [label for label, _ in view._scenario.options]
     assert not any(label.startswith("unknown-") for label in labels)
     view.lang = "ja"
     assert view._scenario.value == "troubled-waters" and view._result_text(won) == "あなたの勝ちです（9VP）！"
+
+
+@pytest.mark.parametrize("game", [(3, 3), (8, 2)])
+def test_the_hint_marks_an_object_the_seat_can_click(game):
+    """``hint_marks`` (what the table frame calls): at every position of a game, the keys it names for the
+    policy bot's move are drawn on that component and offered there (a site once its boat is chosen)."""
+    from toolkit.widgets.deepblue.table import hint_marks
+
+    bot = PolicyBot(ENGINE.components)
+    kinds = set()
+    for state in _game(*game):
+        seat = ENGINE.current_player(state)
+        moves = moves_of(ENGINE.legal_moves(state), seat)
+        move = bot.decide(ENGINE.observe(state, seat), moves, np.random.default_rng(0)).move
+        if move is None:
+            continue
+        table = DeepBlueTable(lambda m: True)
+        if isinstance(move, MoveBoat):
+            table._boat = move.boat
+        table.update(state, seat, moves)
+        marks = hint_marks(move, state)
+        assert len(marks) == 1 and marks[0][1], move
+        name, keys = marks[0]
+        offers = getattr(table, name).offers
+        assert all(k in offers for k in keys), (move, keys, sorted(offers))
+        kinds.add(type(move).__name__)
+    assert {"MoveBoat", "SetSail", "DrawGem"} <= kinds
+
+
+def test_the_hint_is_shown_once_and_its_mark_goes_with_the_next_move():
+    g = GameView(seed=4, players=2, seats=["you", "policy"])
+    g._on_hint()
+    marked = [(c._kind, c.hint_keys, c.hint_label) for c in g.table.components if c.hint_keys]
+    assert len(marked) == 1, marked                          # one object (or one boat pair), on one component
+    assert marked[0][2] == re.sub("<[^>]+>", "", g._hint.value)   # the mark says what the hint line says
+    decision = g._hint_shown[0]
+    g._table_move(decision.move)
+    assert not any(c.hint_keys for c in g.table.components)
+    # in a dive the coach line names the policy bot's move; with the hint shown it is said once, by the hint
+    for _ in range(200):
+        if g.model.outcome is not None or g.model.shown_state().phase in ("dive", "check") and g._seat_moves():
+            break
+        d = g.driver.hint(0, "policy")
+        g._table_move(d.move if d and d.move else ENGINE.parse_move(g._moves.options[0][1]))
+    assert g.model.shown_state().phase in ("dive", "check")
+    assert "The policy bot would" in g._risk.value
+    g._on_hint()
+    assert "The policy bot would" not in g._risk.value and "Hint (policy bot)" in g._hint.value
+    assert sum(bool(c.hint_keys) for c in g.table.components) == 1

@@ -162,6 +162,9 @@ class _DeepBluePlayView(View):
         bot = PolicyBot(ENGINE.components).decide(obs, legal, np.random.default_rng(0))
         would = (ENGINE.describe_move(bot.move, self.lang, self.model.shown_state()) if bot.move is not None
                  else self.t("deepblue.ui.coach_stays"))
+        if getattr(self, "_hint_shown", None) is not None:
+            # the hint says the same bot's move already: said once, not twice
+            return f"<div class='deepblue-risk deepblue-advice-{adv.advice}'>{esc(line)}</div>"
         coach = self.t("deepblue.ui.coach_bot", move=would, reason=bot.text(self.lang))
         return (f"<div class='deepblue-risk deepblue-coach deepblue-advice-{adv.advice}'>{esc(line)}<br>"
                 f"<small class='deepblue-coach-bot'>{esc(coach)}</small></div>")
@@ -366,19 +369,25 @@ class GameView(_DeepBluePlayView):
             self._hint_shown = ("deepblue.ui.coach_stays" if decision is None or decision.move is None
                                 else (decision, self.model.shown_state()))
         self._render_hint()
+        if not self._public():
+            self._risk.value = self._risk_line(ENGINE.observe(self.model.shown_state(), self.seat))
 
     def _render_hint(self) -> None:
         """The coach's hint, worded in the page's language at every redraw (the toggle rewords it)."""
         shown = self._hint_shown
         if shown is None:
             self._hint.value = ""
+            self.table.mark_hint()
             return
         if isinstance(shown, str):
             text = self.t(shown)
+            self.table.mark_hint()
         else:
             decision, state = shown
             text = self.t("deepblue.ui.hint_text", move=ENGINE.describe_move(decision.move, self.lang, state),
                           reason=decision.text(self.lang))
+            # the object the hint suggests is outlined where it is drawn (issue 26)
+            self.table.mark_hint(decision.move, state, text)
         self._hint.value = f"<div class='deepblue-hint-body'>{esc(text)}</div>"
 
     @safe_callback

@@ -67,6 +67,47 @@ def payment_text(cards: Iterable[int], tokens: int, lang: str) -> str:
     return ("、" if lang == "ja" else ", ").join(parts) or "—"
 
 
+def hint_marks(move: Any, state: Any) -> list[tuple[str, list[str]]]:
+    """Where a suggested ``move`` is clicked on a :class:`DeepBlueTable`: ``[(component, data-keys)]``, the
+    component named as the table's attribute ("board", "dive", "bag", "market", "hand"). Pure: the table
+    frame and :meth:`DeepBlueTable.mark_hint` call it with the hint bot's move and the position it saw.
+
+    Sailing needs two clicks (a boat, then a site): "set sail" marks the seat's boats that may sail, the
+    site is marked once the hint is asked again for "move the boat".
+
+    >>> from toolkit.deepblue.model import DrawGem, Hire, MoveBoat
+    >>> hint_marks(Hire(0, 3, (4,), 0), None), hint_marks(MoveBoat(1, 0, 7), None), hint_marks(DrawGem(2), None)
+    ([('market', ['slot:3'])], [('board', ['site:7'])], [('bag', ['bag'])])
+    """
+    if isinstance(move, MoveBoat):
+        return [("board", [f"site:{move.site}"])]
+    if isinstance(move, SetSail):
+        boats = state.players[move.seat].boats if state is not None else ()
+        moved = state.sail.moved if state is not None and state.phase == "sail" and state.sail else ()
+        return [("board", [f"boat:{b}" for b in range(len(boats)) if b not in moved])]
+    if isinstance(move, StartDive):
+        return [("board", [f"site:{state.players[move.seat].boats[move.boat].site}"])] if state is not None else []
+    if isinstance(move, ChooseSpot):
+        return [("board", [f"spot:{move.spot}"])]
+    if isinstance(move, Anchor):
+        return [("board", ["anchor"])]
+    if isinstance(move, Hire):
+        return [("market", [f"slot:{move.slot}"])]
+    if isinstance(move, Rest):
+        return [("hand", ["rest"])]
+    if isinstance(move, (PlayCard, Protect)):
+        return [("dive", ["protect-spot"])] if move.card is None else [("hand", [f"card:{move.card}"])]
+    if isinstance(move, DrawGem):
+        return [("bag", ["bag"])]
+    if isinstance(move, (Stop, Leave)):
+        return [("dive", ["surface"])]
+    if isinstance(move, Join):
+        return [("dive", ["join"])]
+    if isinstance(move, Decline):
+        return [("dive", ["decline"])]
+    return []
+
+
 def _why(state: Any, move: Any, lang: str) -> str:
     """The engine's reason a move is refused, in ``lang`` ("" if it is legal)."""
     v = ENGINE.why_illegal(state, move)
@@ -144,6 +185,16 @@ class DeepBlueTable:
     def _reset_choices(self) -> None:
         self._sail_cards, self._sail_tokens = frozenset(), 0
         self._hire_slot, self._pay_cards, self._pay_tokens = None, frozenset(), 0
+
+    # ---- the hint's marks ---------------------------------------------------------------------------
+    def mark_hint(self, move: Any = None, state: Any = None, label: str = "") -> None:
+        """Outline where ``move`` (the hint bot's suggestion in ``state``) is clicked; ``None`` clears every
+        mark (after any move)."""
+        marks = dict(hint_marks(move, state)) if move is not None else {}
+        for name in ("board", "dive", "bag", "market", "hand"):
+            comp = getattr(self, name)
+            if comp is not None:
+                comp.mark_hint(marks.get(name, ()), label)
 
     # ---- drawing -----------------------------------------------------------------------------------
     def set_lang(self, lang: str) -> None:
