@@ -295,14 +295,15 @@ def test_the_hint_marks_an_object_the_seat_can_click(game):
     for state in _game(*game):
         seat = ENGINE.current_player(state)
         moves = moves_of(ENGINE.legal_moves(state), seat)
-        move = bot.decide(ENGINE.observe(state, seat), moves, np.random.default_rng(0)).move
+        decision = bot.decide(ENGINE.observe(state, seat), moves, np.random.default_rng(0))
+        move = decision.move
         if move is None:
             continue
         table = DeepBlueTable(lambda m: True)
-        if isinstance(move, MoveBoat):
-            table._boat = move.boat
+        marks = hint_marks(move, state, decision.reason)
+        if marks and marks[0][1][0].startswith("boat:"):     # the marked boat is chosen first
+            table._boat = int(marks[0][1][0].split(":")[1])
         table.update(state, seat, moves)
-        marks = hint_marks(move, state)
         assert len(marks) == 1 and marks[0][1], move
         name, keys = marks[0]
         offers = getattr(table, name).offers

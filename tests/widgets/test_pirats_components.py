@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from urllib.parse import unquote
 
 from hypothesis import given, settings, strategies as st
@@ -449,3 +450,25 @@ def test_the_table_opens_in_the_landlubber_variant_and_standard_is_one_choice_aw
     view._new.click()
     assert view.model.state.variant == "standard" and ENGINE.observe(view.model.state, 0)["powers"]
     assert GameView(query="variant=standard", autoplay=False).model.state.variant == "standard"
+
+
+def test_the_last_sailing_stays_in_view_until_the_next():
+    """What a sailing gave whom stays above the table (each line names its seat) until the next sailing."""
+    view = GameView(seed=1, players=2, seats=people(2), autoplay=False)
+    seen = []
+    for _ in range(150):
+        if view.model.outcome is not None:
+            break
+        sailings = sum(e.code == "PIRATS_SET_SAIL" for e in view.model.session.events)
+        text = view._last_sailing.value
+        if sailings == 0:
+            assert text == ""
+        else:
+            last = max(i for i, e in enumerate(view.model.session.events) if e.code == "PIRATS_SET_SAIL")
+            assert view.model.session.events[last].text("en") in text
+            assert all(re.match(r"<li>(Seat \d|Pirats .* \(seats [\d, ]+\))", line)
+                       for line in text.split("<ul>")[1].split("</li>")[:-1]), text
+            seen.append(sailings)
+        view._on_hint()
+        view.play(view._hint_shown.move)
+    assert len(set(seen)) >= 2, seen          # two sailings at least, each shown until the next

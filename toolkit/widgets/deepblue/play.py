@@ -387,7 +387,7 @@ class GameView(_DeepBluePlayView):
             text = self.t("deepblue.ui.hint_text", move=ENGINE.describe_move(decision.move, self.lang, state),
                           reason=decision.text(self.lang))
             # the object the hint suggests is outlined where it is drawn (issue 26)
-            self.table.mark_hint(decision.move, state, text)
+            self.table.mark_hint(decision.move, state, text, decision.reason)
         self._hint.value = f"<div class='deepblue-hint-body'>{esc(text)}</div>"
 
     @safe_callback

@@ -67,21 +67,26 @@ def payment_text(cards: Iterable[int], tokens: int, lang: str) -> str:
     return ("、" if lang == "ja" else ", ").join(parts) or "—"
 
 
-def hint_marks(move: Any, state: Any) -> list[tuple[str, list[str]]]:
+def hint_marks(move: Any, state: Any, reason: Any = None) -> list[tuple[str, list[str]]]:
     """Where a suggested ``move`` is clicked on a :class:`DeepBlueTable`: ``[(component, data-keys)]``, the
     component named as the table's attribute ("board", "dive", "bag", "market", "hand"). Pure: the table
     frame and :meth:`DeepBlueTable.mark_hint` call it with the hint bot's move and the position it saw.
 
-    Sailing needs two clicks (a boat, then a site): "set sail" marks the seat's boats that may sail, the
-    site is marked once the hint is asked again for "move the boat".
+    Sailing takes two clicks, the boat and the site, both marked. "Set sail" names neither: the hint bot's
+    reason (``reason``, its :class:`~toolkit.core.events.Event`) names the boat and the site it plans; without
+    one, the seat's boats that may sail are marked.
 
     >>> from toolkit.deepblue.model import DrawGem, Hire, MoveBoat
     >>> hint_marks(Hire(0, 3, (4,), 0), None), hint_marks(MoveBoat(1, 0, 7), None), hint_marks(DrawGem(2), None)
-    ([('market', ['slot:3'])], [('board', ['site:7'])], [('bag', ['bag'])])
+    ([('market', ['slot:3'])], [('board', ['boat:0', 'site:7'])], [('bag', ['bag'])])
     """
     if isinstance(move, MoveBoat):
-        return [("board", [f"site:{move.site}"])]
+        return [("board", [f"boat:{move.boat}", f"site:{move.site}"])]
     if isinstance(move, SetSail):
+        site = reason.param("site", None) if reason is not None else None
+        boat = reason.param("boat", None) if reason is not None else None
+        if isinstance(site, int) and isinstance(boat, int):
+            return [("board", [f"boat:{boat}", f"site:{site}"])]
         boats = state.players[move.seat].boats if state is not None else ()
         moved = state.sail.moved if state is not None and state.phase == "sail" and state.sail else ()
         return [("board", [f"boat:{b}" for b in range(len(boats)) if b not in moved])]
@@ -187,10 +192,10 @@ class DeepBlueTable:
         self._hire_slot, self._pay_cards, self._pay_tokens = None, frozenset(), 0
 
     # ---- the hint's marks ---------------------------------------------------------------------------
-    def mark_hint(self, move: Any = None, state: Any = None, label: str = "") -> None:
-        """Outline where ``move`` (the hint bot's suggestion in ``state``) is clicked; ``None`` clears every
-        mark (after any move)."""
-        marks = dict(hint_marks(move, state)) if move is not None else {}
+    def mark_hint(self, move: Any = None, state: Any = None, label: str = "", reason: Any = None) -> None:
+        """Outline where ``move`` (the hint bot's suggestion in ``state``, with its ``reason``) is clicked;
+        ``None`` clears every mark (after any move)."""
+        marks = dict(hint_marks(move, state, reason)) if move is not None else {}
         for name in ("board", "dive", "bag", "market", "hand"):
             comp = getattr(self, name)
             if comp is not None:

@@ -130,6 +130,23 @@ def hint_marks(move: Any, obs: Mapping[str, Any]) -> list[tuple[str, list[str]]]
     return [("table", keys)] if keys else []
 
 
+#: the events that tell what a sailing gave whom, kept above the table until the next sailing
+SAILING_CODES = ("PIRATS_SET_SAIL", "PIRATS_TOOK_BONUS", "PIRATS_TOOK_LOOT", "PIRATS_TOAD_STAYS", "PIRATS_WENT_HOME")
+
+
+def last_sailing_lines(events: list, lang: str) -> list[str]:
+    """What the last sailing gave whom, a sentence per event (each names its seat), or [] before the first.
+
+    >>> from toolkit.core.explain import Event
+    >>> last_sailing_lines([Event("PIRATS_DREW_DECK", "pirats.sail.order", seat=1)], "en")
+    []
+    """
+    starts = [i for i, e in enumerate(events) if e.code == "PIRATS_SET_SAIL"]
+    if not starts:
+        return []
+    return [e.text(lang) for e in events[starts[-1]:] if e.code in SAILING_CODES]
+
+
 class PiratsSeatSetup(SeatSetup):
     """The shared seat setup, with the Sewer Pirats levels' names in both languages."""
 
@@ -194,6 +211,8 @@ class GameView(View):
         self._hint_text = widgets.HTML()
         self._hint_shown: Any = None   # the coach's Decision while it stands (worded at each redraw)
         self._hint_text.add_class("pirats-hint-text")
+        self._last_sailing = widgets.HTML()
+        self._last_sailing.add_class("pirats-last-sailing")
         self._effects = widgets.HTML()
         self._effects.add_class("pirats-effects")
         self._effects.add_class("deepsea-side")
@@ -215,7 +234,7 @@ class GameView(View):
                                                 layout=widgets.Layout(flex_flow="row wrap")),
                       self._seats_box, self._status, self._bot_said,
                       widgets.HBox([self._hint, self._undo, self._peek], layout=widgets.Layout(flex_flow="row wrap")),
-                      self._hint_text, self._table, self._all_moves, self._effects, self._log])
+                      self._hint_text, self._last_sailing, self._table, self._all_moves, self._effects, self._log])
         self._ready = True
         self.model.observe(self._on_revision, "revision")
         self._seat_table(seats if seats is not None else table["seats"],
@@ -569,6 +588,11 @@ class GameView(View):
         self._render_hint()
         setup = list(ENGINE.setup_events(m.session.initial))
         self._log.value = event_log_html(setup + m.session.events, lang, seat_name=self.setup.seat_name)
+        # the last sailing's result stays in view until the next sailing (the log scrolls on)
+        lines = last_sailing_lines(m.session.events, lang)
+        self._last_sailing.value = (
+            f"<div class='pirats-last-sailing-box'><b>{esc(self.t('pirats.ui.last_sailing'))}</b><ul>"
+            + "".join(f"<li>{esc(line)}</li>" for line in lines) + "</ul></div>") if lines else ""
 
     def _effects_html(self, state: Any, seat: int | None, legal: list[Any]) -> str:
         """Every legal move with what it changes in ``seat``'s score now and after the next sailing."""
