@@ -304,10 +304,17 @@ def test_the_hint_marks_an_object_the_seat_can_click(game):
         if marks and marks[0][1][0].startswith("boat:"):     # the marked boat is chosen first
             table._boat = int(marks[0][1][0].split(":")[1])
         table.update(state, seat, moves)
-        assert len(marks) == 1 and marks[0][1], move
+        assert marks and marks[0][1], move
         name, keys = marks[0]
         offers = getattr(table, name).offers
         assert all(k in offers for k in keys), (move, keys, sorted(offers))
+        if isinstance(move, Hire):                      # a choice of payment: the hand's "pay" is marked too
+            assert marks[1] == ("hand", ["pay"])
+            if isinstance(offers[keys[0]], tuple):
+                table._choose(*offers[keys[0]])
+                assert "pay" in table.hand.offers
+        else:
+            assert len(marks) == 1, marks
         kinds.add(type(move).__name__)
     assert {"MoveBoat", "SetSail", "DrawGem"} <= kinds
 
@@ -316,7 +323,7 @@ def test_the_hint_is_shown_once_and_its_mark_goes_with_the_next_move():
     g = GameView(seed=4, players=2, seats=["you", "policy"])
     g._on_hint()
     marked = [(c._kind, c.hint_keys, c.hint_label) for c in g.table.components if c.hint_keys]
-    assert len(marked) == 1, marked                          # one object (or one boat pair), on one component
+    assert 1 <= len(marked) <= 2, marked                   # the object (a boat and its site), or a card and "pay"
     assert marked[0][2] == re.sub("<[^>]+>", "", g._hint.value)   # the mark says what the hint line says
     decision = g._hint_shown[0]
     g._table_move(decision.move)
@@ -331,4 +338,4 @@ def test_the_hint_is_shown_once_and_its_mark_goes_with_the_next_move():
     assert "The policy bot would" in g._risk.value
     g._on_hint()
     assert "The policy bot would" not in g._risk.value and "Hint (policy bot)" in g._hint.value
-    assert sum(bool(c.hint_keys) for c in g.table.components) == 1
+    assert sum(bool(c.hint_keys) for c in g.table.components) == 1       # the bag, the boat, a card

@@ -77,8 +77,10 @@ def hint_marks(move: Any, state: Any, reason: Any = None) -> list[tuple[str, lis
     one, the seat's boats that may sail are marked.
 
     >>> from toolkit.deepblue.model import DrawGem, Hire, MoveBoat
-    >>> hint_marks(Hire(0, 3, (4,), 0), None), hint_marks(MoveBoat(1, 0, 7), None), hint_marks(DrawGem(2), None)
-    ([('market', ['slot:3'])], [('board', ['boat:0', 'site:7'])], [('bag', ['bag'])])
+    >>> hint_marks(MoveBoat(1, 0, 7), None), hint_marks(DrawGem(2), None)
+    ([('board', ['boat:0', 'site:7'])], [('bag', ['bag'])])
+    >>> hint_marks(Hire(0, 3, (4,), 0), None)
+    [('market', ['slot:3']), ('hand', ['pay'])]
     """
     if isinstance(move, MoveBoat):
         return [("board", [f"boat:{move.boat}", f"site:{move.site}"])]
@@ -97,7 +99,8 @@ def hint_marks(move: Any, state: Any, reason: Any = None) -> list[tuple[str, lis
     if isinstance(move, Anchor):
         return [("board", ["anchor"])]
     if isinstance(move, Hire):
-        return [("market", [f"slot:{move.slot}"])]
+        # with a choice of payment the hand then shows "pay" (the cheapest payment preselected): marked too
+        return [("market", [f"slot:{move.slot}"]), ("hand", ["pay"])]
     if isinstance(move, Rest):
         return [("hand", ["rest"])]
     if isinstance(move, (PlayCard, Protect)):
