@@ -339,3 +339,22 @@ def test_the_hint_is_shown_once_and_its_mark_goes_with_the_next_move():
     g._on_hint()
     assert "The policy bot would" not in g._risk.value and "Hint (policy bot)" in g._hint.value
     assert sum(bool(c.hint_keys) for c in g.table.components) == 1       # the bag, the boat, a card
+
+
+def test_seats_have_one_short_name_in_the_status_the_bot_line_the_log_and_the_result():
+    """"Seat 1 (bot: policy)" wherever seat 1 is named (the level's description is the picker's tooltip);
+    the result is one banner at the end."""
+    g = GameView(seed=5, players=2, scenario="scattered-wealth", seats=["you", "policy"])
+    assert "policy: dives by the exact optimal policy" in g.setup._pickers[1].tooltip
+    for _ in range(400):
+        if g.model.outcome is not None:
+            break
+        if g.driver.last is not None:
+            assert g._bot_line.value.count("Seat 1 (bot: policy): ") == 1, g._bot_line.value
+        assert "You: " in g._status.value and "Seat 1 (bot: policy): " in g._status.value
+        d = g.driver.hint(0, "policy")
+        g._table_move(d.move if d and d.move else ENGINE.parse_move(g._moves.options[0][1]))
+    assert g.model.outcome is not None
+    assert g._status.value.count("Game over:") == 1 and "class='deepblue-result'" in g._status.value
+    log = re.sub("<[^>]+>", "", g._log.value)
+    assert "Seat 1 (bot: policy): " in log and "(policy)" not in log.replace("(bot: policy)", "")

@@ -464,12 +464,16 @@ class GameView(_DeepBluePlayView):
         outcome = self.model.outcome
         status = tr("deepblue.ui.status_line", seat=state.turn, phase=tr(f"deepblue.phase.{state.phase}"),
                     cities=len(state.sunken_cities), scenario=scen)
-        chests = " · ".join(f"{tr('deepblue.ui.seat_n', seat=p['seat'])}: {p['chest']} VP "
+        # seats named as the log and the hints name them ("You", "Seat 1 (bot: policy)")
+        chests = " · ".join(f"{self.setup.seat_name(p['seat'])}: {p['chest']} VP "
                             f"({tr('deepblue.ui.hand_size', n=p['hand_size'])})" for p in obs["players"])
         lines = [status, f"{tr('deepblue.ui.chests')}: {chests}"]
-        if outcome is not None:
-            lines.append(tr("deepblue.ui.game_over", result=self._result_text(outcome)))
         self._status.value = "<br>".join(esc(line) for line in lines)
+        if outcome is not None:             # the result once, as a banner under the status
+            self._status.value += (f"<div class='deepblue-result' role='status' style='margin:.4em 0;padding:.4em .7em;"
+                                   f"border:2px solid #1f5fbf;border-radius:6px;background:#eef4ff;font-weight:bold;"
+                                   f"font-size:1.15em'>{esc(tr('deepblue.ui.game_over', result=self._result_text(outcome)))}"
+                                   "</div>")
         acting = ENGINE.current_player(state)
         if self._public():
             viewing = tr("deepblue.ui.viewing_public")
@@ -491,9 +495,9 @@ class GameView(_DeepBluePlayView):
                     break
             shown = (decision.text(self.lang) if self.setup.show_all else
                      ENGINE.describe_move(decision.move, self.lang, before).split(": ", 1)[-1].split("：", 1)[-1])
-            self._bot_line.value = (f"<div class='deepblue-bot-move'>"
-                                    f"{esc(tr('seats.bot_moved', seat=seat, level=self.setup.level_label(level), reason=shown))}"
-                                    "</div>")
+            # the bot named as everywhere else on the page: "Seat 1 (bot: policy): join the dive"
+            said = f"{self.setup.seat_name(seat)}{'：' if self.lang == 'ja' else ': '}{shown}"
+            self._bot_line.value = f"<div class='deepblue-bot-move' data-level='{esc(level)}'>{esc(said)}</div>"
         else:
             self._bot_line.value = ""
         self._hint_button.disabled = not self._seat_moves()
