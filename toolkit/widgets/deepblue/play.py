@@ -45,7 +45,8 @@ def last_dive_text(events: list, lang: str, seat_name: Any = None) -> str:
     if not starts:
         return ""
     start = events[starts[-1]]
-    lines = [(f"{seat_name(e.seat)}: " if seat_name is not None and isinstance(e.seat, int) else "") + e.text(lang)
+    colon = "：" if lang == "ja" else ": "
+    lines = [(f"{seat_name(e.seat)}{colon}" if seat_name is not None and isinstance(e.seat, int) else "") + e.text(lang)
              for e in events[starts[-1]:] if e.code in DIVE_END_CODES]
     if not lines:
         return ""
@@ -465,7 +466,8 @@ class GameView(_DeepBluePlayView):
         status = tr("deepblue.ui.status_line", seat=state.turn, phase=tr(f"deepblue.phase.{state.phase}"),
                     cities=len(state.sunken_cities), scenario=scen)
         # seats named as the log and the hints name them ("You", "Seat 1 (bot: policy)")
-        chests = " · ".join(f"{self.setup.seat_name(p['seat'])}: {p['chest']} VP "
+        colon = "：" if self.lang == "ja" else ": "
+        chests = " · ".join(f"{self.setup.seat_name(p['seat'])}{colon}{p['chest']} VP "
                             f"({tr('deepblue.ui.hand_size', n=p['hand_size'])})" for p in obs["players"])
         lines = [status, f"{tr('deepblue.ui.chests')}: {chests}"]
         self._status.value = "<br>".join(esc(line) for line in lines)
