@@ -342,16 +342,16 @@ class GameView(View):
             self._table.mark_hint()
             return
         level = self.setup.level_label(list(BOTS)[0]) if self.setup else ""
+        # the figure, space, card or button the hint suggests is outlined on the table (issue 26) — before
+        # the hint's words are sent, so a page that shows the words shows the marks
+        obs = ENGINE.observe(self.model.state, self.acting_seat())
+        marks = dict(hint_marks(decision.move, obs))
+        self._table.mark_hint(marks.get("table", ()),
+                              self.t("pirats.ui.hint_line", level=level, move=ENGINE.describe_move(decision.move, self.lang)))
         self._hint_text.value = (
             "<p class='pirats-hint-move'><b>" + esc(self.t("pirats.ui.hint_line", level=level,
                                                           move=ENGINE.describe_move(decision.move, self.lang)))
             + "</b><br>" + esc(decision.text(self.lang)) + "</p>")
-        # the figure, space, card or button the hint suggests is outlined on the table (issue 26)
-        seat = self.acting_seat()
-        obs = ENGINE.observe(self.model.state, seat)
-        marks = dict(hint_marks(decision.move, obs))
-        self._table.mark_hint(marks.get("table", ()),
-                              self.t("pirats.ui.hint_line", level=level, move=ENGINE.describe_move(decision.move, self.lang)))
 
     def figure_targets(self) -> dict[tuple[str, str, int], Any]:
         """For the "you" seat to move: ``(figure, ship, space index) -> move`` for every legal move that
