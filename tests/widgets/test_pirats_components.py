@@ -466,9 +466,22 @@ def test_the_last_sailing_stays_in_view_until_the_next():
         else:
             last = max(i for i, e in enumerate(view.model.session.events) if e.code == "PIRATS_SET_SAIL")
             assert view.model.session.events[last].text("en") in text
-            assert all(re.match(r"<li>(Seat \d|Pirats .* \(seats [\d, ]+\))", line)
-                       for line in text.split("<ul>")[1].split("</li>")[:-1]), text
+            items = re.findall(r"<li>(.*?)</li>", text)
+            assert items and all(re.match(r"Seat \d|Pirats .* \(seats [\d, ]+\)", item) for item in items), text
             seen.append(sailings)
         view._on_hint()
         view.play(view._hint_shown.move)
     assert len(set(seen)) >= 2, seen          # two sailings at least, each shown until the next
+
+
+def test_the_result_is_one_banner_and_cheers_a_lone_learner_who_wins():
+    view = GameView(seed=1, players=2, seats=["you", "greedy"])
+    for _ in range(300):
+        if view.model.outcome is not None:
+            break
+        view._on_hint()
+        view.play(view._hint_shown.move)
+    outcome = view.model.outcome
+    assert outcome is not None and view._status.value.count("Result:") == 1
+    assert "class='pirats-result'" in view._status.value
+    assert ("You win!" in view._status.value) == (list(outcome.winners) == [0])

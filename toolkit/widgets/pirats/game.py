@@ -563,8 +563,14 @@ class GameView(View):
         self._undo.description = self.t("ui.undo")
         self._all_moves.set_title(0, self.t("pirats.ui.all_moves"))
         yours = self.your_turn()
-        if m.outcome is not None:
-            self._status.value = f"<b>{esc(self.t('ui.outcome'))}:</b> {explain_html(m.outcome, lang)}"
+        if m.outcome is not None:           # the result once, as a banner (with "You win!" for a lone learner)
+            humans = self.setup.human_seats()
+            won = len(humans) == 1 and list(getattr(m.outcome, "winners", ())) == humans
+            cheer = f"{esc(self.t('pirats.ui.you_win'))} " if won else ""
+            self._status.value = (f"<div class='pirats-result' role='status' style='margin:.3em 0;padding:.4em .7em;"
+                                  f"border:2px solid #1f5fbf;border-radius:6px;background:#eef4ff;font-size:1.1em'>"
+                                  f"<b>{esc(self.t('ui.outcome'))}{'：' if lang == 'ja' else ':'}</b> {cheer}"
+                                  f"{explain_html(m.outcome, lang)}</div>")
         elif acting is not None:
             colour = translate(f"pirats.colour.{COLOURS[acting]}", lang)
             if yours:
@@ -591,7 +597,9 @@ class GameView(View):
         # the last sailing's result stays in view until the next sailing (the log scrolls on)
         lines = last_sailing_lines(m.session.events, lang)
         self._last_sailing.value = (
-            f"<div class='pirats-last-sailing-box'><b>{esc(self.t('pirats.ui.last_sailing'))}</b><ul>"
+            "<div class='pirats-last-sailing-box' style='font-size:90%;line-height:1.35;border-left:4px solid #1f5fbf;"
+            f"padding:.15em .6em;margin:.2em 0;background:#f3f6fb'><b>{esc(self.t('pirats.ui.last_sailing'))}</b>"
+            "<ul style='margin:0;padding-left:1.2em'>"
             + "".join(f"<li>{esc(line)}</li>" for line in lines) + "</ul></div>") if lines else ""
 
     def _effects_html(self, state: Any, seat: int | None, legal: list[Any]) -> str:
