@@ -85,7 +85,8 @@ def test_a_learner_plays_a_whole_landlubber_game_by_clicking_what_the_hint_marks
         if "pirats.sail" in page.locator(".pirats-log").inner_text():
             assert "Last sailing:" in page.locator(".pirats-last-sailing").inner_text()   # kept until the next
             sailing_checks += 1
-        # as the hint reads: the figure before its space, the stool before the bid
+        # as the hint reads: the figure before its space, the stool before the bid (two equal tokens share a key)
+        keys = list(dict.fromkeys(keys))
         keys.sort(key=lambda k: not k.startswith(("figure:", "aboard:", "stool:")))
         count = _log_count(page)
         for key in keys:
@@ -95,7 +96,13 @@ def test_a_learner_plays_a_whole_landlubber_game_by_clicking_what_the_hint_marks
             target = page.locator(f'.deepsea-hinted[data-key="{key}"]')
             if target.count() == 0:
                 break
-            target.first.click()
+            try:
+                target.first.click(timeout=15000)
+            except Exception:
+                pytest.fail(f"the marked {key} ({keys}) went away unclicked: "
+                            f"{page.locator('.pirats-status').inner_text()} | "
+                            f"{page.locator('.pirats-hint-text').inner_text()} | "
+                            f"{page.locator('.pirats-log li').all_inner_texts()[-6:]}")
             if key.startswith(("figure:", "aboard:")):        # a choice, not a move: the figure is chosen
                 page.wait_for_function("() => document.querySelector('.pir-figure.pir-chosen')", timeout=60000)
         page.wait_for_function(f"() => document.querySelectorAll('.pirats-log li').length > {count}",
