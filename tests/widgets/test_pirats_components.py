@@ -443,7 +443,7 @@ def test_the_table_opens_in_the_landlubber_variant_and_standard_is_one_choice_aw
     """Issue 29: the rule book's first game; the standard variant is the next entry of the labelled menu."""
     view = GameView(seed=3, players=3, autoplay=False)
     assert view.model.state.variant == "landlubber" and not ENGINE.observe(view.model.state, 0)["powers"]
-    labels = dict((v, k) for k, v in view._variant.options)
+    labels = {v: k for k, v in view._variant.options}
     assert view._variant.value == "landlubber" and "first game" in labels["landlubber"]
     assert "powers" in labels["standard"]
     view._variant.value = "standard"
