@@ -120,9 +120,11 @@ def test_a_learner_plays_a_whole_game_by_clicking_what_the_hint_marks(page, open
     assert len(named) > 50 and all(t.startswith(("You:", "Seat 1 (bot: policy):")) for t in named), named[:3]
     assert all(rule in seatless for has_seat, rule, _t in lines if not has_seat), \
         [t for has_seat, rule, t in lines if not has_seat and rule not in seatless][:3]
+    page.locator(".deepblue-result").scroll_into_view_if_needed()            # the banner in the picture
     page.screenshot(path=str(SHOTS / "deepblue-end-en.png"))
     page.locator(".deepsea-lang button", has_text="日本語").click()
     page.wait_for_function("() => document.querySelector('.deepblue-status').innerText.includes('ゲーム終了')",
                            timeout=60000)
     assert page.locator(".deepsea-root").first.inner_text().count("ゲーム終了：") == 1
+    page.locator(".deepblue-result").scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "deepblue-end-ja.png"))

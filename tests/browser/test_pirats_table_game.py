@@ -120,10 +120,11 @@ def test_a_learner_plays_a_whole_landlubber_game_by_clicking_what_the_hint_marks
     assert len(named) > 50 and all(t.startswith(("You:", "Seat 1 (bot: greedy):")) for t in named), named[:3]
     assert all(rule in seatless for has_seat, rule, _t in lines if not has_seat), \
         [t for has_seat, rule, t in lines if not has_seat and rule not in seatless][:3]
-    page.evaluate("window.scrollTo(0, 0)")
+    page.locator(".pirats-result").scroll_into_view_if_needed()              # the banner in the picture
     page.screenshot(path=str(SHOTS / "pirats-end-en.png"))
     page.locator(".deepsea-lang button", has_text="日本語").click()
     page.wait_for_function("() => document.querySelector('.pirats-status').innerText.includes('結果')",
                            timeout=60000)
     assert page.locator(".deepsea-root").first.inner_text().count("結果：") == 1
+    page.locator(".pirats-result").scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "pirats-end-ja.png"))
