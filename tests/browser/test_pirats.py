@@ -97,7 +97,7 @@ def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashb
 
 
 def test_game_moves_a_figure_by_clicking_a_space(open_dashboard):
-    page = open_dashboard("pirats-game", "seed=3&players=3&step=1")
+    page = open_dashboard("pirats-game", "seed=3&players=3&step=1&variant=standard")   # species: a raccoon
     _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
     page.locator(".pir-seat[data-seat='0'] button.pir-figure[data-figure='raccoon']").click()
     page.locator("button.pir-space-cat-1.pir-target").click()
@@ -118,7 +118,7 @@ def _log_grows(page, before: str) -> None:
 def test_part_of_a_seeded_game_played_by_clicks_only(open_dashboard):
     """Seat 0 draws a face-up card and one from the deck, the bots move (step mode: "Next move"), then seat 0
     clicks a figure and a lit space. The move list stays collapsed throughout."""
-    page = open_dashboard("pirats-game", "seed=3&players=3&step=1")
+    page = open_dashboard("pirats-game", "seed=3&players=3&step=1&variant=standard")   # species: a raccoon
     _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
     assert not page.locator(".pirats-moves select").is_visible()        # the list is the collapsed fallback
     before = page.locator(".pirats-log").inner_text()
@@ -149,7 +149,7 @@ def test_part_of_a_seeded_game_played_by_clicks_only(open_dashboard):
 
 def test_the_table_works_from_the_keyboard(open_dashboard):
     """Cards and the deck are Tab stops (real buttons) and Enter/Space play them; focus stays on the table."""
-    page = open_dashboard("pirats-game", "seed=3&players=3&step=1")
+    page = open_dashboard("pirats-game", "seed=3&players=3&step=1&variant=standard")   # species: a raccoon
     _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
     page.locator(".pirats-hint").focus()
     for _ in range(40):                                                  # Tab from the Hint button to the deck

@@ -109,7 +109,7 @@ def test_game_view_new_game_validates_its_inputs():
     view._moves.set_trait("index", None)
     view._apply.click()
     assert "deepsea-refusal" in view._message.value
-    assert game_settings({"players": "9", "variant": "x", "seed": "-5"}) == {"seed": 0, "players": 4, "variant": "standard"}
+    assert game_settings({"players": "9", "variant": "x", "seed": "-5"}) == {"seed": 0, "players": 4, "variant": "landlubber"}
 
 
 def test_game_view_plays_a_whole_game_in_japanese():

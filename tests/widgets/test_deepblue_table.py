@@ -277,8 +277,84 @@ def test_the_result_names_you_and_the_scenarios_are_named():
     assert view._result_text(won) == "You win with 9 VP!"
     lost = Outcome("DEEPBLUE_WINNER", "deepblue.end.sunken-city", result="win", winners=(2,), scores=(1, 4, 9),
                    seat=2, vp=9)
-    assert view._result_text(lost) == "Seat 2 (bot: best play (exact odds)) wins with 9 VP."
+    assert view._result_text(lost) == "Seat 2 (bot: best play) wins with 9 VP."
     labels = [label for label, _ in view._scenario.options]
     assert not any(label.startswith("unknown-") for label in labels)
     view.lang = "ja"
     assert view._scenario.value == "troubled-waters" and view._result_text(won) == "あなたの勝ちです（9VP）！"
+
+
+@pytest.mark.parametrize("game", [(3, 3), (8, 2)])
+def test_the_hint_marks_an_object_the_seat_can_click(game):
+    """``hint_marks`` (what the table frame calls): at every position of a game, the keys it names for the
+    policy bot's move are drawn on that component and offered there (a site once its boat is chosen)."""
+    from toolkit.widgets.deepblue.table import hint_marks
+
+    bot = PolicyBot(ENGINE.components)
+    kinds = set()
+    for state in _game(*game):
+        seat = ENGINE.current_player(state)
+        moves = moves_of(ENGINE.legal_moves(state), seat)
+        decision = bot.decide(ENGINE.observe(state, seat), moves, np.random.default_rng(0))
+        move = decision.move
+        if move is None:
+            continue
+        table = DeepBlueTable(lambda m: True)
+        marks = hint_marks(move, state, decision.reason)
+        if marks and marks[0][1][0].startswith("boat:"):     # the marked boat is chosen first
+            table._boat = int(marks[0][1][0].split(":")[1])
+        table.update(state, seat, moves)
+        assert marks and marks[0][1], move
+        name, keys = marks[0]
+        offers = getattr(table, name).offers
+        assert all(k in offers for k in keys), (move, keys, sorted(offers))
+        if isinstance(move, Hire):                      # a choice of payment: the hand's "pay" is marked too
+            assert marks[1] == ("hand", ["pay"])
+            if isinstance(offers[keys[0]], tuple):
+                table._choose(*offers[keys[0]])
+                assert "pay" in table.hand.offers
+        else:
+            assert len(marks) == 1, marks
+        kinds.add(type(move).__name__)
+    assert {"MoveBoat", "SetSail", "DrawGem"} <= kinds
+
+
+def test_the_hint_is_shown_once_and_its_mark_goes_with_the_next_move():
+    g = GameView(seed=4, players=2, seats=["you", "policy"])
+    g._on_hint()
+    marked = [(c._kind, c.hint_keys, c.hint_label) for c in g.table.components if c.hint_keys]
+    assert 1 <= len(marked) <= 2, marked                   # the object (a boat and its site), or a card and "pay"
+    assert marked[0][2] == re.sub("<[^>]+>", "", g._hint.value)   # the mark says what the hint line says
+    decision = g._hint_shown[0]
+    g._table_move(decision.move)
+    assert not any(c.hint_keys for c in g.table.components)
+    # in a dive the coach line names the policy bot's move; with the hint shown it is said once, by the hint
+    for _ in range(200):
+        if g.model.outcome is not None or g.model.shown_state().phase in ("dive", "check") and g._seat_moves():
+            break
+        d = g.driver.hint(0, "policy")
+        g._table_move(d.move if d and d.move else ENGINE.parse_move(g._moves.options[0][1]))
+    assert g.model.shown_state().phase in ("dive", "check")
+    assert "The policy bot would" in g._risk.value
+    g._on_hint()
+    assert "The policy bot would" not in g._risk.value and "Hint (policy bot)" in g._hint.value
+    assert sum(bool(c.hint_keys) for c in g.table.components) == 1       # the bag, the boat, a card
+
+
+def test_seats_have_one_short_name_in_the_status_the_bot_line_the_log_and_the_result():
+    """"Seat 1 (bot: policy)" wherever seat 1 is named (the level's description is the picker's tooltip);
+    the result is one banner at the end."""
+    g = GameView(seed=5, players=2, scenario="scattered-wealth", seats=["you", "policy"])
+    assert "policy: dives by the exact optimal policy" in g.setup._pickers[1].tooltip
+    for _ in range(400):
+        if g.model.outcome is not None:
+            break
+        if g.driver.last is not None:
+            assert g._bot_line.value.count("Seat 1 (bot: policy): ") == 1, g._bot_line.value
+        assert "You: " in g._status.value and "Seat 1 (bot: policy): " in g._status.value
+        d = g.driver.hint(0, "policy")
+        g._table_move(d.move if d and d.move else ENGINE.parse_move(g._moves.options[0][1]))
+    assert g.model.outcome is not None
+    assert g._status.value.count("Game over:") == 1 and "class='deepblue-result'" in g._status.value
+    log = re.sub("<[^>]+>", "", g._log.value)
+    assert "Seat 1 (bot: policy): " in log and "(policy)" not in log.replace("(bot: policy)", "")

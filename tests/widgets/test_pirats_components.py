@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from urllib.parse import unquote
 
 from hypothesis import given, settings, strategies as st
@@ -384,3 +385,103 @@ def test_the_auction_winner_pays_by_clicking_cards():
         click(table, what="hand", index=i)
     assert len(view.model.session) == n + 1
     assert view.model.session.steps[n].move == Pay(tuple(chosen.count(s) for s in SHIPS))
+
+
+# ---- the hint marks its object (issue 26) ----------------------------------------------------------------
+def _pick_of(key: str, table: PiratsTable) -> dict:
+    """The page's message for a click on the object with this data-key (as pirats.js sends it)."""
+    kind, _, rest = key.partition(":")
+    parts = rest.split(":")
+    if kind == "space":
+        return {"what": "space", "ship": parts[0], "space": int(parts[1])}
+    if kind in ("figure", "aboard"):
+        return {"what": "figure", "figure": parts[-1]}
+    if kind == "row":
+        return {"what": "row", "card": table.supply["row"][int(parts[0])]["card"]}
+    if kind == "loot":
+        return {"what": "loot", "ship": parts[0], "token": ":".join(parts[2:])}
+    if kind == "hand":
+        return {"what": "hand", "index": int(parts[0])}
+    if kind in ("stool", "bid"):
+        return {"what": kind, ("stool" if kind == "stool" else "amount"): int(parts[0])}
+    if kind == "action":
+        return {"what": "action", "action": parts[0]}
+    return {"what": "deck"}
+
+
+def test_following_the_hints_marks_by_clicks_plays_the_hinted_move():
+    """``hint_marks`` (what the table frame calls) names objects that, clicked in order, play the hint
+    bot's move — in every variant, through whole stretches of games; the marks go with the next move."""
+    from toolkit.widgets.pirats.game import hint_marks
+
+    kinds = set()
+    for seed, players, variant in ((1, 2, "landlubber"), (2, 3, "standard"), (6, 3, "auction")):
+        view = GameView(seed=seed, players=players, variant=variant, seats=people(players), autoplay=False)
+        for _ in range(70):
+            if view.model.outcome is not None:
+                break
+            view._on_hint()
+            decision = view._hint_shown
+            assert decision is not None
+            seat = view.acting_seat()
+            marks = hint_marks(decision.move, ENGINE.observe(view.model.state, seat))
+            assert view._table.hint_keys == marks[0][1] and view._table.hint_label
+            moves = len(view.model.session)
+            for key in marks[0][1]:
+                click(view._table, type="pick", **_pick_of(key, view._table))
+            assert len(view.model.session) == moves + 1, (decision.move, marks, view._message.value)
+            played = view.model.session.moves[-1]
+            same = played == decision.move or (dataclasses.replace(played, peek=False) ==
+                                               dataclasses.replace(decision.move, peek=False))
+            assert same, (played, decision.move)
+            assert view._table.hint_keys == [] and view._hint_text.value == ""
+            kinds.add(type(played).__name__)
+    assert {"MovePirat", "Draw", "SetSail", "TakeLoot", "OpenAuction"} <= kinds, kinds
+
+
+def test_the_table_opens_in_the_landlubber_variant_and_standard_is_one_choice_away():
+    """Issue 29: the rule book's first game; the standard variant is the next entry of the labelled menu."""
+    view = GameView(seed=3, players=3, autoplay=False)
+    assert view.model.state.variant == "landlubber" and not ENGINE.observe(view.model.state, 0)["powers"]
+    labels = {v: k for k, v in view._variant.options}
+    assert view._variant.value == "landlubber" and "first game" in labels["landlubber"]
+    assert "powers" in labels["standard"]
+    view._variant.value = "standard"
+    view._new.click()
+    assert view.model.state.variant == "standard" and ENGINE.observe(view.model.state, 0)["powers"]
+    assert GameView(query="variant=standard", autoplay=False).model.state.variant == "standard"
+
+
+def test_the_last_sailing_stays_in_view_until_the_next():
+    """What a sailing gave whom stays above the table (each line names its seat) until the next sailing."""
+    view = GameView(seed=1, players=2, seats=people(2), autoplay=False)
+    seen = []
+    for _ in range(150):
+        if view.model.outcome is not None:
+            break
+        sailings = sum(e.code == "PIRATS_SET_SAIL" for e in view.model.session.events)
+        text = view._last_sailing.value
+        if sailings == 0:
+            assert text == ""
+        else:
+            last = max(i for i, e in enumerate(view.model.session.events) if e.code == "PIRATS_SET_SAIL")
+            assert view.model.session.events[last].text("en") in text
+            items = re.findall(r"<li>(.*?)</li>", text)
+            assert items and all(re.match(r"Seat \d|Pirats .* \(seats [\d, ]+\)", item) for item in items), text
+            seen.append(sailings)
+        view._on_hint()
+        view.play(view._hint_shown.move)
+    assert len(set(seen)) >= 2, seen          # two sailings at least, each shown until the next
+
+
+def test_the_result_is_one_banner_and_cheers_a_lone_learner_who_wins():
+    view = GameView(seed=1, players=2, seats=["you", "greedy"])
+    for _ in range(300):
+        if view.model.outcome is not None:
+            break
+        view._on_hint()
+        view.play(view._hint_shown.move)
+    outcome = view.model.outcome
+    assert outcome is not None and view._status.value.count("Result:") == 1
+    assert "class='pirats-result'" in view._status.value
+    assert ("You win!" in view._status.value) == (list(outcome.winners) == [0])

@@ -229,8 +229,11 @@ class SeatSetup(View):
                         picker.options = mine
                     picker.disabled = True
                     picker.tooltip = self.t("seats.follows", seat=self._follows[seat])
-                elif tuple(picker.options) != tuple(options):
-                    picker.options = options
+                else:
+                    if tuple(picker.options) != tuple(options):
+                        picker.options = options
+                    # a short level in the seat's name, the level's whole description on hover
+                    picker.tooltip = self.level_description(self.seats[seat])
                 picker.value = self.seats[seat]
                 picker.description = name
         finally:
@@ -242,6 +245,13 @@ class SeatSetup(View):
         self._show_all.description = self.t("seats.show_all")
         self._warning.value = (f'<span class="deepsea-refusal" role="status">{esc(self.t("seats.show_all_on"))}</span>'
                                if self.show_all else "")
+
+    def level_description(self, level: str) -> str:
+        """What a bot level does, in a sentence (``seats.level_about.<level>``; else the level's label)."""
+        from toolkit.core import i18n
+
+        key = f"seats.level_about.{level}"
+        return self.t(key) if i18n.has(key) else self.level_label(level) if level != YOU else self.t("seats.you")
 
     def level_label(self, level: str) -> str:
         key = f"seats.level.{level}"

@@ -45,7 +45,8 @@ def last_dive_text(events: list, lang: str, seat_name: Any = None) -> str:
     if not starts:
         return ""
     start = events[starts[-1]]
-    lines = [(f"{seat_name(e.seat)}: " if seat_name is not None and isinstance(e.seat, int) else "") + e.text(lang)
+    colon = "：" if lang == "ja" else ": "
+    lines = [(f"{seat_name(e.seat)}{colon}" if seat_name is not None and isinstance(e.seat, int) else "") + e.text(lang)
              for e in events[starts[-1]:] if e.code in DIVE_END_CODES]
     if not lines:
         return ""
@@ -162,6 +163,9 @@ class _DeepBluePlayView(View):
         bot = PolicyBot(ENGINE.components).decide(obs, legal, np.random.default_rng(0))
         would = (ENGINE.describe_move(bot.move, self.lang, self.model.shown_state()) if bot.move is not None
                  else self.t("deepblue.ui.coach_stays"))
+        if getattr(self, "_hint_shown", None) is not None:
+            # the hint says the same bot's move already: said once, not twice
+            return f"<div class='deepblue-risk deepblue-advice-{adv.advice}'>{esc(line)}</div>"
         coach = self.t("deepblue.ui.coach_bot", move=would, reason=bot.text(self.lang))
         return (f"<div class='deepblue-risk deepblue-coach deepblue-advice-{adv.advice}'>{esc(line)}<br>"
                 f"<small class='deepblue-coach-bot'>{esc(coach)}</small> {_rule_ref(bot.reason.rule, self.lang)}</div>")
@@ -366,19 +370,25 @@ class GameView(_DeepBluePlayView):
             self._hint_shown = ("deepblue.ui.coach_stays" if decision is None or decision.move is None
                                 else (decision, self.model.shown_state()))
         self._render_hint()
+        if not self._public():
+            self._risk.value = self._risk_line(ENGINE.observe(self.model.shown_state(), self.seat))
 
     def _render_hint(self) -> None:
         """The coach's hint, worded in the page's language at every redraw (the toggle rewords it)."""
         shown = self._hint_shown
         if shown is None:
             self._hint.value = ""
+            self.table.mark_hint()
             return
         if isinstance(shown, str):
             text = self.t(shown)
+            self.table.mark_hint()
         else:
             decision, state = shown
             text = self.t("deepblue.ui.hint_text", move=ENGINE.describe_move(decision.move, self.lang, state),
                           reason=decision.text(self.lang))
+            # the object the hint suggests is outlined where it is drawn (issue 26)
+            self.table.mark_hint(decision.move, state, text, decision.reason)
         rule = "" if isinstance(shown, str) else _rule_ref(shown[0].reason.rule, self.lang)
         self._hint.value = f"<div class='deepblue-hint-body'>{esc(text)} {rule}</div>"
 
@@ -456,12 +466,17 @@ class GameView(_DeepBluePlayView):
         outcome = self.model.outcome
         status = tr("deepblue.ui.status_line", seat=state.turn, phase=tr(f"deepblue.phase.{state.phase}"),
                     cities=len(state.sunken_cities), scenario=scen)
-        chests = " · ".join(f"{tr('deepblue.ui.seat_n', seat=p['seat'])}: {p['chest']} VP "
+        # seats named as the log and the hints name them ("You", "Seat 1 (bot: policy)")
+        colon = "：" if self.lang == "ja" else ": "
+        chests = " · ".join(f"{self.setup.seat_name(p['seat'])}{colon}{p['chest']} VP "
                             f"({tr('deepblue.ui.hand_size', n=p['hand_size'])})" for p in obs["players"])
         lines = [status, f"{tr('deepblue.ui.chests')}: {chests}"]
-        if outcome is not None:
-            lines.append(tr("deepblue.ui.game_over", result=self._result_text(outcome)))
         self._status.value = "<br>".join(esc(line) for line in lines)
+        if outcome is not None:             # the result once, as a banner under the status
+            self._status.value += (f"<div class='deepblue-result' role='status' style='margin:.4em 0;padding:.4em .7em;"
+                                   f"border:2px solid #1f5fbf;border-radius:6px;background:#eef4ff;font-weight:bold;"
+                                   f"font-size:1.15em'>{esc(tr('deepblue.ui.game_over', result=self._result_text(outcome)))}"
+                                   "</div>")
         acting = ENGINE.current_player(state)
         if self._public():
             viewing = tr("deepblue.ui.viewing_public")
@@ -483,9 +498,10 @@ class GameView(_DeepBluePlayView):
                     break
             shown = (decision.text(self.lang) if self.setup.show_all else
                      ENGINE.describe_move(decision.move, self.lang, before).split(": ", 1)[-1].split("：", 1)[-1])
-            self._bot_line.value = (f"<div class='deepblue-bot-move'>"
-                                    f"{esc(tr('seats.bot_moved', seat=seat, level=self.setup.level_label(level), reason=shown))}"
-                                    f"{' ' + _rule_ref(decision.reason.rule, self.lang) if self.setup.show_all else ''}</div>")
+            # the bot named as everywhere else on the page: "Seat 1 (bot: policy): join the dive"
+            said = f"{self.setup.seat_name(seat)}{'：' if self.lang == 'ja' else ': '}{shown}"
+            rule = f" {_rule_ref(decision.reason.rule, self.lang)}" if self.setup.show_all else ""
+            self._bot_line.value = f"<div class='deepblue-bot-move' data-level='{esc(level)}'>{esc(said)}{rule}</div>"
         else:
             self._bot_line.value = ""
         self._hint_button.disabled = not self._seat_moves()

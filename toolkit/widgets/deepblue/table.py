@@ -67,6 +67,55 @@ def payment_text(cards: Iterable[int], tokens: int, lang: str) -> str:
     return ("、" if lang == "ja" else ", ").join(parts) or "—"
 
 
+def hint_marks(move: Any, state: Any, reason: Any = None) -> list[tuple[str, list[str]]]:
+    """Where a suggested ``move`` is clicked on a :class:`DeepBlueTable`: ``[(component, data-keys)]``, the
+    component named as the table's attribute ("board", "dive", "bag", "market", "hand"). Pure: the table
+    frame and :meth:`DeepBlueTable.mark_hint` call it with the hint bot's move and the position it saw.
+
+    Sailing takes two clicks, the boat and the site, both marked. "Set sail" names neither: the hint bot's
+    reason (``reason``, its :class:`~toolkit.core.events.Event`) names the boat and the site it plans; without
+    one, the seat's boats that may sail are marked.
+
+    >>> from toolkit.deepblue.model import DrawGem, Hire, MoveBoat
+    >>> hint_marks(MoveBoat(1, 0, 7), None), hint_marks(DrawGem(2), None)
+    ([('board', ['boat:0', 'site:7'])], [('bag', ['bag'])])
+    >>> hint_marks(Hire(0, 3, (4,), 0), None)
+    [('market', ['slot:3']), ('hand', ['pay'])]
+    """
+    if isinstance(move, MoveBoat):
+        return [("board", [f"boat:{move.boat}", f"site:{move.site}"])]
+    if isinstance(move, SetSail):
+        site = reason.param("site", None) if reason is not None else None
+        boat = reason.param("boat", None) if reason is not None else None
+        if isinstance(site, int) and isinstance(boat, int):
+            return [("board", [f"boat:{boat}", f"site:{site}"])]
+        boats = state.players[move.seat].boats if state is not None else ()
+        moved = state.sail.moved if state is not None and state.phase == "sail" and state.sail else ()
+        return [("board", [f"boat:{b}" for b in range(len(boats)) if b not in moved])]
+    if isinstance(move, StartDive):
+        return [("board", [f"site:{state.players[move.seat].boats[move.boat].site}"])] if state is not None else []
+    if isinstance(move, ChooseSpot):
+        return [("board", [f"spot:{move.spot}"])]
+    if isinstance(move, Anchor):
+        return [("board", ["anchor"])]
+    if isinstance(move, Hire):
+        # with a choice of payment the hand then shows "pay" (the cheapest payment preselected): marked too
+        return [("market", [f"slot:{move.slot}"]), ("hand", ["pay"])]
+    if isinstance(move, Rest):
+        return [("hand", ["rest"])]
+    if isinstance(move, (PlayCard, Protect)):
+        return [("dive", ["protect-spot"])] if move.card is None else [("hand", [f"card:{move.card}"])]
+    if isinstance(move, DrawGem):
+        return [("bag", ["bag"])]
+    if isinstance(move, (Stop, Leave)):
+        return [("dive", ["surface"])]
+    if isinstance(move, Join):
+        return [("dive", ["join"])]
+    if isinstance(move, Decline):
+        return [("dive", ["decline"])]
+    return []
+
+
 def _why(state: Any, move: Any, lang: str) -> str:
     """The engine's reason a move is refused, in ``lang`` ("" if it is legal)."""
     v = ENGINE.why_illegal(state, move)
@@ -144,6 +193,16 @@ class DeepBlueTable:
     def _reset_choices(self) -> None:
         self._sail_cards, self._sail_tokens = frozenset(), 0
         self._hire_slot, self._pay_cards, self._pay_tokens = None, frozenset(), 0
+
+    # ---- the hint's marks ---------------------------------------------------------------------------
+    def mark_hint(self, move: Any = None, state: Any = None, label: str = "", reason: Any = None) -> None:
+        """Outline where ``move`` (the hint bot's suggestion in ``state``, with its ``reason``) is clicked;
+        ``None`` clears every mark (after any move)."""
+        marks = dict(hint_marks(move, state, reason)) if move is not None else {}
+        for name in ("board", "dive", "bag", "market", "hand"):
+            comp = getattr(self, name)
+            if comp is not None:
+                comp.mark_hint(marks.get(name, ()), label)
 
     # ---- drawing -----------------------------------------------------------------------------------
     def set_lang(self, lang: str) -> None:

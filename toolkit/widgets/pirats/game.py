@@ -13,6 +13,8 @@ Hidden information: the page only ever draws ``observe(state, seat)`` for the se
 "you" seat, else nobody's (all bots: the public view) — unless the labelled teacher switch is on. Moves and
 hints exist only for a "you" seat to move, so a bot's cards (a discard, a payment) never reach the page.
 
+Variant: the landlubber variant (no species powers) unless asked otherwise: the rule book's first game.
+
 URL: ``?seed=7&players=4&variant=standard&seats=you,greedy,greedy,random&pace=0.5&step=1``.
 """
 
@@ -38,16 +40,29 @@ from toolkit.widgets.seats import PACE_DEFAULT, YOU, BotDriver, SeatSetup
 
 
 
+#: The table opens in the landlubber variant (上陸者): the rule book recommends it for a first game, as the
+#: first-game notebook and lesson do (issue 29); the standard variant, with species powers, is one choice
+#: away in the "Variant" menu (``?variant=standard``).
+DEFAULT_VARIANT = "landlubber"
+#: the "Variant" menu, the first game's variant first
+VARIANT_MENU = ("landlubber", "standard", "auction")
+
+
 def settings_from_query(params: Mapping[str, str]) -> dict[str, Any]:
-    """``?seed=7&players=4&variant=standard`` (untrusted: out-of-range values fall back to defaults)."""
+    """``?seed=7&players=4&variant=standard`` (untrusted: out-of-range values fall back to defaults; the
+    variant to :data:`DEFAULT_VARIANT`).
+
+    >>> settings_from_query({})["variant"], settings_from_query({"variant": "standard"})["variant"]
+    ('landlubber', 'standard')
+    """
     try:
         seed = min(max(int(params.get("seed", "1")), 0), 2**31 - 1)
     except ValueError:
         seed = 1
     players = params.get("players", "4")
-    variant = params.get("variant", "standard")
+    variant = params.get("variant", DEFAULT_VARIANT)
     return {"seed": seed, "players": int(players) if players in ("2", "3", "4", "5") else 4,
-            "variant": variant if variant in VARIANTS else "standard"}
+            "variant": variant if variant in VARIANTS else DEFAULT_VARIANT}
 
 
 def default_seats(players: int) -> list[str]:
@@ -68,6 +83,68 @@ def table_from_query(params: Mapping[str, str], players: int) -> dict[str, Any]:
     except ValueError:
         pace = PACE_DEFAULT
     return {"seats": seats, "pace": pace if pace == pace else PACE_DEFAULT, "step_mode": params.get("step") == "1"}
+
+
+def hint_marks(move: Any, obs: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """Where a suggested ``move`` is clicked on the :class:`PiratsTable`: ``[("table", data-keys)]``. Pure:
+    the table frame and the game view call it with the hint bot's move and the observation of the seat to
+    move (``ENGINE.observe(state, seat)``).
+
+    A figure's move takes two clicks: the figure (at home, or in the row of figures aboard) and the space
+    it lands on; both are marked. Cards to discard or pay are the first hand cards of each symbol.
+
+    >>> from toolkit.pirats.model import Bid, Draw, SetSail, Stay
+    >>> obs = {"row": ["fish", "cat"], "seat": 0}
+    >>> hint_marks(Draw("cat"), obs), hint_marks(SetSail("bird"), obs), hint_marks(Stay(), obs)
+    ([('table', ['row:1'])], [('table', ['space:bird:4'])], [('table', ['action:stay'])])
+    >>> hint_marks(Bid(3), obs)
+    [('table', ['bid:3'])]
+    """
+    keys: list[str] = []
+    seat = obs.get("seat")
+    if isinstance(move, (MovePirat, BecomeCaptain)) and seat is not None:
+        home = obs["home"][seat] if obs.get("home") else ()
+        keys.append(f"figure:{seat}:{move.figure}" if move.figure in home else f"aboard:{move.figure}")
+        after = Board.from_view(obs).after(move)
+        where = after.where(seat, move.figure) if after is not None else None
+        if where is not None:
+            keys.append(f"space:{move.ship}:{where[1] + 1}")
+    elif isinstance(move, SetSail):
+        keys.append(f"space:{move.ship}:{CAPTAIN + 1}")
+    elif isinstance(move, Draw):
+        row = list(obs.get("row", ()))
+        keys.append("deck" if move.source == "deck" or move.source not in row else f"row:{row.index(move.source)}")
+    elif isinstance(move, TakeLoot):
+        ship = (obs.get("sailing") or {}).get("ship")
+        keys.append(f"loot:{ship}:0:{move.token}")
+    elif isinstance(move, (Pass, Stay, SnailStep)):
+        keys.append("action:" + {Pass: "pass", Stay: "stay", SnailStep: "step"}[type(move)])
+    elif isinstance(move, (Discard, Pay)):
+        hand = [c for c in SHIPS for _ in range(int((obs.get("hand") or {}).get(c, 0)))]
+        for card, n in zip(SHIPS, move.cards):
+            keys += [f"hand:{i}" for i, c in enumerate(hand) if c == card][:n]
+    elif isinstance(move, OpenAuction):
+        keys += [f"stool:{move.stool}", f"bid:{move.bid}"]   # the bids are drawn once the stool is chosen
+    elif isinstance(move, Bid):
+        keys.append(f"bid:{move.amount}")
+    return [("table", keys)] if keys else []
+
+
+#: the events that tell what a sailing gave whom, kept above the table until the next sailing
+SAILING_CODES = ("PIRATS_SET_SAIL", "PIRATS_TOOK_BONUS", "PIRATS_TOOK_LOOT", "PIRATS_TOAD_STAYS", "PIRATS_WENT_HOME")
+
+
+def last_sailing_lines(events: list, lang: str) -> list[str]:
+    """What the last sailing gave whom, a sentence per event (each names its seat), or [] before the first.
+
+    >>> from toolkit.core.explain import Event
+    >>> last_sailing_lines([Event("PIRATS_DREW_DECK", "pirats.sail.order", seat=1)], "en")
+    []
+    """
+    starts = [i for i, e in enumerate(events) if e.code == "PIRATS_SET_SAIL"]
+    if not starts:
+        return []
+    return [e.text(lang) for e in events[starts[-1]:] if e.code in SAILING_CODES]
 
 
 class PiratsSeatSetup(SeatSetup):
@@ -101,7 +178,7 @@ class GameView(View):
         self._players = widgets.Dropdown(options=[2, 3, 4, 5], value=options["players"],
                                          layout=widgets.Layout(width="10em"), style={"description_width": "initial"})
         self._players.add_class("pirats-players")
-        self._variant = widgets.Dropdown(options=list(VARIANTS), value=options["variant"],   # labelled in refresh
+        self._variant = widgets.Dropdown(options=list(VARIANT_MENU), value=options["variant"],   # labelled in refresh
                                          layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
         self._variant.add_class("pirats-variant")
         self._new = widgets.Button()
@@ -134,6 +211,8 @@ class GameView(View):
         self._hint_text = widgets.HTML()
         self._hint_shown: Any = None   # the coach's Decision while it stands (worded at each redraw)
         self._hint_text.add_class("pirats-hint-text")
+        self._last_sailing = widgets.HTML()
+        self._last_sailing.add_class("pirats-last-sailing")
         self._effects = widgets.HTML()
         self._effects.add_class("pirats-effects")
         self._effects.add_class("deepsea-side")
@@ -155,7 +234,7 @@ class GameView(View):
                                                 layout=widgets.Layout(flex_flow="row wrap")),
                       self._seats_box, self._status, self._bot_said,
                       widgets.HBox([self._hint, self._undo, self._peek], layout=widgets.Layout(flex_flow="row wrap")),
-                      self._hint_text, self._table, self._all_moves, self._effects, self._log])
+                      self._hint_text, self._last_sailing, self._table, self._all_moves, self._effects, self._log])
         self._ready = True
         self.model.observe(self._on_revision, "revision")
         self._seat_table(seats if seats is not None else table["seats"],
@@ -260,8 +339,15 @@ class GameView(View):
         decision = self._hint_shown
         if decision is None:
             self._hint_text.value = ""
+            self._table.mark_hint()
             return
         level = self.setup.level_label(list(BOTS)[0]) if self.setup else ""
+        # the figure, space, card or button the hint suggests is outlined on the table (issue 26) — before
+        # the hint's words are sent, so a page that shows the words shows the marks
+        obs = ENGINE.observe(self.model.state, self.acting_seat())
+        marks = dict(hint_marks(decision.move, obs))
+        self._table.mark_hint(marks.get("table", ()),
+                              self.t("pirats.ui.hint_line", level=level, move=ENGINE.describe_move(decision.move, self.lang)))
         self._hint_text.value = (
             "<p class='pirats-hint-move'><b>" + esc(self.t("pirats.ui.hint_line", level=level,
                                                           move=ENGINE.describe_move(decision.move, self.lang)))
@@ -465,7 +551,7 @@ class GameView(View):
         self._seed.description = self.t("ui.seed")
         self._players.description = self.t("pirats.ui.players")
         self._variant.description = self.t("pirats.ui.variant")
-        variants = [(self.t(f"pirats.ui.variant.{v}"), v) for v in VARIANTS]
+        variants = [(self.t(f"pirats.ui.variant.{v}"), v) for v in VARIANT_MENU]
         if tuple(variants) != tuple(self._variant.options):   # relabel (a new language), keep the choice
             keep = self._variant.value if self._variant.value in VARIANTS else self.model.state.variant
             self._variant.options = variants
@@ -477,8 +563,14 @@ class GameView(View):
         self._undo.description = self.t("ui.undo")
         self._all_moves.set_title(0, self.t("pirats.ui.all_moves"))
         yours = self.your_turn()
-        if m.outcome is not None:
-            self._status.value = f"<b>{esc(self.t('ui.outcome'))}:</b> {explain_html(m.outcome, lang)}"
+        if m.outcome is not None:           # the result once, as a banner (with "You win!" for a lone learner)
+            humans = self.setup.human_seats()
+            won = len(humans) == 1 and list(getattr(m.outcome, "winners", ())) == humans
+            cheer = f"{esc(self.t('pirats.ui.you_win'))} " if won else ""
+            self._status.value = (f"<div class='pirats-result' role='status' style='margin:.3em 0;padding:.4em .7em;"
+                                  f"border:2px solid #1f5fbf;border-radius:6px;background:#eef4ff;font-size:1.1em'>"
+                                  f"<b>{esc(self.t('ui.outcome'))}{'：' if lang == 'ja' else ':'}</b> {cheer}"
+                                  f"{explain_html(m.outcome, lang)}</div>")
         elif acting is not None:
             colour = translate(f"pirats.colour.{COLOURS[acting]}", lang)
             if yours:
@@ -502,6 +594,13 @@ class GameView(View):
         self._render_hint()
         setup = list(ENGINE.setup_events(m.session.initial))
         self._log.value = event_log_html(setup + m.session.events, lang, seat_name=self.setup.seat_name)
+        # the last sailing's result stays in view until the next sailing (the log scrolls on)
+        lines = last_sailing_lines(m.session.events, lang)
+        self._last_sailing.value = (
+            "<div class='pirats-last-sailing-box' style='font-size:90%;line-height:1.35;border-left:4px solid #1f5fbf;"
+            f"padding:.15em .6em;margin:.2em 0;background:#f3f6fb'><b>{esc(self.t('pirats.ui.last_sailing'))}</b>"
+            "<ul style='margin:0;padding-left:1.2em'>"
+            + "".join(f"<li>{esc(line)}</li>" for line in lines) + "</ul></div>") if lines else ""
 
     def _effects_html(self, state: Any, seat: int | None, legal: list[Any]) -> str:
         """Every legal move with what it changes in ``seat``'s score now and after the next sailing."""
