@@ -111,13 +111,13 @@ def test_a_learner_plays_a_whole_game_by_clicking_what_the_hint_marks(page, open
     assert last_dive_checks > 0
     text = page.locator(".deepsea-root").first.inner_text()
     assert text.count("Game over:") == 1                                      # the result, once
-    # every log line of a seat names it ("You: …", "Seat 1 (bot: policy): …")
+    # every log line of a seat names it ("You: …", "Seat 1 (bot: best play): …")
     seatless = _seatless_rules()
     lines = page.evaluate("[...document.querySelectorAll('.deepblue-log li')].map(li => ["
                           "!!li.querySelector('.deepsea-event-seat'), "
                           "(li.querySelector('.deepsea-rule') || {}).innerText || '', li.innerText])")
     named = [text for has_seat, _rule, text in lines if has_seat]
-    assert len(named) > 50 and all(t.startswith(("You:", "Seat 1 (bot: policy):")) for t in named), named[:3]
+    assert len(named) > 50 and all(t.startswith(("You:", "Seat 1 (bot: best play):")) for t in named), named[:3]
     assert all(rule in seatless for has_seat, rule, _t in lines if not has_seat), \
         [t for has_seat, rule, t in lines if not has_seat and rule not in seatless][:3]
     page.locator(".deepblue-result").scroll_into_view_if_needed()            # the banner in the picture

@@ -324,7 +324,8 @@ def test_the_hint_is_shown_once_and_its_mark_goes_with_the_next_move():
     g._on_hint()
     marked = [(c._kind, c.hint_keys, c.hint_label) for c in g.table.components if c.hint_keys]
     assert 1 <= len(marked) <= 2, marked                   # the object (a boat and its site), or a card and "pay"
-    assert marked[0][2] == re.sub("<[^>]+>", "", g._hint.value)   # the mark says what the hint line says
+    # the mark says what the hint line says (without the small rule reference beside the sentence)
+    assert marked[0][2] == re.sub("<[^>]+>", "", re.sub("<small.*?</small>", "", g._hint.value)).strip()
     decision = g._hint_shown[0]
     g._table_move(decision.move)
     assert not any(c.hint_keys for c in g.table.components)
@@ -335,26 +336,26 @@ def test_the_hint_is_shown_once_and_its_mark_goes_with_the_next_move():
         d = g.driver.hint(0, "policy")
         g._table_move(d.move if d and d.move else ENGINE.parse_move(g._moves.options[0][1]))
     assert g.model.shown_state().phase in ("dive", "check")
-    assert "The policy bot would" in g._risk.value
+    assert "The best-play bot would" in g._risk.value
     g._on_hint()
-    assert "The policy bot would" not in g._risk.value and "Hint (policy bot)" in g._hint.value
+    assert "The best-play bot would" not in g._risk.value and "Hint (best-play bot)" in g._hint.value
     assert sum(bool(c.hint_keys) for c in g.table.components) == 1       # the bag, the boat, a card
 
 
 def test_seats_have_one_short_name_in_the_status_the_bot_line_the_log_and_the_result():
-    """"Seat 1 (bot: policy)" wherever seat 1 is named (the level's description is the picker's tooltip);
+    """"Seat 1 (bot: best play)" wherever seat 1 is named (the level's description is the picker's tooltip);
     the result is one banner at the end."""
     g = GameView(seed=5, players=2, scenario="scattered-wealth", seats=["you", "policy"])
-    assert "policy: dives by the exact optimal policy" in g.setup._pickers[1].tooltip
+    assert "best play: dives by the exact odds" in g.setup._pickers[1].tooltip
     for _ in range(400):
         if g.model.outcome is not None:
             break
         if g.driver.last is not None:
-            assert g._bot_line.value.count("Seat 1 (bot: policy): ") == 1, g._bot_line.value
-        assert "You: " in g._status.value and "Seat 1 (bot: policy): " in g._status.value
+            assert g._bot_line.value.count("Seat 1 (bot: best play): ") == 1, g._bot_line.value
+        assert "You: " in g._status.value and "Seat 1 (bot: best play): " in g._status.value
         d = g.driver.hint(0, "policy")
         g._table_move(d.move if d and d.move else ENGINE.parse_move(g._moves.options[0][1]))
     assert g.model.outcome is not None
     assert g._status.value.count("Game over:") == 1 and "class='deepblue-result'" in g._status.value
     log = re.sub("<[^>]+>", "", g._log.value)
-    assert "Seat 1 (bot: policy): " in log and "(policy)" not in log.replace("(bot: policy)", "")
+    assert "Seat 1 (bot: best play): " in log and "(best play)" not in log.replace("(bot: best play)", "")

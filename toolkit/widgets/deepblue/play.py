@@ -466,7 +466,7 @@ class GameView(_DeepBluePlayView):
         outcome = self.model.outcome
         status = tr("deepblue.ui.status_line", seat=state.turn, phase=tr(f"deepblue.phase.{state.phase}"),
                     cities=len(state.sunken_cities), scenario=scen)
-        # seats named as the log and the hints name them ("You", "Seat 1 (bot: policy)")
+        # seats named as the log and the hints name them ("You", "Seat 1 (bot: best play)")
         colon = "：" if self.lang == "ja" else ": "
         chests = " · ".join(f"{self.setup.seat_name(p['seat'])}{colon}{p['chest']} VP "
                             f"({tr('deepblue.ui.hand_size', n=p['hand_size'])})" for p in obs["players"])
@@ -498,7 +498,7 @@ class GameView(_DeepBluePlayView):
                     break
             shown = (decision.text(self.lang) if self.setup.show_all else
                      ENGINE.describe_move(decision.move, self.lang, before).split(": ", 1)[-1].split("：", 1)[-1])
-            # the bot named as everywhere else on the page: "Seat 1 (bot: policy): join the dive"
+            # the bot named as everywhere else on the page: "Seat 1 (bot: best play): join the dive"
             said = f"{self.setup.seat_name(seat)}{'：' if self.lang == 'ja' else ': '}{shown}"
             rule = f" {_rule_ref(decision.reason.rule, self.lang)}" if self.setup.show_all else ""
             self._bot_line.value = f"<div class='deepblue-bot-move' data-level='{esc(level)}'>{esc(said)}{rule}</div>"
