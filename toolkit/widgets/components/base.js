@@ -47,11 +47,19 @@ function mount(model, host, build) {
 // data-key is in `keys` gets the class `deepsea-hinted` (an outline and a badge, base.css) and the hint's
 // words as its aria-description, so a screen reader says why the object is marked.
 function markHints(host, keys, label) {
+  // a new hint brings its first object into view (a figure at home may be below the ships at 1200x900);
+  // a redraw of the same hint does not scroll the page again
+  const signature = keys.join("|");
+  const fresh = signature !== (host.dataset.hintSignature || "");
+  host.dataset.hintSignature = signature;
+  let first = true;
   for (const key of keys) {
     for (const target of host.querySelectorAll('[data-key="' + CSS.escape(key) + '"]')) {
       target.classList.add("deepsea-hinted");
       target.dataset.hint = label || "hint";
       if (label) target.setAttribute("aria-description", label);
+      if (fresh && first && target.scrollIntoView) target.scrollIntoView({block: "nearest", inline: "nearest"});
+      first = false;
     }
   }
 }
