@@ -288,7 +288,6 @@ def _crew_task_status(rng: np.random.Generator, seed: int) -> Exercise:
     from toolkit.crew.tasks import get_task, task_status
 
     players = 4
-    captain, tricks = None, []
     count = int(rng.integers(1, 5))
     _leader, tricks = _crew_random_tricks(rng, players, count)
     captain = tricks[0].leader
@@ -298,6 +297,8 @@ def _crew_task_status(rng: np.random.Generator, seed: int) -> Exercise:
     for _attempt in range(40):
         task = ids[int(rng.integers(len(ids)))]
         owner = int(rng.integers(players))
+        if get_task(task).captain_comparison and owner == captain:
+            owner = (owner + 1) % players       # the captain cannot take a task that compares with the captain
         status = task_status(task, owner, tricks, players, captain=captain)
         if (status != "pending") == want_decided:
             break
@@ -382,14 +383,9 @@ def _deepblue_dive_score(rng: np.random.Generator, seed: int) -> Exercise:
 def _deepblue_busts(rng: np.random.Generator, seed: int) -> Exercise:
     from toolkit.deepblue.risk import survival
 
-    drawn = {"silver": int(rng.integers(0, 3)), "black": int(rng.integers(0, 2)), "blue": int(rng.integers(0, 2))}
-    shields = {"black": int(rng.random() < 0.25), "blue": int(rng.random() < 0.25), "any": int(rng.random() < 0.2)}
-    # with shields, a few more black/blue gems may already be out
-    drawn["black"] += int(rng.integers(0, 1 + shields["black"] + shields["any"]))
-    drawn["blue"] += int(rng.integers(0, 1 + shields["blue"] + shields["any"]))
-    still_in = survival({}, 0, drawn=drawn, shields=shields) == 1
-    if not still_in:                                # keep the story consistent: the diver is still diving
-        drawn = {"silver": drawn["silver"], "black": min(drawn["black"], 1), "blue": min(drawn["blue"], 1)}
+    # what was drawn so far (dangers already drawn were survived) and the protections still left
+    drawn = {"silver": int(rng.integers(0, 3)), "black": int(rng.integers(0, 3)), "blue": int(rng.integers(0, 3))}
+    shields = {"black": int(rng.random() < 0.2), "blue": int(rng.random() < 0.2), "any": int(rng.random() < 0.15)}
     nxt = ["black", "blue", "silver", "gold"][int(rng.choice(4, p=[0.4, 0.4, 0.1, 0.1]))]
     alive = survival({nxt: 1}, 1, drawn=drawn, shields=shields) == 1
     answer = "no" if alive else "yes"
