@@ -178,6 +178,10 @@ def test_crew_rulebook_pink_nine():
     assert answers[2][1] == "pending"
     assert answers[3][2]["trick"][0] == "S4" and answers[3][1] == "0"
     assert answers[4][1] == "done"
+    # the BGA help: of 1, 2, 5 and 7 of one colour only the 1 (lowest) or the 7 (highest) may be shown
+    assert generate("crew.rulebook", 5).right_choice == "top" and generate("crew.rulebook", 5).board["card"] == "P7"
+    assert generate("crew.rulebook", 6).right_choice == "none" and generate("crew.rulebook", 6).board["card"] == "P2"
+    assert generate("crew.rulebook", 6).grade("bottom").explanation.rule == "crew.sonar.position"
     assert generate("crew.rulebook", 5) == generate("crew.rulebook", 5) and generate("crew.rulebook", 5).seed == 5
 
 
@@ -199,7 +203,7 @@ def test_pirats_rulebook_cases():
 
 
 def test_rulebook_prompts_name_their_source():
-    for kind, n in (("crew.rulebook", 5), ("tranquility.rulebook", 4), ("pirats.rulebook", 4)):
+    for kind, n in (("crew.rulebook", 7), ("tranquility.rulebook", 4), ("pirats.rulebook", 4)):
         for seed in range(n):
             ex = generate(kind, seed)
             assert "source" in ex.params

@@ -479,13 +479,30 @@ def _pirats_move_cost(rng: np.random.Generator, seed: int) -> Exercise:
 
 # ---- the rule books' own worked examples, on engine positions ------------------------------------------
 def _crew_rulebook(rng: np.random.Generator, seed: int) -> Exercise:
-    """The rule text's pink-9 example (ルール「トリック」の例), asked in five steps, played on the engine."""
+    """The rule text's pink-9 example (ルール「トリック」の例), asked in five steps, played on the engine; then
+    the BGA help's sonar example (1, 2, 5 and 7 of one colour: only the 1 and the 7 may be shown)."""
     from toolkit.crew.cards import card, suit_term, why_illegal_play
     from toolkit.crew.engine import ENGINE as CREW
     from toolkit.crew.examples import PINK_NINE_MOVES, pink_nine
     from toolkit.crew.tasks import get_task
 
-    step = seed % 5
+    step = seed % 7
+    if step >= 5:
+        from toolkit.crew.cards import sonar_options, why_illegal_sonar
+        hand = ["P1", "P2", "P5", "P7"]
+        shown = card(("P7", "P2")[step - 5])
+        position = sonar_options(hand).get(shown)
+        if position is None:
+            answer, why = "none", why_illegal_sonar(hand, shown, "top")
+        else:
+            answer = position
+            why = Event("TEACH_EX_SONAR", "crew.sonar.position", card=shown, position=Term(f"crew.sonar.{position}"),
+                        colour=suit_term(shown.suit), cards=[card(c) for c in hand])
+        choices = (*(Choice(p, f"crew.sonar.{p}") for p in ("top", "middle", "bottom")),
+                   Choice("none", "teach.ex.sonar_none"))
+        return Exercise("crew.rulebook", seed, "teach.ex.rulebook.crew_sonar",
+                        {"source": Term("teach.ex.src.crew_bga_sonar"), "card": shown}, choices,
+                        {"hand": hand, "card": str(shown)}, "crew.sonar.position", answer, why)
     state = pink_nine()
     states = [state]
     for m in PINK_NINE_MOVES:

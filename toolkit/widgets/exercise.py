@@ -68,7 +68,7 @@ def board_html(exercise: Exercise, lang: str) -> str:
     if exercise.kind in ("crew.trick_winner", "crew.rulebook") and "trick" in board:
         from toolkit.widgets.crew.common import chips
         return f'<div class="deepsea-ex-board">{chips(board["trick"], lang)}</div>'
-    if exercise.kind == "crew.sonar":
+    if exercise.kind == "crew.sonar" or exercise.kind == "crew.rulebook" and "card" in board and "led" not in board:
         from toolkit.widgets.crew.common import chips
         hand = i18n.translate("teach.ui.hand", lang)
         return f'<div class="deepsea-ex-board">{esc(hand)} {chips(board["hand"], lang)}</div>'
