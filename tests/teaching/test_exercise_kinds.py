@@ -220,3 +220,25 @@ def test_the_view_reaches_every_rulebook_example():
             seen.add(view.exercise.seed % 4)
         view._on_another()
     assert seen == {0, 1, 2, 3}
+
+
+RULE_NOTEBOOKS = [f"crew/0{n}" for n in range(1, 6)] + [f"{game}/0{n}" for game in ("tranquility", "deepblue", "pirats")
+                                                        for n in range(1, 4)]
+
+
+@pytest.mark.parametrize("name", RULE_NOTEBOOKS)
+def test_every_rule_notebook_checks_its_learner(name):
+    import ast
+    import re
+    from pathlib import Path
+
+    game, number = name.split("/")
+    [source] = Path(__file__).resolve().parents[2].glob(f"notebooks/source/{game}/{number}-*.nb.md")
+    text = source.read_text(encoding="utf-8")
+    assert "## Check yourself" in text and "## 自分で確かめよう" in text
+    calls = re.findall(r"ExerciseView\(kinds=(\[[^\]]*\])", text)
+    assert len(calls) == 1
+    kinds = ast.literal_eval(calls[0])
+    assert kinds and set(kinds) <= set(KINDS)
+    # the kinds belong to the notebook's game
+    assert all(k.split(".")[0] == game for k in kinds)
