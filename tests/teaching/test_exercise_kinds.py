@@ -195,15 +195,19 @@ def test_tranquility_rulebook_cases():
 
 
 def test_pirats_rulebook_cases():
-    got = [generate("pirats.rulebook", s).right_choice for s in range(4)]
+    got = [generate("pirats.rulebook", s).right_choice for s in range(6)]
     # fries 2 and 3 with one ketchup: (2+5)+(3+5) = 15; green boards an empty ship with 2 cards: space 2;
     # blue's rat from space 1 past space 2 with one card: space 3; yellow from the area past 1 and 2: space 3
-    assert got == ["15", "2", "3", "3"]
+    # the toad example: green's toad (green already captains the bird ship) stays on space 3; red's toad on
+    # space 2, with no captain anywhere, moves up to the captain space
+    assert got == ["15", "2", "3", "3", "3", "captain"]
+    assert generate("pirats.rulebook", 4).grade("captain").explanation.rule == "pirats.captain.one-per-player"
+    assert generate("pirats.rulebook", 5).grade("3").explanation.rule == "pirats.power.toad"
     assert score(["fries 2", "fries 3", "ketchup"]) == 15
 
 
 def test_rulebook_prompts_name_their_source():
-    for kind, n in (("crew.rulebook", 7), ("tranquility.rulebook", 4), ("pirats.rulebook", 4)):
+    for kind, n in (("crew.rulebook", 7), ("tranquility.rulebook", 4), ("pirats.rulebook", 6)):
         for seed in range(n):
             ex = generate(kind, seed)
             assert "source" in ex.params
@@ -215,11 +219,11 @@ def test_the_view_reaches_every_rulebook_example():
 
     view = ExerciseView(kinds=["pirats.rulebook", "pirats.score"], seed=0, query="")
     seen = set()
-    for _ in range(8):
+    for _ in range(12):
         if view.exercise.kind == "pirats.rulebook":
-            seen.add(view.exercise.seed % 4)
+            seen.add(view.exercise.seed % 6)
         view._on_another()
-    assert seen == {0, 1, 2, 3}
+    assert seen == {0, 1, 2, 3, 4, 5}
 
 
 RULE_NOTEBOOKS = [f"crew/0{n}" for n in range(1, 6)] + [f"{game}/0{n}" for game in ("tranquility", "deepblue", "pirats")

@@ -589,7 +589,9 @@ def _pirats_rulebook(rng: np.random.Generator, seed: int) -> Exercise:
     from toolkit.pirats.model import MovePirat
     from toolkit.pirats.positions import boarding_state
 
-    step = seed % (1 + len(PIRATS_RULEBOOK_MOVES))
+    step = seed % (3 + len(PIRATS_RULEBOOK_MOVES))
+    if step > len(PIRATS_RULEBOOK_MOVES):
+        return _pirats_toad(seed, seat=(1, 0)[step - len(PIRATS_RULEBOOK_MOVES) - 1])
     if step == 0:
         return _pirats_score(rng, seed, ["fries 2", "fries 3", "ketchup"], "pirats.rulebook",
                              "teach.ex.rulebook.pirats_score", {"source": Term("teach.ex.src.pirats_fries")})
@@ -611,6 +613,38 @@ def _pirats_rulebook(rng: np.random.Generator, seed: int) -> Exercise:
                      "occupied": ", ".join(map(str, occupied)) or Term("teach.ex.nothing_aboard")}, choices,
                     {"occupied": list(occupied), "start": start, "cards": cards}, "pirats.move.skip-occupied",
                     str(space), why)
+
+
+def _pirats_toad(seed: int, seat: int) -> Exercise:
+    """The rule book's toad example (「ヒキガエル」): blue's weasel, captain of the cat ship, sets sail; green
+    (seat 1, already captain of the bird ship) has a toad on space 3, red (seat 0, no captain) one on space 2.
+    Both stay aboard instead of taking loot: where does ``seat``'s toad end up? Played on the engine."""
+    from dataclasses import replace
+
+    from toolkit.pirats.engine import ENGINE as PIRATS
+    from toolkit.pirats.positions import place_pirats, set_front_flotsam
+
+    state = PIRATS.new_state(1, players=4, species=["rat", "weasel", "snail", "toad"])
+    state = place_pirats(state, "bird", {4: (1, 2)})
+    state = place_pirats(state, "cat", {4: (3, 1), 3: (1, 3), 2: (0, 3)})
+    state = set_front_flotsam(state, "cat", ("fries 2", "burger 4", "can 8"), "ketchup")
+    state = replace(state, turn=3)
+    start = {1: 3, 0: 2}[seat]
+    events = []
+    for move in ("sail cat", "take can 8", "stay", "stay"):
+        state, new = PIRATS.transition(state, PIRATS.parse_move(move))
+        events += new
+    spaces = state.ships[0].spaces
+    where = next(n for n, p in enumerate(spaces, 1) if p is not None and p.seat == seat and p.figure == 3)
+    answer = "captain" if where == 4 else str(where)
+    why = [e for e in events if e.seat == seat and e.rule in ("pirats.power.toad", "pirats.captain.one-per-player")][-1]
+    choices = (*(Choice(str(n), "teach.ex.space_choice", {"n": n}) for n in (1, 2, 3)),
+               Choice("captain", "teach.ex.captain_space"))
+    colour = Term("teach.ex.pirats.green" if seat == 1 else "teach.ex.pirats.red")
+    return Exercise("pirats.rulebook", seed, "teach.ex.rulebook.pirats_toad",
+                    {"source": Term("teach.ex.src.pirats_toad"), "who": colour, "space": start}, choices,
+                    {"occupied": [n for n in (2, 3, 4) if n != start], "start": start, "cards": 0},
+                    why.rule, answer, why)
 
 
 def _figure_on(state: Any, start: int) -> str:
