@@ -16,7 +16,7 @@ from toolkit.teaching.exercises import KINDS, generate
 from toolkit.teaching.lesson import AnswerError
 from toolkit.tranquility.grid import why_illegal_placement
 
-NEW_KINDS = ("crew.sonar", "crew.task_status", "crew.captain", "tranquility.may_place", "deepblue.dive_score",
+NEW_KINDS = ("crew.sonar", "crew.task_status", "crew.captain", "crew.task_draw", "tranquility.may_place", "deepblue.dive_score",
              "deepblue.busts", "pirats.score", "pirats.move_cost", "crew.rulebook", "tranquility.rulebook",
              "pirats.rulebook")
 SEEDS = st.integers(0, 2**32 - 1)
@@ -92,6 +92,19 @@ def test_the_captain_holds_submarine_four(seed):
     holders = [k for k, hand in enumerate(ex.board["hands"]) if "S4" in hand]
     assert ex.right_choice == str(holders[0]) and len(holders) == 1
     assert sum(len(h) for h in ex.board["hands"]) == 40
+
+
+@settings(max_examples=60, deadline=None)
+@given(SEEDS)
+def test_task_draw_counts_the_tasks_that_fit(seed):
+    ex = generate("crew.task_draw", seed)
+    total = taken = 0
+    for d in ex.board["deck"]:              # the draw written out: take what fits, stop at the target
+        if total + d <= ex.board["target"]:
+            total, taken = total + d, taken + 1
+        if total == ex.board["target"]:
+            break
+    assert total == ex.board["target"] and ex.right_choice == str(taken)
 
 
 def _hand_cost(grid: dict[int, int], index: int, number: int) -> int | None:

@@ -326,6 +326,40 @@ def _crew_captain(rng: np.random.Generator, seed: int) -> Exercise:
                     str(captain), why)
 
 
+def _crew_task_draw(rng: np.random.Generator, seed: int) -> Exercise:
+    """Drawing tasks to a mission's difficulty: from the top of the task deck, how many tasks are taken?"""
+    from toolkit.crew.tasks import select_tasks
+
+    for _attempt in range(50):
+        target = int(rng.integers(3, 11))
+        deck = [int(d) for d in rng.integers(1, 5, size=8)]
+        try:
+            taken = select_tasks(deck, target)
+        except IllegalMoveError:             # the eight cards cannot make the target: draw another deck
+            continue
+        break
+    else:  # pragma: no cover - 50 decks of eight that all miss the target are practically impossible
+        raise RuleError(f"no task-draw exercise for seed {seed}")
+    # the usual mistakes: stopping at the first task that overshoots, or taking tasks until the total passes
+    stop_first, total = 0, 0
+    for d in deck:
+        if total + d > target:
+            break
+        stop_first, total = stop_first + 1, total + d
+    until_past, total = 0, 0
+    for d in deck:
+        until_past, total = until_past + 1, total + d
+        if total >= target:
+            break
+    choices = _number_choices(len(taken), [stop_first, until_past], rng)
+    why = Event("TEACH_EX_TASK_DRAW", "crew.tasks.draw", n=len(taken), target=target,
+                taken=" + ".join(str(deck[i]) for i in taken),
+                skipped=", ".join(str(deck[i]) for i in range(taken[-1] + 1) if i not in taken) or "-")
+    return Exercise("crew.task_draw", seed, "teach.ex.crew.task_draw",
+                    {"target": target, "deck": ", ".join(map(str, deck))}, choices,
+                    {"deck": deck, "target": target}, "crew.tasks.draw", str(len(taken)), why)
+
+
 # ---- Tranquility ----------------------------------------------------------------------------------------
 def _tranquility_may_place(rng: np.random.Generator, seed: int) -> Exercise:
     from toolkit.tranquility.grid import raw_cost, to_grid, why_illegal_placement
@@ -667,6 +701,7 @@ GENERATORS: dict[str, Callable[[np.random.Generator, int], Exercise]] = {
     "crew.sonar": _crew_sonar,
     "crew.task_status": _crew_task_status,
     "crew.captain": _crew_captain,
+    "crew.task_draw": _crew_task_draw,
     "tranquility.may_place": _tranquility_may_place,
     "deepblue.dive_score": _deepblue_dive_score,
     "deepblue.busts": _deepblue_busts,
