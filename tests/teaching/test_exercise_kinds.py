@@ -16,7 +16,7 @@ from toolkit.teaching.exercises import KINDS, generate
 from toolkit.teaching.lesson import AnswerError
 from toolkit.tranquility.grid import why_illegal_placement
 
-NEW_KINDS = ("crew.sonar", "crew.task_status", "crew.captain", "crew.task_draw", "tranquility.may_place", "deepblue.dive_score",
+NEW_KINDS = ("crew.sonar", "crew.task_status", "crew.captain", "crew.task_draw", "tranquility.may_place", "tranquility.feasible", "deepblue.dive_score",
              "deepblue.busts", "pirats.score", "pirats.move_cost", "crew.rulebook", "tranquility.rulebook",
              "pirats.rulebook")
 SEEDS = st.integers(0, 2**32 - 1)
@@ -128,6 +128,18 @@ def test_may_place_follows_order_and_the_cards_left(seed):
     expected = cost is not None and cost <= b["hand"] - 1
     assert ex.right_choice == ("yes" if expected else "no")
     assert (why_illegal_placement(grid, b["index"], b["number"], hand_size=b["hand"]) is None) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(SEEDS)
+def test_feasible_counts_the_unused_numbers_of_each_gap(seed):
+    ex = generate("tranquility.feasible", seed)
+    grid = [(-1, 0)] + sorted((int(k), v) for k, v in ex.board["grid"].items()) + [(36, 81)]
+    gone = set(ex.board["gone"])
+    # the data notes' test written out: k empty cells between a < b need k unused numbers strictly between
+    ok = all(sum(1 for n in range(a + 1, b) if n not in gone) >= j - i - 1
+             for (i, a), (j, b) in zip(grid, grid[1:]))
+    assert ex.right_choice == ("yes" if ok else "no")
 
 
 @settings(max_examples=60, deadline=None)

@@ -396,6 +396,35 @@ def _tranquility_may_place(rng: np.random.Generator, seed: int) -> Exercise:
                     why.rule, answer, why)
 
 
+def _tranquility_feasible(rng: np.random.Generator, seed: int) -> Exercise:
+    """Can the grid still be completed? A run of empty cells between two islands, some numbers gone."""
+    from toolkit.tranquility.analysis import RULE as FEASIBLE, feasibility
+
+    run = int(rng.integers(1, 5))
+    first = int(rng.integers(0, 36 - run - 1))
+    last = first + run + 1
+    slack = int(rng.integers(0, 3))
+    # the cells before and after the two islands keep enough numbers, so the question is about the run
+    low = int(rng.integers(first + 1, 80 - (35 - last) - run - slack))
+    high = low + run + 1 + slack
+    grid = {first: low, last: high}
+    between = list(range(low + 1, high))
+    gone = sorted(int(n) for n in rng.choice(between, size=min(len(between), int(rng.integers(0, slack + 2))),
+                                              replace=False))
+    report = feasibility(grid, gone)
+    if report.feasible:
+        answer = "yes"
+        tight = next(g for g in report.gaps if g.first == first + 1)
+        why = Event("TEACH_EX_FEASIBLE", FEASIBLE, empty=tight.empty, low=low, high=high,
+                    available=len(tight.available))
+    else:
+        answer, why = "no", report.reasons()[0]
+    return Exercise("tranquility.feasible", seed, "teach.ex.tranquility.feasible",
+                    {"gone": ", ".join(map(str, gone)) or Term("teach.ex.nothing_gone")}, _yes_no(),
+                    {"grid": {str(c): n for c, n in grid.items()}, "index": -1, "number": "", "gone": gone},
+                    FEASIBLE, answer, why)
+
+
 # ---- Deep Blue ------------------------------------------------------------------------------------------
 def _deepblue_dive_score(rng: np.random.Generator, seed: int) -> Exercise:
     from toolkit.deepblue.engine import ENGINE as DEEPBLUE
@@ -703,6 +732,7 @@ GENERATORS: dict[str, Callable[[np.random.Generator, int], Exercise]] = {
     "crew.captain": _crew_captain,
     "crew.task_draw": _crew_task_draw,
     "tranquility.may_place": _tranquility_may_place,
+    "tranquility.feasible": _tranquility_feasible,
     "deepblue.dive_score": _deepblue_dive_score,
     "deepblue.busts": _deepblue_busts,
     "pirats.score": _pirats_score,
