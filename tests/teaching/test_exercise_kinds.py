@@ -2,10 +2,12 @@
 engines' public API, each kind is deterministic by seed, forged answers are refused, and the rule books' own
 worked examples give the results the rule books state."""
 
+import itertools
 import math
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from toolkit.core import i18n
 from toolkit.crew.cards import why_illegal_sonar
@@ -17,7 +19,7 @@ from toolkit.teaching.lesson import AnswerError
 from toolkit.tranquility.grid import why_illegal_placement
 
 NEW_KINDS = ("crew.sonar", "crew.task_status", "crew.captain", "crew.task_draw", "tranquility.may_place", "tranquility.feasible", "deepblue.dive_score",
-             "deepblue.busts", "pirats.score", "pirats.move_cost", "crew.rulebook", "tranquility.rulebook",
+             "deepblue.busts", "deepblue.hire", "pirats.score", "pirats.move_cost", "crew.rulebook", "tranquility.rulebook",
              "pirats.rulebook")
 SEEDS = st.integers(0, 2**32 - 1)
 
@@ -138,7 +140,7 @@ def test_feasible_counts_the_unused_numbers_of_each_gap(seed):
     gone = set(ex.board["gone"])
     # the data notes' test written out: k empty cells between a < b need k unused numbers strictly between
     ok = all(sum(1 for n in range(a + 1, b) if n not in gone) >= j - i - 1
-             for (i, a), (j, b) in zip(grid, grid[1:]))
+             for (i, a), (j, b) in itertools.pairwise(grid))
     assert ex.right_choice == ("yes" if ok else "no")
 
 
@@ -160,6 +162,14 @@ def test_busts_follows_the_warning_and_protections(seed):
     # for its colour (or one that protects against any)
     danger = nxt in ("black", "blue") and drawn[nxt] >= 1
     assert ex.right_choice == ("yes" if danger and shields[nxt] == 0 and shields["any"] == 0 else "no")
+
+
+@settings(max_examples=40, deadline=None)
+@given(SEEDS)
+def test_hire_price_is_the_slot_number(seed):
+    ex = generate("deepblue.hire", seed)
+    b = ex.board
+    assert ex.right_choice == ("yes" if sum(b["cash"]) + b["tokens"] >= b["slot"] else "no")
 
 
 @settings(max_examples=60, deadline=None)

@@ -398,7 +398,8 @@ def _tranquility_may_place(rng: np.random.Generator, seed: int) -> Exercise:
 
 def _tranquility_feasible(rng: np.random.Generator, seed: int) -> Exercise:
     """Can the grid still be completed? A run of empty cells between two islands, some numbers gone."""
-    from toolkit.tranquility.analysis import RULE as FEASIBLE, feasibility
+    from toolkit.tranquility.analysis import RULE as FEASIBLE
+    from toolkit.tranquility.analysis import feasibility
 
     run = int(rng.integers(1, 5))
     first = int(rng.integers(0, 36 - run - 1))
@@ -443,6 +444,54 @@ def _deepblue_dive_score(rng: np.random.Generator, seed: int) -> Exercise:
                     choices, {"drawn": drawn, "spot": spot}, "deepblue.dive.score", str(vp), why)
 
 
+@dataclass(frozen=True)
+class _Named:
+    """A component's name in both languages (the component data carries them)."""
+
+    names: tuple[tuple[str, str], ...]
+
+    def text(self, lang: str = "en") -> str:
+        names = dict(self.names)
+        return names.get(lang, names["en"])
+
+
+def _deepblue_hire(rng: np.random.Generator, seed: int) -> Exercise:
+    """Hiring from the market: the card in slot k costs k; is this payment (cash cards and tokens) enough?
+    Asked on a real engine position and graded by the engine's own check of the Hire move."""
+    from dataclasses import replace
+
+    from toolkit.deepblue.engine import ENGINE as DEEPBLUE
+    from toolkit.deepblue.model import Hire
+
+    state = DEEPBLUE.new_state(int(rng.integers(0, 2**31)), players=3)
+    seat = DEEPBLUE.current_player(state)
+    tokens = int(rng.integers(0, 3))
+    players = list(state.players)
+    players[seat] = replace(players[seat], tokens=tokens + int(rng.integers(0, 2)))
+    state = replace(state, players=tuple(players))
+    cash_cards = [c for c in state.players[seat].hand if DEEPBLUE.components.card(c).cash > 0]
+    cards = tuple(c for c in cash_cards if rng.random() < 0.6)
+    slot = int(rng.integers(1, len(state.market) + 1))
+    move = Hire(seat, slot, cards, tokens)
+    violation = DEEPBLUE.why_illegal(state, move)
+    paid = sum(DEEPBLUE.components.card(c).cash for c in cards) + tokens
+    if violation is None:
+        answer = "yes"
+        why = Event("TEACH_EX_HIRE_OK", "deepblue.hire.pay", paid=paid, price=slot)
+    else:
+        answer, why = "no", violation
+
+    def named(card_id: int) -> _Named:
+        return _Named(tuple(sorted(DEEPBLUE.components.card(card_id).name.items())))
+
+    pay = [_Phrase("teach.ex.deepblue.cash_card", (("name", named(c)), ("cash", DEEPBLUE.components.card(c).cash)))
+           for c in cards] or [Term("teach.ex.no_cards")]
+    return Exercise("deepblue.hire", seed, "teach.ex.deepblue.hire",
+                    {"slot": slot, "card": named(state.market[slot - 1]), "pay": pay, "tokens": tokens}, _yes_no(),
+                    {"slot": slot, "cash": [DEEPBLUE.components.card(c).cash for c in cards], "tokens": tokens},
+                    why.rule, answer, why)
+
+
 def _deepblue_busts(rng: np.random.Generator, seed: int) -> Exercise:
     from toolkit.deepblue.risk import survival
 
@@ -478,10 +527,11 @@ def _pirats_score(rng: np.random.Generator, seed: int, pile: list[str] | None = 
     pile = pile or _pirats_pile(rng)
     sheet = score_sheet(pile)
     face = sum(t.value for t in parse_tokens(pile))           # the usual mistake: every token at face value
-    boosts_once = sum(line.points for line in sheet.lines if not line.rule.startswith(("pirats.score.fries",
-                      "pirats.score.noodles", "pirats.score.burger"))) + sum(
-                      t.value for t in parse_tokens(pile) if t.kind in ("fries", "noodles", "burger"))
-    choices = _number_choices(sheet.total, [face, boosts_once], rng)
+    # the other usual mistake: forgetting that ketchup, chili and milkshake raise every matching food token
+    boosted = ("pirats.score.fries", "pirats.score.noodles", "pirats.score.burger")
+    no_boosts = (sum(line.points for line in sheet.lines if not line.rule.startswith(boosted))
+                 + sum(t.value for t in parse_tokens(pile) if t.kind in ("fries", "noodles", "burger")))
+    choices = _number_choices(sheet.total, [face, no_boosts], rng)
     rule = max(sheet.lines, key=lambda line: line.points).rule
     why = Event("TEACH_EX_PIRATS_SCORE", rule, total=sheet.total, sheet=sheet)
     return Exercise(kind, seed, prompt, {"pile": ", ".join(pile), **(extra or {})}, choices, {"pile": pile},
@@ -735,6 +785,7 @@ GENERATORS: dict[str, Callable[[np.random.Generator, int], Exercise]] = {
     "tranquility.feasible": _tranquility_feasible,
     "deepblue.dive_score": _deepblue_dive_score,
     "deepblue.busts": _deepblue_busts,
+    "deepblue.hire": _deepblue_hire,
     "pirats.score": _pirats_score,
     "pirats.move_cost": _pirats_move_cost,
     "crew.rulebook": _crew_rulebook,
