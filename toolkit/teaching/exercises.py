@@ -13,6 +13,18 @@ Kinds:
 * ``tranquility.placement_cost`` — a sea grid and an island card for an empty cell: how many discards?
 * ``deepblue.bust_above_third`` — the bag and what was drawn: is the next draw's bust chance above 1 in 3?
 * ``pirats.space_reached`` — occupied crew spaces, a pirat and its cards: which space does it reach?
+* ``crew.sonar`` — may this card be shown with the sonar, and with the token where?
+* ``crew.task_status`` — after these (random legal) tricks, is this task done, failed or not decided?
+* ``crew.captain`` — who is the captain of this deal? ``crew.task_draw`` — how many tasks reach the difficulty?
+* ``tranquility.may_place`` — may this island go there with this many cards in hand?
+* ``tranquility.feasible`` — with these numbers gone, can the grid still be completed?
+* ``deepblue.dive_score`` — what do the gems of a safe dive score? ``deepblue.busts`` — does this gem bust?
+* ``deepblue.hire`` — is this payment enough for market slot k?
+* ``pirats.score`` — how many points does this treasure pile score?
+* ``pirats.move_cost`` — how many cards leave the hand for this move (cockroach discount, raccoon tolls)?
+* ``crew.rulebook``, ``tranquility.rulebook``, ``pirats.rulebook`` — the rule texts' own worked examples, one
+  per seed in turn (``seed % n``), each on an engine position; the prompt names the source. Deep Blue's rule
+  text works no example through, so it has none.
 """
 
 from __future__ import annotations
