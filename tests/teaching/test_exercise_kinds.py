@@ -20,7 +20,8 @@ from toolkit.tranquility.grid import why_illegal_placement
 
 NEW_KINDS = ("crew.sonar", "crew.task_status", "crew.captain", "crew.task_draw", "tranquility.may_place", "tranquility.feasible", "deepblue.dive_score",
              "deepblue.busts", "deepblue.hire", "pirats.score", "pirats.move_cost", "crew.rulebook", "tranquility.rulebook",
-             "pirats.rulebook")
+             "pirats.rulebook", "crew.rulebook.tricks", "crew.rulebook.tasks", "crew.rulebook.sonar",
+             "pirats.rulebook.scoring", "pirats.rulebook.boarding", "pirats.rulebook.powers")
 SEEDS = st.integers(0, 2**32 - 1)
 
 
@@ -247,6 +248,23 @@ def test_rulebook_prompts_name_their_source():
             ex = generate(kind, seed)
             assert "source" in ex.params
             assert ex.params["source"].text("en") in i18n.translate(ex.prompt, "en", dict(ex.params))
+
+
+@pytest.mark.parametrize("kind,prompts", [
+    ("crew.rulebook.tricks", {"teach.ex.rulebook.crew_trick", "teach.ex.rulebook.crew_may_play"}),
+    ("crew.rulebook.tasks", {"teach.ex.rulebook.crew_task"}),
+    ("crew.rulebook.sonar", {"teach.ex.rulebook.crew_sonar"}),
+    ("pirats.rulebook.scoring", {"teach.ex.rulebook.pirats_score"}),
+    ("pirats.rulebook.boarding", {"teach.ex.rulebook.pirats_move"}),
+    ("pirats.rulebook.powers", {"teach.ex.rulebook.pirats_toad"}),
+])
+def test_a_topic_asks_only_its_own_examples_and_all_of_them(kind, prompts):
+    base = kind.rsplit(".", 1)[0]
+    every = {(generate(base, s).prompt, repr(generate(base, s).board)) for s in range(12)}
+    mine = {(generate(kind, s).prompt, repr(generate(kind, s).board)) for s in range(12)}
+    assert {p for p, _b in mine} == prompts
+    assert mine == {(p, b) for p, b in every if p in prompts}
+    assert all(generate(kind, s).kind == kind and generate(kind, s).seed == s for s in range(4))
 
 
 def test_the_view_reaches_every_rulebook_example():

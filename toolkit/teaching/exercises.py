@@ -24,7 +24,8 @@ Kinds:
 * ``pirats.move_cost`` — how many cards leave the hand for this move (cockroach discount, raccoon tolls)?
 * ``crew.rulebook``, ``tranquility.rulebook``, ``pirats.rulebook`` — the rule texts' own worked examples, one
   per seed in turn (``seed % n``), each on an engine position; the prompt names the source. Deep Blue's rule
-  text works no example through, so it has none.
+  text works no example through, so it has none. ``crew.rulebook.tricks``/``.tasks``/``.sonar`` and
+  ``pirats.rulebook.scoring``/``.boarding``/``.powers`` ask one topic's examples only.
 """
 
 from __future__ import annotations
@@ -783,6 +784,26 @@ def _figure_on(state: Any, start: int) -> str:
     return figure_label(crew, next(i for i in range(len(crew)) if i not in aboard))
 
 
+def _topic(base: Callable[[np.random.Generator, int], Exercise], kind: str, steps: tuple[int, ...]
+           ) -> Callable[[np.random.Generator, int], Exercise]:
+    """A rule book's examples on one topic only (a notebook asks the ones it teaches): seed by seed through
+    ``steps`` of ``base``'s cycle."""
+    def generate_topic(rng: np.random.Generator, seed: int) -> Exercise:
+        from dataclasses import replace
+        return replace(base(rng, steps[seed % len(steps)]), kind=kind, seed=seed)
+    return generate_topic
+
+
+#: the rule books' examples by topic: steps of the ``*.rulebook`` cycles
+RULEBOOK_TOPICS = {
+    "crew.rulebook.tricks": ("crew.rulebook", (0, 1, 3)),
+    "crew.rulebook.tasks": ("crew.rulebook", (2, 4)),
+    "crew.rulebook.sonar": ("crew.rulebook", (5, 6)),
+    "pirats.rulebook.scoring": ("pirats.rulebook", (0,)),
+    "pirats.rulebook.boarding": ("pirats.rulebook", (1, 2, 3)),
+    "pirats.rulebook.powers": ("pirats.rulebook", (4, 5)),
+}
+
 GENERATORS: dict[str, Callable[[np.random.Generator, int], Exercise]] = {
     "pirats.space_reached": _pirats_space_reached,
     "crew.trick_winner": _crew_trick_winner,
@@ -804,6 +825,7 @@ GENERATORS: dict[str, Callable[[np.random.Generator, int], Exercise]] = {
     "tranquility.rulebook": _tranquility_rulebook,
     "pirats.rulebook": _pirats_rulebook,
 }
+GENERATORS.update({kind: _topic(GENERATORS[base], kind, steps) for kind, (base, steps) in RULEBOOK_TOPICS.items()})
 KINDS = tuple(GENERATORS)
 
 

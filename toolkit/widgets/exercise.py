@@ -65,10 +65,11 @@ def feedback_html(correct: bool | None, text: str, rule: str, lang: str) -> str:
 def board_html(exercise: Exercise, lang: str) -> str:
     """What an exercise shows besides its question: cards, a sea grid, a bag."""
     board = exercise.board
-    if exercise.kind in ("crew.trick_winner", "crew.rulebook") and "trick" in board:
+    kind = exercise.kind
+    if (kind == "crew.trick_winner" or kind.startswith("crew.rulebook")) and "trick" in board:
         from toolkit.widgets.crew.common import chips
         return f'<div class="deepsea-ex-board">{chips(board["trick"], lang)}</div>'
-    if exercise.kind == "crew.sonar" or exercise.kind == "crew.rulebook" and "card" in board and "led" not in board:
+    if kind == "crew.sonar" or kind.startswith("crew.rulebook") and "card" in board and "led" not in board:
         from toolkit.widgets.crew.common import chips
         hand = i18n.translate("teach.ui.hand", lang)
         return f'<div class="deepsea-ex-board">{esc(hand)} {chips(board["hand"], lang)}</div>'
@@ -82,7 +83,7 @@ def board_html(exercise: Exercise, lang: str) -> str:
         rows = "".join(f'<div>{esc(i18n.translate("teach.ex.seat_choice", lang, {"n": k}))}: {chips(h, lang)}</div>'
                        for k, h in enumerate(board["hands"]))
         return f'<div class="deepsea-ex-board deepsea-ex-hands">{rows}</div>'
-    if exercise.kind in ("crew.may_play", "crew.rulebook"):
+    if kind == "crew.may_play" or kind.startswith("crew.rulebook"):
         from toolkit.widgets.crew.common import chip, chips
         led = i18n.translate("teach.ui.led", lang)
         hand = i18n.translate("teach.ui.hand", lang)
