@@ -367,9 +367,9 @@ def _crew_task_draw(rng: np.random.Generator, seed: int) -> Exercise:
     choices = _number_choices(len(taken), [stop_first, until_past], rng)
     why = Event("TEACH_EX_TASK_DRAW", "crew.tasks.draw", n=len(taken), target=target,
                 taken=" + ".join(str(deck[i]) for i in taken),
-                skipped=", ".join(str(deck[i]) for i in range(taken[-1] + 1) if i not in taken) or "-")
+                skipped=[deck[i] for i in range(taken[-1] + 1) if i not in taken] or "-")
     return Exercise("crew.task_draw", seed, "teach.ex.crew.task_draw",
-                    {"target": target, "deck": ", ".join(map(str, deck))}, choices,
+                    {"target": target, "deck": list(deck)}, choices,
                     {"deck": deck, "target": target}, "crew.tasks.draw", str(len(taken)), why)
 
 
@@ -434,7 +434,7 @@ def _tranquility_feasible(rng: np.random.Generator, seed: int) -> Exercise:
     else:
         answer, why = "no", report.reasons()[0]
     return Exercise("tranquility.feasible", seed, "teach.ex.tranquility.feasible",
-                    {"gone": ", ".join(map(str, gone)) or Term("teach.ex.nothing_gone")}, _yes_no(),
+                    {"gone": list(gone) or Term("teach.ex.nothing_gone")}, _yes_no(),
                     {"grid": {str(c): n for c, n in grid.items()}, "index": -1, "number": "", "gone": gone},
                     FEASIBLE, answer, why)
 
@@ -532,6 +532,16 @@ def _pirats_pile(rng: np.random.Generator) -> list[str]:
     return pile
 
 
+@dataclass(frozen=True)
+class _SheetLines:
+    """A score sheet on one line (the feedback is a single paragraph): its lines joined with " / "."""
+
+    sheet: Any
+
+    def text(self, lang: str = "en") -> str:
+        return " / ".join(line.text(lang) for line in self.sheet.lines)
+
+
 def _pirats_score(rng: np.random.Generator, seed: int, pile: list[str] | None = None,
                   kind: str = "pirats.score", prompt: str = "teach.ex.pirats.score",
                   extra: Mapping[str, Any] | None = None) -> Exercise:
@@ -546,8 +556,8 @@ def _pirats_score(rng: np.random.Generator, seed: int, pile: list[str] | None = 
                  + sum(t.value for t in parse_tokens(pile) if t.kind in ("fries", "noodles", "burger")))
     choices = _number_choices(sheet.total, [face, no_boosts], rng)
     rule = max(sheet.lines, key=lambda line: line.points).rule
-    why = Event("TEACH_EX_PIRATS_SCORE", rule, total=sheet.total, sheet=sheet)
-    return Exercise(kind, seed, prompt, {"pile": ", ".join(pile), **(extra or {})}, choices, {"pile": pile},
+    why = Event("TEACH_EX_PIRATS_SCORE", rule, total=sheet.total, sheet=_SheetLines(sheet))
+    return Exercise(kind, seed, prompt, {"pile": parse_tokens(pile), **(extra or {})}, choices, {"pile": pile},
                     rule, str(sheet.total), why)
 
 
