@@ -735,14 +735,12 @@ def _pirats_rulebook(rng: np.random.Generator, seed: int) -> Exercise:
     occupied, start, cards, source = PIRATS_RULEBOOK_MOVES[step - 1]
     state = boarding_state(occupied=set(occupied) | ({start} if start else set()), start=start, cards=cards)
     # the engine moves the pirat: the space it ends on is the answer
-    label = "rat"
     before = {n for n, p in enumerate(state.ships[0].spaces[:3], 1) if p is not None and p.seat == 0}
     after, _ev = PIRATS.transition(state, MovePirat(_figure_on(state, start), "cat", cards))
     now = {n for n, p in enumerate(after.ships[0].spaces[:3], 1) if p is not None and p.seat == 0}
-    space = max(now - before or now)
+    space = max(now - before)                 # the one crew space seat 0 newly holds
     jumped = [n for n in occupied if start < n < space]
     why = Event("TEACH_EX_SPACE", "pirats.move.skip-occupied", space=space, jumped=", ".join(map(str, jumped)) or "-")
-    del label
     choices = tuple(Choice(str(n), "teach.ex.space_choice", {"n": n}) for n in (1, 2, 3))
     where = Term("teach.ex.from_area") if start == 0 else Term(f"teach.ex.from_space_{start}")
     return Exercise("pirats.rulebook", seed, "teach.ex.rulebook.pirats_move",
