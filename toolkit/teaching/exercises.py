@@ -24,8 +24,8 @@ Kinds:
 * ``pirats.move_cost`` — how many cards leave the hand for this move (cockroach discount, raccoon tolls)?
 * ``crew.rulebook``, ``tranquility.rulebook``, ``pirats.rulebook`` — the rule texts' own worked examples, one
   per seed in turn (``seed % n``), each on an engine position; the prompt names the source. Deep Blue's rule
-  text works no example through, so it has none. ``crew.rulebook.tricks``/``.tasks``/``.sonar`` and
-  ``pirats.rulebook.scoring``/``.boarding``/``.powers`` ask one topic's examples only.
+  text works no example through, so it has none. ``crew.rulebook_tricks``/``_tasks``/``_sonar`` and
+  ``pirats.rulebook_scoring``/``_boarding``/``_powers`` ask one topic's examples only.
 """
 
 from __future__ import annotations
@@ -805,12 +805,12 @@ def _topic(base: Callable[[np.random.Generator, int], Exercise], kind: str, step
 
 #: the rule books' examples by topic: steps of the ``*.rulebook`` cycles
 RULEBOOK_TOPICS = {
-    "crew.rulebook.tricks": ("crew.rulebook", (0, 1, 3)),
-    "crew.rulebook.tasks": ("crew.rulebook", (2, 4)),
-    "crew.rulebook.sonar": ("crew.rulebook", (5, 6)),
-    "pirats.rulebook.scoring": ("pirats.rulebook", (0,)),
-    "pirats.rulebook.boarding": ("pirats.rulebook", (1, 2, 3)),
-    "pirats.rulebook.powers": ("pirats.rulebook", (4, 5)),
+    "crew.rulebook_tricks": ("crew.rulebook", (0, 1, 3)),
+    "crew.rulebook_tasks": ("crew.rulebook", (2, 4)),
+    "crew.rulebook_sonar": ("crew.rulebook", (5, 6)),
+    "pirats.rulebook_scoring": ("pirats.rulebook", (0,)),
+    "pirats.rulebook_boarding": ("pirats.rulebook", (1, 2, 3)),
+    "pirats.rulebook_powers": ("pirats.rulebook", (4, 5)),
 }
 
 GENERATORS: dict[str, Callable[[np.random.Generator, int], Exercise]] = {
