@@ -40,7 +40,11 @@ def test_a_forged_answer_is_refused_and_changes_nothing(kind, forged):
 @pytest.mark.parametrize("kind", KINDS)
 def test_generated_exercises_are_deterministic_by_seed_and_vary(kind):
     assert generate(kind, 11) == generate(kind, 11)
-    assert len({repr(generate(kind, s).board) for s in range(12)}) > 3
+    boards = {repr(generate(kind, s).board) for s in range(12)}
+    if "rulebook" in kind:      # a fixed list of the rule book's examples, cycled: seeds 12-23 ask them again
+        assert boards == {repr(generate(kind, s).board) for s in range(12, 24)}
+    else:
+        assert len(boards) > 3
 
 
 @pytest.mark.parametrize("bad", [-1, 2**33, "1", 1.0, None, True])

@@ -65,16 +65,31 @@ def feedback_html(correct: bool | None, text: str, rule: str, lang: str) -> str:
 def board_html(exercise: Exercise, lang: str) -> str:
     """What an exercise shows besides its question: cards, a sea grid, a bag."""
     board = exercise.board
-    if exercise.kind == "crew.trick_winner":
+    kind = exercise.kind
+    if (kind == "crew.trick_winner" or kind.startswith("crew.rulebook")) and "trick" in board:
         from toolkit.widgets.crew.common import chips
         return f'<div class="deepsea-ex-board">{chips(board["trick"], lang)}</div>'
-    if exercise.kind == "crew.may_play":
+    if kind == "crew.sonar" or kind.startswith("crew.rulebook") and "card" in board and "led" not in board:
+        from toolkit.widgets.crew.common import chips
+        hand = i18n.translate("teach.ui.hand", lang)
+        return f'<div class="deepsea-ex-board">{esc(hand)} {chips(board["hand"], lang)}</div>'
+    if "tricks" in board:                                   # crew.task_status, crew.rulebook (a task)
+        from toolkit.widgets.crew.common import chips
+        rows = "".join(f'<div>{k}. {esc(i18n.translate("teach.ex.seat_choice", lang, {"n": leader}))} → '
+                       f'{chips(cards, lang)}</div>' for k, (leader, cards) in enumerate(board["tricks"], 1))
+        return f'<div class="deepsea-ex-board deepsea-ex-tricks">{rows}</div>'
+    if exercise.kind == "crew.captain":
+        from toolkit.widgets.crew.common import chips
+        rows = "".join(f'<div>{esc(i18n.translate("teach.ex.seat_choice", lang, {"n": k}))}: {chips(h, lang)}</div>'
+                       for k, h in enumerate(board["hands"]))
+        return f'<div class="deepsea-ex-board deepsea-ex-hands">{rows}</div>'
+    if kind == "crew.may_play" or kind.startswith("crew.rulebook"):
         from toolkit.widgets.crew.common import chip, chips
         led = i18n.translate("teach.ui.led", lang)
         hand = i18n.translate("teach.ui.hand", lang)
         return (f'<div class="deepsea-ex-board">{esc(led)} {chip(board["led"], lang)} &nbsp; '
                 f'{esc(hand)} {chips(board["hand"], lang)}</div>')
-    if exercise.kind == "tranquility.placement_cost":
+    if "grid" in board:                  # tranquility.placement_cost, tranquility.may_place, tranquility.rulebook
         grid = {int(k): v for k, v in board["grid"].items()}
         rows = []
         for row in range(5, -1, -1):          # row 1 (cells 0-5) at the bottom, as on the table
@@ -90,7 +105,7 @@ def board_html(exercise: Exercise, lang: str) -> str:
             rows.append("<tr>" + "".join(cells) + "</tr>")
         return ('<table class="deepsea-ex-board deepsea-ex-grid" style="border-collapse:collapse;'
                 'text-align:center;width:18em;table-layout:fixed">' + "".join(rows) + "</table>")
-    if exercise.kind == "pirats.space_reached":
+    if exercise.kind in ("pirats.space_reached", "pirats.move_cost") or "occupied" in board:
         cells = []
         for space in (1, 2, 3, 4):
             taken = space in board["occupied"]
@@ -134,8 +149,10 @@ class ExerciseView(View):
         self.refresh()
 
     def _make(self) -> Exercise:
+        # kinds in turn; each kind's seed goes up by one a round, so a kind whose seeds cycle through a fixed
+        # list (the rule books' examples) reaches every entry whatever the number of kinds
         kind = self._kinds[self._count % len(self._kinds)]
-        return generate(kind, self._seed + self._count)
+        return generate(kind, self._seed + self._count // len(self._kinds))
 
     @safe_callback
     def answer(self, value: Any) -> None:
