@@ -17,9 +17,11 @@ def _hidden_numbers(view, shown_seat):
 
 
 def _tokens(view):
-    """Numbers anywhere in the view's widget state, except the public status and event log (they hold
+    """Numbers anywhere in the view's widget state, except the public status, counts and event log (they hold
     counts and turn numbers by design: the engine's events never name face-down cards)."""
-    text = widget_strings(view).replace(view._status.value, "").replace(view._log.value, "")
+    text = widget_strings(view)
+    for public in (view.status.value, view._info.value, view.event_log._log.value, view.event_log._last.value):
+        text = text.replace(public, "")
     return set(re.findall(r"\b\d+\b", text))
 
 
@@ -28,7 +30,7 @@ def test_default_table_is_you_against_the_strongest_bot_and_hides_their_hands():
     assert view.setup.seats == ["you", "rank", "rank"]
     assert ENGINE.current_player(view.state) == 0 or ENGINE.is_over(view.state)  # the bots have moved
     assert view.model.session.moves, "seat 0 does not start this seed: the bots played first"
-    assert "Seat 2" in view._bot_reason.value or "Seat 1" in view._bot_reason.value
+    assert "Seat 2" in view.bot_line.value or "Seat 1" in view.bot_line.value
     own = {str(c) for c in view.state.hands[0] if c <= 80}
     tokens = _tokens(view)
     assert own <= tokens
@@ -61,8 +63,8 @@ def test_a_gap_warning_names_the_gap():
             view.choose(str(risky[0].number), risky[0].cell)
             assert "tranq-gap-warning" in view._choice.value and "cell" in view._choice.value
             return
-        view._hint.click()
-        view._play_hint.click()
+        view.hint_bar.ask.click()
+        view.hint_bar.play.click()
     raise AssertionError("no risky placement met")
 
 
@@ -71,12 +73,13 @@ def test_a_whole_game_against_bots_by_hint_and_play():
     clicks = 0
     while not ENGINE.is_over(view.state) and clicks < 300:
         assert view.setup.is_human(ENGINE.current_player(view.state))
-        view._hint.click()
-        assert view._hint_text.value and "bots.tranquility" not in view._hint_text.value
-        view._play_hint.click()
+        view.hint_bar.ask.click()
+        words = re.sub(r'<code class="deepsea-rule">[^<]*</code>', "", view.hint_bar.text.value)
+        assert words and "bots.tranquility" not in words         # worded, not a message key (the id is shown apart)
+        view.hint_bar.play.click()
         clicks += 1
         assert _hidden_numbers(view, 0).isdisjoint(_tokens(view)) or ENGINE.is_over(view.state)
-    assert ENGINE.is_over(view.state) and "tranq-outcome" in view._status.value
+    assert ENGINE.is_over(view.state) and "deepsea-result" in view.banner.value
 
 
 def test_the_teacher_switch_shows_every_hand_and_says_so():
@@ -95,10 +98,10 @@ def test_step_mode_waits_for_next_move():
     start = len(view.model.session.moves)
     actor = ENGINE.current_player(view.state)
     if view.setup.is_human(actor):  # play once so a bot is due
-        view._hint.click()
-        view._play_hint.click()
+        view.hint_bar.ask.click()
+        view.hint_bar.play.click()
         start = len(view.model.session.moves)
-    assert view.setup.waiting and "Next move" in view._waiting.value
+    assert view.setup.waiting and "Next move" in view.status.text
     view.setup._next.click()
     assert len(view.model.session.moves) == start + 1
 
@@ -109,7 +112,7 @@ def test_seats_pace_and_players_come_from_the_url_and_are_checked():
     bad = GameView(query="players=2&seats=you,psychic&pace=nan", autoplay=False)
     assert bad.setup.seats == ["you", "rank"] and 0 <= bad.setup.pace <= 3
     bad._players.value = 4
-    bad._new.click()
+    bad.options_bar.new_game.click()
     assert len(bad.setup.seats) == 4 and bad.state.players == 4 and bad.setup.seats[0] == "you"
 
 
