@@ -438,8 +438,10 @@ class TableFrame(View):
         move = self.engine.describe_move(decision.move, self.lang)
         text = self.t("table.hint.text", name=self.seat_name(bar.seat), move=move, reason=decision.text(self.lang))
         rule = getattr(decision.reason, "rule", "")
-        bar.show(f'{esc(text)} <code class="deepsea-rule">{esc(rule)}</code>' if rule else esc(text))
-        bar.mark(self.hint_marks(decision), self.t("table.hint.mark", move=move))
+        marks = self.hint_marks(decision)
+        bar.show(f'{esc(text)} <code class="deepsea-rule">{esc(rule)}</code>' if rule else esc(text),
+                 marks=sum(len(keys) for _component, keys in marks))
+        bar.mark(marks, self.t("table.hint.mark", move=move))
         bar.relabel(self.lang)
 
     # ---- internals -------------------------------------------------------------------------------

@@ -210,8 +210,12 @@ class HintBar(widgets.VBox):
         self.play.description = t("table.hint.play", lang)
         self.play.disabled = self.decision is None or getattr(self.decision, "move", None) is None
 
-    def show(self, html_text: str) -> None:
-        self.text.value = f'<div class="deepsea-hint-line" role="status">{html_text}</div>' if html_text else ""
+    def show(self, html_text: str, marks: int | None = None) -> None:
+        """The hint line; ``marks``: how many objects the hint outlines (``data-marks``: a page or test can
+        wait for them all)."""
+        counted = f' data-marks="{int(marks)}"' if marks is not None else ""
+        self.text.value = (f'<div class="deepsea-hint-line" role="status"{counted}>{html_text}</div>'
+                           if html_text else "")
 
     def mark(self, marks: Sequence[tuple[Any, Sequence[str]]], label: str) -> None:
         """Outline the suggested objects: ``marks`` is ``[(component, [data-keys])]``."""
