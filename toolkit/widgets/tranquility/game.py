@@ -188,12 +188,14 @@ class GameView(TableFrame):
         self._cell: int | None = None
         self._position_seen: Any = None
         # the options (the frame's options bar adds the seed and "New game")
-        self._players = widgets.Dropdown(options=[1, 2, 3, 4, 5], value=2, layout=widgets.Layout(width="12em"))
+        # the label at its own width, the box at its content's: a fixed width squeezed the box to nothing
+        # once ?display=large made the labels bigger
+        fit = {"layout": widgets.Layout(width="max-content"), "style": {"description_width": "initial"}}
+        self._players = widgets.Dropdown(options=[1, 2, 3, 4, 5], value=2, **fit)
         self._players.add_class("tranq-players")
-        self._variant = widgets.Dropdown(options=list(REMOVAL_VARIANTS), value="none",
-                                         layout=widgets.Layout(width="16em"))
+        self._variant = widgets.Dropdown(options=list(REMOVAL_VARIANTS), value="none", **fit)
         self._variant.add_class("tranq-variant")
-        self._monsters = widgets.Dropdown(options=[0, 3, 4, 5], value=0, layout=widgets.Layout(width="12em"))
+        self._monsters = widgets.Dropdown(options=[0, 3, 4, 5], value=0, **fit)
         self._monsters.add_class("tranq-monsters")
         # width auto: a fixed width ellipsised "Storms & compass…" (the checkbox label is not a widget-label)
         self._rocks = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto", margin="0 1.5em 0 0"))
@@ -252,7 +254,8 @@ class GameView(TableFrame):
         self._other_apply.on_click(self._on_other)
 
     def board_widgets(self) -> list[widgets.Widget]:
-        return [self._grid, self._seat_area, self._info, self._teacher]
+        # the public counts (and the teacher's hands) above the grid: the hand stays next to its actions
+        return [self._info, self._teacher, self._grid, self._seat_area]
 
     def action_widgets(self) -> list[widgets.Widget]:
         return [self._actions]
@@ -426,7 +429,7 @@ class GameView(TableFrame):
         if self._acting_seat() is None:
             return
         if self._card is None or self._cell is None:
-            self.refuse(self.t("tranquility.ui.pick_card_cell"))
+            self.refuse(self.t("tranquility.ui.pick_first"))
             return
         self.play(PlaceIsland(self._card, self._cell, self._ticked()))
 
