@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from toolkit.tranquility import ENGINE, PlaceIsland
 from toolkit.widgets.tranquility import GameView
 
@@ -120,3 +122,61 @@ def test_all_bot_table_shows_no_hand():
     view = GameView(seed=3, players=2, seats=["rank", "greedy"])
     assert ENGINE.is_over(view.state)  # no person: the bots play it out
     assert view._hand.cards == []
+
+
+# ---- on the shared table frame (issue 26.2) -------------------------------------------------------------
+def test_no_code_while_it_would_name_a_card_another_seat_discarded_face_down():
+    import urllib.parse
+
+    view = GameView(seed=4, players=3, query="")
+    hidden = lambda: any((getattr(s.move, "discards", None) or getattr(s.move, "cards", None))   # noqa: E731
+                         and s.events[0].seat != 0 for s in view.model.session.steps)
+    while not hidden() and not ENGINE.is_over(view.state):
+        view.hint_bar.ask.click()
+        view.hint_bar.play.click()
+    assert hidden() and not ENGINE.is_over(view.state)
+    assert view.controls.code == "" and "deepsea-no-code" in view.controls.share.value
+    solo = GameView(seed=3, players=1, query="")
+    for _ in range(4):
+        solo.hint_bar.ask.click()
+        solo.hint_bar.play.click()
+    assert len(solo.model.session.moves) == 4
+    assert solo.controls.code.count("m=") == 4                 # one person: every discard is their own
+    again = GameView(query=urllib.parse.urlencode({"code": solo.controls.code}))
+    assert again.model.session.moves == solo.model.session.moves and again.state.cells == solo.state.cells
+
+
+def test_a_closed_curtain_gets_no_hint_and_opening_it_does():
+    view = GameView(seed=4, players=2, seats=["you", "you"], autoplay=False, query="")
+    view.hint_bar.ask.click()
+    assert view.hint_bar.decision is None and view._hand.cards == []
+    view.reveal()
+    view.hint_bar.ask.click()
+    assert view.hint_bar.decision is not None and view.hint_bar.seat == ENGINE.current_player(view.state)
+
+
+def test_pace_and_step_mode_from_the_url_survive_a_new_game_of_another_size():
+    view = GameView(query="players=2&seed=2&pace=1.5&step=1", autoplay=False)
+    assert view.setup.pace == 1.5 and view.setup.step_mode
+    old = view.setup
+    view._players.value = 4
+    view.options_bar.new_game.click()
+    assert view.setup is not old and len(view.setup.seats) == 4
+    assert view.setup.pace == 1.5 and view.setup.step_mode
+
+
+def test_the_bot_line_names_no_face_down_discard():
+    # the bot's move as a menu writes it names its discards ("…, discard 61"): the line says the reason
+    view = GameView(seed=4, players=2, query="")
+    seen = 0
+    while not ENGINE.is_over(view.state):
+        last = view.driver.last
+        paid = [c for c in getattr(last[1].move, "discards", ()) if c > 36] if last is not None else []
+        if paid and view.bot_line.value:
+            said = view.bot_line.value
+            assert ENGINE.describe_move(last[1].move, "en") not in said
+            assert not any(re.search(rf"(?<![\w.#]){c}(?![\w.])", said) for c in paid), said
+            seen += 1
+        view.hint_bar.ask.click()
+        view.hint_bar.play.click()
+    assert seen, "the bot paid no discard in this game"
