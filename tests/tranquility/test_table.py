@@ -148,9 +148,11 @@ def test_no_code_while_it_would_name_a_card_another_seat_discarded_face_down():
 
 def test_a_closed_curtain_gets_no_hint_and_opening_it_does():
     view = GameView(seed=4, players=2, seats=["you", "you"], autoplay=False, query="")
-    view.hint_bar.ask.click()
+    assert view.hint_bar.ask.disabled                          # "Hint" waits for "show my hand"
+    view.hint_bar.ask.click()                                  # (a forged click is answered: no hint)
     assert view.hint_bar.decision is None and view._hand.cards == []
     view.reveal()
+    assert not view.hint_bar.ask.disabled
     view.hint_bar.ask.click()
     assert view.hint_bar.decision is not None and view.hint_bar.seat == ENGINE.current_player(view.state)
 

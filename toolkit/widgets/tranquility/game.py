@@ -565,12 +565,15 @@ class GameView(TableFrame):
             self._choice.value = ""
             self._card, self._card_at = None, None
             curtain = actor is not None and not bot_turn and self.model.live
+            # behind the curtain a hint would name the hidden hand: "Hint" waits for "show my hand"
+            self.hint_bar.ask.disabled = curtain
             if curtain:
                 self._curtain.value = f"<div><b>{esc(self.t('tranquility.ui.pass_to', seat=actor))}</b></div>"
                 self._reveal.description = self.t("tranquility.ui.reveal", seat=actor)
             self._set_children(self._seat_area, (self._curtain, self._reveal) if curtain else ())
             self._set_children(self._actions, ())
             return
+        self.hint_bar.ask.disabled = False
         hand = obs["hand"]
         # identical cards stay separate cards (one key per position); only the acting person picks
         acting = seat == actor and not bot_turn and self.model.live
