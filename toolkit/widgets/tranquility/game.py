@@ -188,14 +188,15 @@ class GameView(TableFrame):
         self._cell: int | None = None
         self._position_seen: Any = None
         # the options (the frame's options bar adds the seed and "New game")
-        # the label at its own width, the box at its content's: a fixed width squeezed the box to nothing
-        # once ?display=large made the labels bigger
-        fit = {"layout": widgets.Layout(width="max-content"), "style": {"description_width": "initial"}}
-        self._players = widgets.Dropdown(options=[1, 2, 3, 4, 5], value=2, **fit)
+        # each label at its own width, in em (so ?display=large scales label and box alike): the default
+        # label width squeezed the boxes to nothing once the labels grew; a number box keeps 4em of its own
+        def fit(width: str) -> dict[str, Any]:
+            return {"layout": widgets.Layout(width=width), "style": {"description_width": "initial"}}
+        self._players = widgets.Dropdown(options=[1, 2, 3, 4, 5], value=2, **fit("10em"))
         self._players.add_class("tranq-players")
-        self._variant = widgets.Dropdown(options=list(REMOVAL_VARIANTS), value="none", **fit)
+        self._variant = widgets.Dropdown(options=list(REMOVAL_VARIANTS), value="none", **fit("max-content"))
         self._variant.add_class("tranq-variant")
-        self._monsters = widgets.Dropdown(options=[0, 3, 4, 5], value=0, **fit)
+        self._monsters = widgets.Dropdown(options=[0, 3, 4, 5], value=0, **fit("12em"))
         self._monsters.add_class("tranq-monsters")
         # width auto: a fixed width ellipsised "Storms & compass…" (the checkbox label is not a widget-label)
         self._rocks = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto", margin="0 1.5em 0 0"))
