@@ -37,7 +37,7 @@ def test_game_dashboard_curtain_then_a_placement(open_dashboard, console_errors)
     page.locator(".tranq-play").click()
     page.locator(".tranq-reveal").wait_for(state="visible")  # handed over to the next seat
     assert page.locator(".tranq-grid-cell-17").inner_text().strip() == card
-    assert "placed" in page.locator(".tranq-log").inner_text()
+    assert "placed" in page.locator(".deepsea-table-log").inner_text()
     assert console_errors == []
 
 
@@ -67,11 +67,11 @@ def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashb
     seed, options = options_from_query(dict(q.split("=") for q in GAME.split("&")))
     state = ENGINE.new_state(seed, **options)
     bot_cards = {str(c) for c in state.hands[1] + state.piles[1] if c <= 80}
-    hint, outcome = page.locator(".tranq-hint"), page.locator(".tranq-outcome")
+    hint, outcome = page.locator(".deepsea-hint"), page.locator(".deepsea-result")
 
     def my_turn_or_over() -> bool:
-        page.wait_for_function("document.querySelector('.tranq-hint') || document.querySelector('.tranq-outcome')",
-                               timeout=60000)
+        page.wait_for_function("document.querySelector('.deepsea-result') || (document.querySelector('.tranq-actions button')"
+                               " && document.querySelector('.deepsea-status-line[data-acting=\"0\"]'))", timeout=60000)
         return outcome.count() == 0
 
     assert my_turn_or_over()
@@ -83,15 +83,17 @@ def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashb
         page.locator(f".tranq-grid-cell-{empty}").click()
         page.wait_for_function("document.querySelector('.tranq-choice').innerText.includes('costs')")
     turns = 0
+    reasons: list[str] = []
     while my_turn_or_over() and turns < 60:
         hint.click()
-        page.locator(".tranq-hint-move").wait_for(state="visible")
-        page.locator(".tranq-play-hint").click()
-        page.locator(".tranq-hint-move").wait_for(state="detached")
+        page.locator(".deepsea-hint-line").wait_for(state="visible")
+        page.locator(".deepsea-play-hint").click()
+        page.locator(".deepsea-hint-line").wait_for(state="detached")
         turns += 1
+        if my_turn_or_over():       # the bot answered: its move and reason on the bot line
+            reasons.append(page.locator(".deepsea-bot-line").inner_text())
     assert outcome.count() == 1 and turns >= 5
-    reason = page.locator(".tranq-bot-reason").inner_text()
-    assert "Last bot move (rank" in reason and "Seat 1 " in reason
+    assert any(r.startswith("Seat 1 (bot: ") for r in reasons), reasons
     page.wait_for_timeout(500)
     wire = b"\n".join(frames).decode("utf-8", "replace")
     dom = page.locator(".deepsea-root").first.evaluate("e => e.outerHTML")
@@ -104,9 +106,9 @@ def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashb
 
 def test_the_table_in_japanese_and_the_teacher_switch(page, open_dashboard, console_errors):
     page = open_dashboard("tranquility-game", "players=3&seed=4&pace=0")
-    page.locator(".tranq-hint").wait_for(state="visible", timeout=60000)
+    page.locator(".tranq-actions button").first.wait_for(state="visible", timeout=60000)
     page.locator(".deepsea-lang button", has_text="日本語").click()
-    page.wait_for_function("document.querySelector('.tranq-hint').innerText.includes('ヒント')")
+    page.wait_for_function("document.querySelector('.deepsea-hint').innerText.includes('ヒント')")
     assert page.locator(".tranq-teacher-hand").count() == 0
     page.locator(".deepsea-show-all input").check()
     page.locator(".tranq-teacher-hand").first.wait_for(state="visible")

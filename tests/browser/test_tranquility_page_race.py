@@ -19,7 +19,7 @@ WATCH_JS = """
   const check = () => {
     const now = performance.now();
     if (w.page === null && document.querySelector('.deepsea-page-support')) w.page = now;
-    const reason = document.querySelector('.tranq-bot-reason');
+    const reason = document.querySelector('.deepsea-bot-line');
     if (reason && w.reasonDrawn === null) { w.reasonDrawn = now; w.reasonAtDraw = reason.innerText.trim(); }
     if (reason && w.firstMove === null && reason.innerText.trim()) w.firstMove = now;
     const cells = document.querySelectorAll('.tranq-grid-cell');

@@ -5,8 +5,12 @@ marks its objects on the table (the card, the cell, the cards to discard: class 
 then clicks exactly those objects — card, cell, discard toggles — and the action button. Every click is
 answered by the kernel before the next one (a picked card is pressed, a picked cell selected, a move is a
 new log line); nothing waits a fixed time. Once, on purpose, the learner clicks an occupied cell: the
-refusal appears right under the grid and nothing changes. At the end the result is shown once, and every
-line of the log names its seat, except the table's own events that concern every seat alike.
+refusal appears right under the grid and nothing changes. Once the learner clicks "Undo": the table is back
+where they decided, the bot's answer taken back too. At the end the result is shown once, and every line of
+the log names its seat, except the table's own events that concern every seat alike.
+
+A second game (solo, so the code names no card another seat discarded face down) is reopened from its
+share link in a new page: the same cells, the same log, the same hand.
 """
 
 import pytest
@@ -14,15 +18,16 @@ import pytest
 pytestmark = pytest.mark.browser
 
 GAME = "players=2&seed=1&variant=poseidon&pace=0"   # a short game (Poseidon sets 12 islands aside)
-LOG_LINES = "document.querySelectorAll('.tranq-log li').length"
-MY_TURN_OR_OVER = """() => document.querySelector('.tranq-outcome') ||
-  (document.querySelector('.tranq-hint') && document.querySelector('.tranq-status').innerText.includes('seat 0 acts'))"""
+LOG_LINES = "document.querySelectorAll('.deepsea-table-log .deepsea-log li').length"
+MY_TURN_OR_OVER = """() => document.querySelector('.deepsea-result') ||
+  (document.querySelector('.tranq-play, .tranq-split') &&
+   document.querySelector('.deepsea-status-line[data-acting="0"]'))"""
 
 
 def test_a_learner_plays_a_whole_game_by_clicking_the_table(open_dashboard, console_errors):
     page = open_dashboard("tranquility-game", GAME)
     grid, hand = page.locator(".tranq-grid"), page.locator(".tranq-hand")
-    outcome = page.locator(".tranq-outcome")
+    outcome = page.locator(".deepsea-result")
 
     def my_turn() -> bool:
         page.wait_for_function(MY_TURN_OR_OVER, timeout=60000)
@@ -58,8 +63,15 @@ def test_a_learner_plays_a_whole_game_by_clicking_the_table(open_dashboard, cons
             assert grid.locator(f'[data-key="{key}"]').inner_text() == before
             assert grid.locator(".tranq-cell-selected").count() == 0 and page.evaluate(LOG_LINES) == lines
             refused_once = True
-        page.locator(".tranq-hint").click()
-        hint = page.locator(".tranq-hint-move")
+        if turns == 2:
+            # "Undo": the learner's last move and the bot's answer are taken back, one redraw, their turn again
+            before_undo = grid.locator(".tranq-cell-filled").count()
+            page.locator(".deepsea-undo").click()
+            page.wait_for_function(f"{LOG_LINES} < {lines}")
+            assert my_turn() and grid.locator(".tranq-cell-filled").count() < before_undo
+            lines = page.evaluate(LOG_LINES)
+        page.locator(".deepsea-hint").click()
+        hint = page.locator(".deepsea-hint-line")
         hint.wait_for(state="visible")
         assert hint.count() == 1                                             # the hint is shown once
         marks = int(hint.get_attribute("data-marks"))
@@ -85,7 +97,7 @@ def test_a_learner_plays_a_whole_game_by_clicking_the_table(open_dashboard, cons
         page.locator(action).click()
         page.wait_for_function(f"{LOG_LINES} > {lines}")                      # the move is a new log line
         page.wait_for_function("document.querySelectorAll('.deepsea-hinted').length === 0")   # marks cleared
-        assert page.locator(".deepsea-refusal.tranq-refusal").count() == 0
+        assert page.locator(".deepsea-refusal-line .deepsea-refusal").count() == 0   # no refusal beside the buttons
         turns += 1
     assert refused_once and turns >= 5
     # the result, shown once
@@ -93,10 +105,35 @@ def test_a_learner_plays_a_whole_game_by_clicking_the_table(open_dashboard, cons
     result = outcome.inner_text().strip()
     assert result and page.locator("body").inner_text().count(result) == 1
     # every line of the log names its seat (the table's own events excepted)
-    rows = page.locator(".tranq-log li").evaluate_all(
+    rows = page.locator(".deepsea-table-log .deepsea-log li").evaluate_all(
         "ls => ls.map(l => [l.querySelector('.deepsea-event-seat') !== null, (l.querySelector('.deepsea-rule') || {}).innerText || ''])")
     # the table's own events concern every seat alike (the deal, the variant, the two-player extra draw)
     table_wide = ("tranquility.setup.", "tranquility.variant.", "tranquility.start.two-player")
     assert rows and all(named or rule.startswith(table_wide) for named, rule in rows), rows
     assert sum(named for named, _ in rows) > turns
+    assert console_errors == []
+
+
+def test_a_shared_link_reopens_the_game_where_it_was_in_a_new_page(open_dashboard, voila_url, console_errors):
+    page = open_dashboard("tranquility-game", "players=1&seed=3&pace=0")
+    lines = page.evaluate(LOG_LINES)
+    for _ in range(3):                     # three moves by "Hint" and "Play the hint"
+        page.locator(".deepsea-hint").click()
+        page.locator(".deepsea-hint-line").wait_for(state="visible")
+        page.locator(".deepsea-play-hint").click()
+        page.wait_for_function(f"{LOG_LINES} > {lines}")
+        lines = page.evaluate(LOG_LINES)
+    link = page.locator(".deepsea-share-link")
+    page.wait_for_function("document.querySelector('.deepsea-share-link') && "
+                           "document.querySelector('.deepsea-share-link').getAttribute('href').split('m%3D').length === 4")
+    href = link.get_attribute("href")
+    cells = page.locator(".tranq-grid .tranq-grid-cell").evaluate_all("bs => bs.map(b => b.innerText)")
+    hand = page.locator(".tranq-hand .tranq-card").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    reopened = page.context.new_page()
+    reopened.goto(f"{voila_url}/voila/render/tranquility-game.ipynb{href}", wait_until="domcontentloaded")
+    reopened.wait_for_function(f"{LOG_LINES} === {lines}", timeout=120000)
+    assert reopened.locator(".tranq-grid .tranq-grid-cell").evaluate_all("bs => bs.map(b => b.innerText)") == cells
+    assert reopened.locator(".tranq-hand .tranq-card").evaluate_all("bs => bs.map(b => b.dataset.card)") == hand
+    assert reopened.locator(".deepsea-share-link").get_attribute("href") == href   # the same game, the same code
+    reopened.close()
     assert console_errors == []

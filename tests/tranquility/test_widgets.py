@@ -107,7 +107,7 @@ def test_game_view_hides_every_other_hand():
     assert {str(c) for c in own} <= tokens
     hidden = {c for s in range(3) if s != actor for c in state.hands[s] if 36 < c <= 80}
     hidden |= {c for s in range(3) for c in state.piles[s] if 36 < c <= 80}
-    hidden -= {int(t) for t in re.findall(r"\d+", str(view._seed.value))}
+    hidden -= {int(t) for t in re.findall(r"\d+", str(view.options_bar.seed.value))}
     assert hidden and not ({str(c) for c in hidden} & tokens)
 
 
@@ -123,16 +123,16 @@ def test_game_view_plays_through_the_engine_and_shows_refusals():
     other = next(c for c in view.state.hands[view.model.seat] if c <= 80)
     view.choose(str(other), move.cell)  # occupied cell
     view._play.click()
-    assert "deepsea-refusal" in view._message.value and len(view.model.session.moves) == 1
+    assert "deepsea-refusal" in view.refusal.value and len(view.model.session.moves) == 1
     view._discard_two.click()  # nothing ticked: refused, not crashed
-    assert len(view.model.session.moves) == 1 and "deepsea-refusal" in view._message.value
+    assert len(view.model.session.moves) == 1 and "deepsea-refusal" in view.refusal.value
 
 
 def test_game_view_refuses_actions_before_reveal_and_reads_the_url():
     view = GameView(query="players=4&seed=77&variant=poseidon&monsters=5&storms=1&rocks=1&seats=you,you,you,you")
     assert view.state.players == 4 and len(view.state.removed) == 12 and view.state.options.monsters == 5
     view._play.click()
-    assert "deepsea-refusal" in view._message.value and view.model.session.moves == []
+    assert "deepsea-refusal" in view.refusal.value and view.model.session.moves == []
     odd = GameView(query="players=99&seed=-5&monsters=2&variant=%27")
     assert odd.state.players == 5 and odd.state.options.monsters == 0 and odd.state.options.removal == "none"
 
@@ -181,12 +181,12 @@ def test_a_whole_game_can_be_played_to_the_finish_through_the_hot_seat_view():
             view._start.click()
         elif isinstance(move, PlayFinish):
             view._finish_button.click()
-        assert view.model.session.moves[-1] == move, view._message.value
+        assert view.model.session.moves[-1] == move, view.refusal.value
     assert splits == 2
     assert ENGINE.outcome(view.state).result == "win"
-    assert "tranq-outcome" in view._status.value and "everyone wins" in view._status.value
+    assert "deepsea-result" in view.banner.value and "everyone wins" in view.banner.value
     view.lang = "ja"
-    assert "全員の勝利" in view._status.value
+    assert "全員の勝利" in view.banner.value
 
 
 # ---- every click answered, next to what was clicked (issue 26) ---------------------------------------
@@ -206,11 +206,12 @@ def test_play_without_the_discards_a_placement_costs_says_why_beside_the_buttons
     view.choose(str(costly.number), costly.cell)            # nothing ticked
     view._play.click()
     assert len(view.model.session.moves) == played
-    beside = view._choice.value
-    assert "tranq-refusal" in beside and "tranquility." in beside          # the engine's reason and rule id
+    beside = view.refusal.value                              # the line beside the action buttons
+    assert "deepsea-refusal" in beside and "tranquility." in beside        # the engine's reason and rule id
     assert str(len(costly.discards)) in beside
+    assert view.refusal in view._action_row.children
     view.choose(str(costly.number), costly.cell, tuple(str(c) for c in costly.discards))   # a new pick
-    assert "tranq-refusal" not in view._choice.value
+    assert view.refusal.value == ""
     view._play.click()
     assert view.model.session.moves[-1] == costly
 

@@ -33,7 +33,8 @@ def _setup_of(view):
 
 
 def _log_of(view) -> str:
-    return view._log.value
+    log = getattr(view, "event_log", None)      # a table on the shared frame: its EventLog part
+    return log._log.value if log is not None else view._log.value
 
 
 @pytest.mark.parametrize("game", ["deepblue", "tranquility", "pirats", "crew"])

@@ -38,10 +38,10 @@ def test_tranquility_hint_follows_the_language_and_clears_on_a_move():
     view.driver.run_until_human()
     view._on_reveal()
     view._on_hint()
-    assert "tranq-hint-move" in view._hint_text.value
-    _rewords(view, view._hint_text)
+    assert "deepsea-hint-line" in view.hint_bar.text.value
+    _rewords(view, view.hint_bar.text)
     view._on_play_hint()                       # the hinted move is played: the hint is spent
-    assert view._hint_text.value == ""
+    assert view.hint_bar.text.value == ""
 
 
 def test_sewer_pirats_hint_follows_the_language_and_clears_on_a_move():

@@ -61,13 +61,13 @@ def test_the_hand_holds_only_the_shown_seats_cards_each_with_its_own_key():
 def test_the_hint_marks_its_cell_and_card_once_and_any_move_clears_them():
     view = _table()
     assert view._grid.hint_keys == [] and view._hand.hint_keys == []
-    view._hint.click()
-    move = view._hint_move
+    view.hint_bar.ask.click()
+    move = view.hint_bar.decision.move
     hand = ENGINE.observe(view.state, view.model.seat)["hand"]
     marks = dict(hint_marks(move, hand))
     assert marks and view._grid.hint_keys == marks.get("grid", []) and view._hand.hint_keys == marks.get("hand", [])
     assert view._grid.hint_label.startswith("Hint") or view._hand.hint_label.startswith("Hint")
-    assert view._hint_text.value.count("tranq-hint-move") == 1
+    assert view.hint_bar.text.value.count("deepsea-hint-line") == 1            # said once
     if isinstance(move, PlaceIsland):
         picked = view._hand.cards[int(marks["hand"][0].split(":")[1])]
         assert picked["name"] == str(move.number)
@@ -76,7 +76,7 @@ def test_the_hint_marks_its_cell_and_card_once_and_any_move_clears_them():
     view.choose(str(other.number), other.cell)
     view._play.click()
     assert view.model.session.moves[-1] == other
-    assert view._grid.hint_keys == [] and view._hand.hint_keys == [] and view._hint_text.value == ""
+    assert view._grid.hint_keys == [] and view._hand.hint_keys == [] and view.hint_bar.text.value == ""
     assert not any("deepsea-hinted" in t._dom_classes for t in view._toggle_pool)
 
 
@@ -84,11 +84,11 @@ def test_a_hinted_placement_that_costs_discards_marks_the_discard_toggles():
     view = _table()
     for _ in range(30):
         view.reveal()
-        view._hint.click()
-        move = view._hint_move
+        view.hint_bar.ask.click()
+        move = view.hint_bar.decision.move
         if isinstance(move, PlaceIsland) and move.discards:
             break
-        view._play_hint.click()
+        view.hint_bar.play.click()
     else:
         raise AssertionError("no hint paid discards in 30 turns of seed 4")
     marked = [view._toggle_cards[i] for i, t in enumerate(view._toggle_pool) if "deepsea-hinted" in t._dom_classes]

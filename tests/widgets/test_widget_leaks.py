@@ -137,7 +137,8 @@ def _new_game_with(view: View, players: Callable[[], widgets.Widget], new: Calla
 @pytest.mark.parametrize("name", ["tranquility-game", "pirats-game", "deep-blue-game"])
 def test_new_games_with_another_player_count_leave_the_widget_count_flat(name, dashboard):
     view = dashboard(ROOT / "dashboards" / f"{name}.ipynb")
-    action = _new_game_with(view, lambda: view._players, lambda: view._new, (2, 3))
+    new = (lambda: view.options_bar.new_game) if hasattr(view, "options_bar") else (lambda: view._new)  # the frame's
+    action = _new_game_with(view, lambda: view._players, new, (2, 3))
     seats_before = view.setup
     assert growth(action) == 0
     assert view.setup is not seats_before and len(view.setup.seats) == view._players.value
@@ -192,12 +193,12 @@ def test_a_hot_seat_tranquility_game_played_to_its_end_keeps_the_widget_count_bo
     largest = 0
     moves = 0
     while ENGINE.outcome(view.state) is None and moves < 400:
-        if "tranq-reveal" in {c for w in view._private.children for c in w._dom_classes}:
+        if "tranq-reveal" in {c for w in view._seat_area.children for c in w._dom_classes}:
             view.reveal()
         largest = max(largest, len(ENGINE.observe(view.state, ENGINE.current_player(view.state))["hand"]))
-        view._hint.click()
-        assert view._hint_move is not None, view._message.value
-        view._play_hint.click()
+        view.hint_bar.ask.click()
+        assert view.hint_bar.decision is not None, view.hint_bar.text.value
+        view.hint_bar.play.click()
         switch_language(view)
         moves += 1
     assert ENGINE.outcome(view.state) is not None and moves > 10
@@ -248,7 +249,7 @@ def test_any_sequence_of_clicks_on_the_tranquility_table_keeps_the_layout_open_a
         elif action in ("new", "players"):
             if action == "players":
                 view._players.value = 1 + (view._players.value % 5)
-            view._new.click()
+            view.options_bar.new_game.click()
         elif action == "seat":
             picker = view.setup._pickers[i % len(view.setup._pickers)]
             picker.value = "you" if picker.value != "you" else picker.options[1][1]
@@ -260,8 +261,8 @@ def test_any_sequence_of_clicks_on_the_tranquility_table_keeps_the_layout_open_a
             view.reveal()
         elif action == "play":
             view.run_bots()
-            view._hint.click()
-            view._play_hint.click()
+            view.hint_bar.ask.click()
+            view.hint_bar.play.click()
         assert open_in_tree(view) == []
         assert view._message.value == "" or "deepsea-refusal" in view._message.value
     # a 5-seat setup has ~12 more models than a 2-seat one; a hand holds at most 7 cards here
@@ -281,8 +282,8 @@ def test_the_discard_toggles_are_relabelled_in_place_and_a_new_hand_starts_untic
     assert tuple(view._discards.children) == toggles             # the same models, relabelled
     assert [t.value for t in toggles] == [True, True] + [False] * (len(hand) - 2)
     assert view._ticked() == tuple(parse_card(c) for c in hand[:2])
-    view._hint.click()
-    view._play_hint.click()                                     # the next seat: the curtain empties them
+    view.hint_bar.ask.click()
+    view.hint_bar.play.click()                                     # the next seat: the curtain empties them
     assert view._discards.children == () and all(t.description == "" and not t.value for t in toggles)
     view.reveal()
     assert not any(t.value for t in view._discards.children)    # a new hand starts unticked

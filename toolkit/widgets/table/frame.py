@@ -15,6 +15,8 @@ subclasses it and provides hooks only (see docs/architecture.md, "The table fram
 * ``result_text(outcome)`` → the banner's sentence ("You win…"), or ``None`` for the engine's;
 * ``shareable(moves, viewer)`` → ``False`` when the code would show a card only some seats know;
 * ``on_new_game()`` — forget the game's own picks (a selected card) when the game changes;
+* ``on_seats_changed()`` — a seat changed hands or the teacher's switch turned (before the redraw);
+* ``seat_options()`` → extra keyword arguments of the seats bar (``pace``, ``step_mode``);
 * ``title_text()``, ``rules_text()`` — the header in ``self.lang``; ``setup_events()`` — the deal's events;
 * ``label_options()`` — the option widgets' labels in ``self.lang``.
 
@@ -48,6 +50,7 @@ from toolkit.widgets.base import (
     esc,
     explain_html,
     page_query_string,
+    rule_ref_html,
     safe_callback,
 )
 from toolkit.widgets.seats import BotDriver, SeatSetup
@@ -217,6 +220,15 @@ class TableFrame(View):
     def on_new_game(self) -> None:
         """Forget the game's own picks (called after a new game, an opened code, an undo)."""
 
+    def on_seats_changed(self) -> None:
+        """A seat changed hands or the teacher's switch turned: forget what only the old seat may see
+        (a hot seat's revealed hand). Called before the redraw."""
+
+    def seat_options(self) -> dict[str, Any]:
+        """Extra keyword arguments of the seats bar (:class:`~toolkit.widgets.seats.SeatSetup`) when it is
+        (re)built: ``pace``, ``step_mode``. While it is rebuilt, ``self.setup`` is still the old bar."""
+        return {}
+
     # ---- reading ----------------------------------------------------------------------------
     @property
     def setup(self) -> SeatSetup:
@@ -327,7 +339,7 @@ class TableFrame(View):
         seat = None
         if self.model.live and not self.engine.play_out_over(state):
             decider = self.engine.decider(state)
-            seat = self._setup.viewing_seat(decider)
+            seat = self.viewing_seat()     # the seat the page shows (a hot seat's curtain: none)
             if not self._setup.is_human(seat) or (seat != decider and seat not in self.engine.optional_actors(state)):
                 seat = None
         decision = self._driver.hint(seat) if seat is not None else None
@@ -373,9 +385,10 @@ class TableFrame(View):
             return
         _length, seat, decision = shown
         said = self.bot_move_text(seat, decision)
-        self.bot_line.show(seat, *(said or ("",)))
+        self.bot_line.show(seat, *(said or ("",)), lang=self.lang)
 
     def _on_seats(self, change: Mapping[str, Any]) -> None:
+        self.on_seats_changed()
         self.hint_bar.forget()
         self._redraw()
 
@@ -388,6 +401,9 @@ class TableFrame(View):
             return
         m, lang = self.model, self.lang
         m.lang = lang
+        # the seats bar names the seats in every line: it follows the page's language before the redraw
+        # (its link to ``lang`` may fire after this redraw, which then named seats in the old language)
+        self._setup.lang = lang
         rules_line = self.rules_text()
         rules = f'<p class="deepsea-table-rules">{esc(rules_line)}</p>' if rules_line else ""
         self._header.value = f"<h3>{esc(self.title_text())}</h3>{rules}"
@@ -423,8 +439,10 @@ class TableFrame(View):
         move = self.engine.describe_move(decision.move, self.lang)
         text = self.t("table.hint.text", name=self.seat_name(bar.seat), move=move, reason=decision.text(self.lang))
         rule = getattr(decision.reason, "rule", "")
-        bar.show(f'{esc(text)} <code class="deepsea-rule">{esc(rule)}</code>' if rule else esc(text))
-        bar.mark(self.hint_marks(decision), self.t("table.hint.mark", move=move))
+        marks = self.hint_marks(decision)
+        bar.show(f"{esc(text)} {rule_ref_html(rule, self.lang)}" if rule else esc(text),
+                 marks=sum(len(keys) for _component, keys in marks))
+        bar.mark(marks, self.t("table.hint.mark", move=move))
         bar.relabel(self.lang)
 
     # ---- internals -------------------------------------------------------------------------------
@@ -464,7 +482,7 @@ class TableFrame(View):
             kept = list(self._setup.seats)
             wanted = kept if len(kept) == players else None
         old_setup = getattr(self, "_setup", None)
-        self._setup = SeatSetup(players, self.levels, seats=wanted, lang=self.lang)
+        self._setup = SeatSetup(players, self.levels, seats=wanted, lang=self.lang, **self.seat_options())
         if old_setup is not None:
             self._lang_link.unlink()
         self._lang_link = traitlets.dlink((self, "lang"), (self._setup, "lang"))
@@ -476,6 +494,8 @@ class TableFrame(View):
             old.unobserve(self._on_bot_moved, "moves_played")
         self._driver = BotDriver(self.model, self._setup, autoplay=self._autoplay, on_error=self._on_bot_error)
         self._driver.observe(self._on_bot_moved, "moves_played")
+        if self._driver.last is not None:   # bots that moved at once while the driver was built (no kernel)
+            self._on_bot_moved({})
 
     def _after_new_session(self) -> None:
         self._opened_error = None

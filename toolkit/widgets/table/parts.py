@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from toolkit.core.explain import Event, Outcome
-from toolkit.widgets.base import GameSession, esc, event_log_html, explain_html, t
+from toolkit.widgets.base import GameSession, esc, event_log_html, explain_html, rule_ref_html, t
 
 log = logging.getLogger("toolkit.widgets.table")
 #: a log longer than this many lines folds into its scroll box, with a visible marker saying so
@@ -90,12 +90,12 @@ class BotLine(widgets.HTML):
         self.add_class("deepsea-bot-line")
         self.seat: int | None = None
 
-    def show(self, seat: int | None, text: str, rule: str = "") -> None:
+    def show(self, seat: int | None, text: str, rule: str = "", lang: str = "en") -> None:
         self.seat = seat if text else None
         if not text:
             self.value = ""
             return
-        code = f' <code class="deepsea-rule">{esc(rule)}</code>' if rule else ""
+        code = f" {rule_ref_html(rule, lang)}" if rule else ""   # beside the sentence, never in it
         self.value = f'<p class="deepsea-bot-move" data-seat="{seat}" role="status">{esc(text)}{code}</p>'
 
 
@@ -166,7 +166,9 @@ class RefusalLine(widgets.HTML):
             body = esc(item.text(lang))
         else:                                                                  # Violation, RuleError
             body = explain_html(item, lang)
-        self.value = f'<div class="deepsea-refusal" role="alert">{body}</div>'
+        # the components' refusals start with ✘ in a dark red (tranquility.js); this line looks the same,
+        # so a refused button reads as refused, not as one more help line
+        self.value = f'<div class="deepsea-refusal" role="alert" style="color:#a00000">✘ {body}</div>'
 
     def clear(self) -> None:
         self.item = None
@@ -210,8 +212,12 @@ class HintBar(widgets.VBox):
         self.play.description = t("table.hint.play", lang)
         self.play.disabled = self.decision is None or getattr(self.decision, "move", None) is None
 
-    def show(self, html_text: str) -> None:
-        self.text.value = f'<div class="deepsea-hint-line" role="status">{html_text}</div>' if html_text else ""
+    def show(self, html_text: str, marks: int | None = None) -> None:
+        """The hint line; ``marks``: how many objects the hint outlines (``data-marks``: a page or test can
+        wait for them all)."""
+        counted = f' data-marks="{int(marks)}"' if marks is not None else ""
+        self.text.value = (f'<div class="deepsea-hint-line" role="status"{counted}>{html_text}</div>'
+                           if html_text else "")
 
     def mark(self, marks: Sequence[tuple[Any, Sequence[str]]], label: str) -> None:
         """Outline the suggested objects: ``marks`` is ``[(component, [data-keys])]``."""
@@ -243,7 +249,9 @@ class OptionsBar(widgets.HBox):
         super().__init__(layout=widgets.Layout(flex_flow="row wrap", align_items="center"), **kwargs)
         self.add_class("deepsea-options-bar")
         self.option_widgets = dict(options)
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=max_seed, layout=widgets.Layout(width="14em"))
+        # the label at its own width: a fixed width left the box a sliver under ?display=large
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=max_seed, layout=widgets.Layout(width="16em"),
+                                           style={"description_width": "initial"})
         self.seed.add_class("deepsea-seed")
         self.new_game = widgets.Button(button_style="info")
         self.new_game.add_class("deepsea-new-game")

@@ -1,5 +1,9 @@
 """A full game of Tranquility at a table of people and bots.
 
+The table is built on the shared table frame (:class:`~toolkit.widgets.table.TableFrame`, docs/architecture.md
+"The table frame"): options, seats, status line, bot line, result banner, hint, event log, undo, new game and
+the game's code are the frame's; this module draws only the grid, the hand and the actions.
+
 Seats (:class:`~toolkit.widgets.seats.SeatSetup`): each seat is "you" or a bot level of
 ``toolkit.tranquility.BOTS``; by default you are seat 0 and every other seat plays the strongest bot. Bots
 move on their own at a visible pace (adjustable, or one move per click in step mode) through
@@ -20,26 +24,29 @@ sent to the browser — unless the labelled teacher switch ("show every hand") i
 show everyone: the engine's events never name face-down cards, and neither do the bots' reasons.
 
 URL parameters: ``players``, ``seed``, ``variant`` (removal), ``rocks``, ``monsters``, ``storms`` (1/0),
-``seats`` (e.g. ``you,rank,greedy``), ``pace`` (seconds), ``step`` (1/0).
+``seats`` (e.g. ``you,rank,greedy``), ``pace`` (seconds), ``step`` (1/0); ``code`` (the frame's game code:
+reopens a game where it was).
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 import ipywidgets as widgets
 
-from toolkit.core.errors import InvalidMoveError, RuleError
+from toolkit.core.errors import InvalidMoveError
+from toolkit.core.explain import Event
+from toolkit.core.tryit import table_rules
 from toolkit.tranquility import ENGINE, FINISH, REMOVAL_VARIANTS, START, PlaceIsland, PlayFinish, PlayStart
 from toolkit.tranquility.bots import LEVELS
 from toolkit.tranquility.cards import CELLS, COLUMNS, card_name, parse_card
 from toolkit.tranquility.hints import placement_hint
 from toolkit.tranquility.moves import DiscardTwo, PlayMonster, StartDiscard
-from toolkit.widgets.base import (GameSession, View, close_tree, esc, event_log_html, explain_html, query_params,
-                                  safe_callback)
+from toolkit.widgets.base import esc, explain_html, safe_callback
 from toolkit.widgets.components.tranquility import TranquilityGrid, TranquilityHand, card_key, cell_key
-from toolkit.widgets.rulebook import table_rules_html
-from toolkit.widgets.seats import PACE_DEFAULT, PACE_MAX, YOU, BotDriver, SeatSetup, default_seats
+from toolkit.widgets.seats import PACE_DEFAULT, PACE_MAX, YOU, default_seats
+from toolkit.widgets.table import TableFrame
+from toolkit.widgets.table.frame import table_query
 from toolkit.widgets.tranquility.common import int_param
 
 MAX_SEED = 2**31 - 1
@@ -49,8 +56,8 @@ def hint_marks(move: Any, hand: Sequence[str]) -> list[tuple[str, list[str]]]:
     card to play) and ``"discards"`` (the cards to discard, face down) — cards by their position in ``hand``,
     the card names of the hinted seat's own hand, so two identical cards are told apart.
 
-    Pure: the table (this view, later the shared table frame) calls ``component.mark_hint(keys, label)`` on
-    the component drawing each role (here the grid, the hand, and the discard toggles by position).
+    Pure: the table (:meth:`GameView.hint_marks`, for the frame's hint bar) maps each role to the component
+    drawing it — the grid, the hand, the discard toggles by position — whose ``mark_hint(keys, label)`` it calls.
 
     >>> hint_marks(PlaceIsland(25, 17, (3,)), ["3", "25", "40"])
     [('grid', ['cell:17']), ('hand', ['card:1']), ('discards', ['card:0'])]
@@ -114,8 +121,44 @@ def table_from_query(params: dict[str, str]) -> tuple[float, bool]:
     return min(max(pace, 0.0), PACE_MAX), params.get("step", "0") in ("1", "true", "yes")
 
 
-class GameView(View):
-    """A table: setup, seats (you or a bot level), the grid, your hand, hints, actions and the event log.
+class DiscardToggles(widgets.HBox):
+    """The shown hand's cards as toggles, ticked to pay a placement's discards (or to discard two, or split
+    the start card's discards). Child ``i`` is the card at position ``i`` of the hand (key ``card:<i>``),
+    so it speaks the hint-mark protocol like the components: ``mark_hint(keys, label)`` outlines toggles."""
+
+    def __init__(self) -> None:
+        super().__init__(layout=widgets.Layout(flex_flow="row wrap"))
+        self.add_class("tranq-discards")
+        self.hint_keys: list[str] = []
+        self.hint_label = ""
+
+    def mark_hint(self, keys: Sequence[str] = (), label: str = "") -> None:
+        if isinstance(keys, str):
+            raise TypeError(f"keys must be a sequence of data-keys, not the string {keys!r}")
+        self.hint_keys, self.hint_label = [str(k) for k in keys], str(label) if keys else ""
+        self.draw_marks()
+
+    def draw_marks(self, pool: Sequence[widgets.ToggleButton] = ()) -> None:
+        """Outline the hinted toggles (the shared mark's class, base.css); unmark the rest of ``pool``."""
+        shown = list(self.children)
+        for toggle in list(shown) + [t for t in pool if t not in shown]:
+            wanted = toggle in shown and card_key(shown.index(toggle)) in self.hint_keys
+            if wanted != ("deepsea-hinted" in toggle._dom_classes):
+                (toggle.add_class if wanted else toggle.remove_class)("deepsea-hinted")
+                toggle.tooltip = self.hint_label if wanted else ""
+
+
+def _query_options(params: Mapping[str, str]) -> dict[str, Any]:
+    """The engine options the query names (only those: the rest keep the table's own values)."""
+    _seed, options = options_from_query(dict(params))
+    named = {"players": "players", "removal": "variant", "rocks": "rocks", "storms": "storms", "monsters": "monsters"}
+    return {option: options[option] for option, param in named.items() if param in params}
+
+
+class GameView(TableFrame):
+    """A table on the shared frame (:class:`~toolkit.widgets.table.TableFrame`): the seats, status, hint,
+    log, undo, new game and code are the frame's; this class draws the grid, the hand (behind a hot seat's
+    curtain), the discard toggles and the action buttons.
 
     ``seats``: "you" or a level per seat (default: you at seat 0, the strongest bot elsewhere).
     ``autoplay=False`` leaves the bots' moves to :meth:`run_bots` (notebooks checked by nbval).
@@ -123,66 +166,67 @@ class GameView(View):
 
     def __init__(self, seed: int | None = None, players: int | None = None, lang: str = "en",
                  query: str | None = None, seats: Sequence[str] | None = None, autoplay: bool = True,
-                 **kwargs: Any):
-        super().__init__(lang=lang, **kwargs)
-        self.add_class("tranq-game")
-        params = query_params(query)
-        q_seed, options = options_from_query(params)
-        if seed is not None:
-            q_seed = seed
-        if players is not None:
-            options["players"] = players
-        self._autoplay = autoplay
+                 show_language: bool = True):
+        params = table_query(query) if show_language or query is not None else {}
+        asked = _query_options(params)
+        players = asked.get("players", players if players is not None else 2)
         self._pace, self._step_mode = table_from_query(params)
-        start_seats = list(seats) if seats is not None else seats_from_query(params, options["players"])
-        self.model = GameSession(ENGINE, q_seed, options)
-        self._hint_move: Any = None
-        self._hint_shown: Any = None   # what the hint line says: a message key or the expert's Decision
+        start_seats = list(seats) if seats is not None else seats_from_query(params, players)
+        super().__init__(ENGINE, seed=seed if seed is not None else 1, options={"players": players},
+                         seats=start_seats, levels=LEVELS, lang=lang, show_language=show_language,
+                         autoplay=autoplay, query=query if query is not None else None)
+        self.add_class("tranq-game")
+
+    # ---- the frame's hooks --------------------------------------------------------------------------
+    def build(self) -> None:
         self._revealed: int | None = None
         self._toggle_cards: list[str] = []
         self._toggle_pool: list[widgets.ToggleButton] = []   # discard toggles, reused (_set_discard_toggles)
-        self._toggle_lang = lang
+        self._toggle_lang = self.lang
         self._card: int | None = None
+        self._card_at: int | None = None     # the picked card's position in the hand (identical cards differ)
         self._cell: int | None = None
-        # setup controls
-        self._title = widgets.HTML()
-        self._players = widgets.Dropdown(options=[1, 2, 3, 4, 5], value=options["players"],
-                                         layout=widgets.Layout(width="12em"))
+        self._position_seen: Any = None
+        # the options (the frame's options bar adds the seed and "New game")
+        # each label at its own width, in em (so ?display=large scales label and box alike): the default
+        # label width squeezed the boxes to nothing once the labels grew; a number box keeps 4em of its own
+        def fit(width: str) -> dict[str, Any]:
+            return {"layout": widgets.Layout(width=width), "style": {"description_width": "initial"}}
+        self._players = widgets.Dropdown(options=[1, 2, 3, 4, 5], value=2, **fit("10em"))
         self._players.add_class("tranq-players")
-        self._variant = widgets.Dropdown(options=list(REMOVAL_VARIANTS), value=options["removal"],
-                                         layout=widgets.Layout(width="16em"))
+        self._variant = widgets.Dropdown(options=list(REMOVAL_VARIANTS), value="none", **fit("max-content"))
+        self._variant.add_class("tranq-variant")
+        self._monsters = widgets.Dropdown(options=[0, 3, 4, 5], value=0, **fit("12em"))
+        self._monsters.add_class("tranq-monsters")
         # width auto: a fixed width ellipsised "Storms & compass…" (the checkbox label is not a widget-label)
-        self._rocks = widgets.Checkbox(value=options["rocks"], indent=False,
-                                       layout=widgets.Layout(width="auto", margin="0 1.5em 0 0"))
-        self._monsters = widgets.Dropdown(options=[0, 3, 4, 5], value=options["monsters"],
-                                          layout=widgets.Layout(width="12em"))
-        self._storms = widgets.Checkbox(value=options["storms"], indent=False,
-                                       layout=widgets.Layout(width="auto", margin="0 1.5em 0 0"))
-        self._seed = widgets.BoundedIntText(min=0, max=MAX_SEED, value=q_seed, layout=widgets.Layout(width="12em"))
-        self._new = widgets.Button()
-        self._new.add_class("tranq-new-game")
-        # table
-        self._status = widgets.HTML()
-        self._status.add_class("tranq-status")
-        # the grid and the hand are components (toolkit/widgets/components/tranquility.py): each cell and card
-        # a focusable button whose click the kernel answers with a pick or the engine's reason beside it
-        self._grid = TranquilityGrid(lang=lang)
+        self._rocks = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto", margin="0 1.5em 0 0"))
+        self._rocks.add_class("tranq-rocks")
+        self._storms = widgets.Checkbox(value=False, indent=False, layout=widgets.Layout(width="auto", margin="0 1.5em 0 0"))
+        self._storms.add_class("tranq-storms")
+        # the board: the grid and the hand are components (toolkit/widgets/components/tranquility.py): each
+        # cell and card a focusable button whose click the kernel answers with a pick or the engine's reason
+        self._grid = TranquilityGrid(lang=self.lang)
         self._grid.add_class("tranq-grid")
         self._grid.on_pick(self._on_cell_pick)
-        self._card_at: int | None = None     # the picked card's position in the hand (identical cards differ)
-        # the seat's private area
-        self._curtain = widgets.HTML()
-        self._curtain.add_class("tranq-curtain")
-        self._reveal = widgets.Button(button_style="warning")
-        self._reveal.add_class("tranq-reveal")
-        self._hand = TranquilityHand(lang=lang)
+        self._hand = TranquilityHand(lang=self.lang)
         self._hand.add_class("tranq-hand")
         self._hand.on_pick(self._on_card_pick)
+        self._curtain = widgets.HTML()
+        self._curtain.add_class("tranq-curtain")
+        self._reveal = widgets.Button(button_style="warning", layout=widgets.Layout(width="auto"))
+        self._reveal.add_class("tranq-reveal")
+        self._reveal.on_click(self._on_reveal)
         self._choice = widgets.HTML()
         self._choice.add_class("tranq-choice")
+        self._seat_area = widgets.VBox()          # the curtain, or the shown seat's hand and the choice
+        self._seat_area.add_class("tranq-seat-area")
+        self._info = widgets.HTML()               # public counts: hands, piles, discards, start space
+        self._info.add_class("tranq-info")
+        self._teacher = widgets.HTML()
+        self._teacher.add_class("tranq-teacher")
+        # the actions (the frame puts its refusal line beside them)
         self._discard_label = widgets.HTML()
-        self._discards = widgets.HBox()
-        self._discards.add_class("tranq-discards")
+        self._discards = DiscardToggles()
         self._play = widgets.Button(button_style="primary")
         self._play.add_class("tranq-play")
         self._discard_two = widgets.Button()
@@ -197,310 +241,40 @@ class GameView(View):
         self._other.add_class("tranq-other")
         self._other_apply = widgets.Button()
         self._other_apply.add_class("tranq-other-apply")
-        self._private = widgets.VBox()
-        self._log = widgets.HTML()
-        self._log.add_class("tranq-log")
-        self._bot_reason = widgets.HTML()
-        self._bot_reason.add_class("tranq-bot-reason")
-        self._waiting = widgets.HTML()
-        self._waiting.add_class("tranq-waiting")
-        self._hint = widgets.Button(icon="lightbulb-o")
-        self._hint.add_class("tranq-hint")
-        self._play_hint = widgets.Button()
-        self._play_hint.add_class("tranq-play-hint")
-        self._hint_text = widgets.HTML()
-        self._hint_text.add_class("tranq-hint-text")
-        self._teacher = widgets.HTML()
-        self._teacher.add_class("tranq-teacher")
-        self._seats_box = widgets.VBox()
-        # Rows of the private area kept from one drawing to the next: a new box each time made the page
-        # rebuild (detach) the Hint button on every refresh, which a click could miss on a loaded machine.
-        self._buttons_row = widgets.HBox()
-        self._other_row = widgets.HBox([self._other, self._other_apply])
-        self._hint_row = widgets.HBox([self._hint, self._play_hint])
-        # wiring (every callback validates what it receives)
-        self._new.on_click(self._on_new)
-        self._reveal.on_click(self._on_reveal)
+        # Rows kept from one drawing to the next: a new box each time made the page rebuild (detach) the
+        # buttons on every refresh, which a click could miss on a loaded machine.
+        self._buttons_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self._other_row = widgets.HBox([self._other, self._other_apply], layout=widgets.Layout(flex_flow="row wrap"))
+        self._actions = widgets.VBox()
+        self._actions.add_class("tranq-actions")
         self._play.on_click(self._on_play)
         self._discard_two.on_click(self._on_discard_two)
         self._start.on_click(self._on_start)
         self._finish_button.on_click(self._on_finish)
         self._split.on_click(self._on_split)
         self._other_apply.on_click(self._on_other)
-        self._hint.on_click(self._on_hint)
-        self._play_hint.on_click(self._on_play_hint)
-        self._finish([self._title,
-                      widgets.HBox([self._players, self._variant, self._monsters],
-                                   layout=widgets.Layout(flex_flow="row wrap")),
-                      widgets.HBox([self._rocks, self._storms, self._seed, self._new],
-                                   layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-                      self._seats_box, self._status, self._bot_reason, self._grid, self._private, self._teacher,
-                      self._log])
-        self.setup: SeatSetup | None = None
-        self.driver: BotDriver | None = None
-        self._seat_table(start_seats)
-        self.refresh()
 
-    # ---- the seats and the bots ------------------------------------------------------------------
-    def _seat_table(self, seats: Sequence[str] | None = None) -> None:
-        """(Re)build the seat setup and the bot driver for the current game's player count.
+    def board_widgets(self) -> list[widgets.Widget]:
+        # the public counts (and the teacher's hands) above the grid: the hand stays next to its actions
+        return [self._info, self._teacher, self._grid, self._seat_area]
 
-        A table of the same size keeps its seat setup (its seats, pace and step mode; the teacher's switch
-        goes off, as it always did for a new game): a new one on every "New game" left ~37 widget models per
-        click in the kernel and the page. A setup replaced for another player count is closed with all its
-        widgets (:func:`~toolkit.widgets.base.close_tree`).
-        """
-        old_setup = self.setup
-        if self.driver is not None:
-            self.driver.close()
-            self.driver.unobserve(self._on_bot_moved, "moves_played")
-        players = self.state.players
-        if seats is None and old_setup is not None and len(old_setup.seats) == players:
-            old_setup.unobserve(self._on_seats_changed, ["seats", "show_all"])
-            old_setup.show_all = False
-        else:
-            pace = old_setup.pace if old_setup is not None else self._pace
-            step = old_setup.step_mode if old_setup is not None else self._step_mode
-            self.setup = SeatSetup(players, LEVELS, seats, lang=self.lang, pace=pace, step_mode=step)
-            self._seats_box.children = (self.setup,)
-            if old_setup is not None:
-                old_setup.unobserve(self._on_seats_changed, ["seats", "show_all"])
-                close_tree(old_setup)
-        self.setup.observe(self._on_seats_changed, ["seats", "show_all"])
-        self.driver = BotDriver(self.model, self.setup, on_error=lambda exc: self.report(exc, error=True),
-                                autoplay=self._autoplay)
-        self.driver.observe(self._on_bot_moved, "moves_played")
-        self._revealed = None
+    def action_widgets(self) -> list[widgets.Widget]:
+        return [self._actions]
 
-    def _on_bot_moved(self, _change: Any = None) -> None:
-        self._card, self._cell, self._hint_move = None, None, None
-        self._hint_shown = None
-        self._hint_text.value = ""
-        self.refresh()
+    def option_widgets(self) -> dict[str, widgets.Widget]:
+        return {"players": self._players, "removal": self._variant, "monsters": self._monsters,
+                "rocks": self._rocks, "storms": self._storms}
 
-    def _on_seats_changed(self, _change: Any = None) -> None:
-        self._revealed = None
-        self.refresh()
+    def options_from_widgets(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        # untrusted widget values: the engine checks them (a bad one is refused beside "New game")
+        return {"players": values.get("players"), "removal": values.get("removal"),
+                "monsters": values.get("monsters"), "rocks": bool(values.get("rocks")),
+                "storms": bool(values.get("storms"))}
 
-    def run_bots(self) -> int:
-        """Play every bot move due now at once (tests and notebooks); the number played."""
-        return self.driver.run_until_human() if self.driver is not None else 0
+    def options_from_query(self, params: Mapping[str, str]) -> dict[str, Any]:
+        return _query_options(params)
 
-    # ---- helpers ----------------------------------------------------------------------------------
-    @property
-    def state(self):
-        return self.model.session.state
-
-    def _actor(self) -> int | None:
-        return ENGINE.current_player(self.state)
-
-    def _ticked(self) -> tuple[int, ...]:
-        return tuple(parse_card(name) for name, b in zip(self._toggle_cards, self._discards.children) if b.value)
-
-    def _play_move(self, move: Any) -> None:
-        if self.play_on(self.model, move):
-            self._card, self._cell = None, None
-            self._refusal = None
-        else:
-            # the page's message line is far below the grid: the reason goes next to the button too, until
-            # the learner picks again or the position changes
-            self._refusal = self.model.violation or self.model.message or None
-            self._refusal_at = len(self.model.session)
-        self.refresh()
-
-    def _refusal_html(self) -> str:
-        refusal = getattr(self, "_refusal", None)
-        if refusal is None or getattr(self, "_refusal_at", None) != len(self.model.session):
-            return ""
-        return f'<div class="deepsea-refusal tranq-refusal" role="alert">✘ {explain_html(refusal, self.lang)}</div>'
-
-    def _hot_seat(self) -> bool:
-        return len(self.setup.human_seats()) > 1
-
-    def _shown_seat(self) -> int | None:
-        """The one seat whose observation the page may hold now (``None``: the public view)."""
-        actor = self._actor()
-        setup = self.setup
-        if actor is not None and setup.show_all:
-            return actor
-        humans = setup.human_seats()
-        if actor is not None and setup.is_human(actor):
-            if len(humans) > 1 and self._revealed != actor:
-                return None  # hot seat: the curtain is up until this person reveals
-            return actor
-        return humans[0] if len(humans) == 1 else None
-
-    def _require_revealed(self) -> int:
-        actor = self._actor()
-        if actor is None or not self.setup.is_human(actor) or self._shown_seat() != actor:
-            raise InvalidMoveError("it is not your turn to act (or your hand is not revealed yet)")
-        return actor
-
-    # ---- callbacks ----------------------------------------------------------------------------------
-    @safe_callback
-    def _on_cell_pick(self, index: Any) -> None:
-        # the component only passes on what this view offered (a cell index); checked again all the same
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < CELLS:
-            raise InvalidMoveError(f"{index!r} is not a cell")
-        self._cell = index
-        self._refusal = None
-        self.refresh()
-
-    @safe_callback
-    def _on_new(self, _button: Any = None) -> None:
-        players, variant, monsters = self._players.value, self._variant.value, self._monsters.value
-        if players not in (1, 2, 3, 4, 5) or variant not in REMOVAL_VARIANTS or monsters not in (0, 3, 4, 5):
-            raise InvalidMoveError("unknown game settings")
-        seed = self._seed.value
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise InvalidMoveError(f"seed {seed!r} is out of range")
-        options = {"players": players, "removal": variant, "monsters": monsters,
-                   "rocks": bool(self._rocks.value), "storms": bool(self._storms.value)}
-        if self.driver is not None:
-            self.driver.close()  # no bot of the old table may move in the new game
-            self.driver.unobserve(self._on_bot_moved, "moves_played")
-            self.driver = None
-        self.model.new_game(seed, options)
-        message = self.model.message
-        self._seat_table()
-        if message:
-            self.report(message, error=True)
-        else:
-            self.clear_report()
-        self._revealed, self._card, self._cell, self._hint_move = None, None, None, None
-        self._hint_shown = None
-        self._hint_text.value = ""
-        self._bot_reason.value = ""
-        self.refresh()
-
-    @safe_callback
-    def _on_reveal(self, _button: Any = None) -> None:
-        self._revealed = self._actor()
-        self._card, self._cell = None, None
-        self.refresh()
-
-    @safe_callback
-    def _on_card_pick(self, position: Any) -> None:
-        seat = self._require_revealed()
-        hand = ENGINE.observe(self.state, seat)["hand"]
-        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < len(hand):
-            raise InvalidMoveError(f"{position!r} is not a card of this hand")
-        self._card, self._card_at = parse_card(hand[position]), position
-        self._refusal = None
-        self.refresh()
-
-    @safe_callback
-    def _on_play(self, _button: Any = None) -> None:
-        self._require_revealed()
-        if self._card is None or self._cell is None:
-            raise InvalidMoveError("pick a card from your hand and a cell first")
-        self._play_move(PlaceIsland(self._card, self._cell, self._ticked()))
-
-    @safe_callback
-    def _on_discard_two(self, _button: Any = None) -> None:
-        self._require_revealed()
-        self._play_move(DiscardTwo(self._ticked()))
-
-    @safe_callback
-    def _on_start(self, _button: Any = None) -> None:
-        self._require_revealed()
-        self._play_move(PlayStart())
-
-    @safe_callback
-    def _on_finish(self, _button: Any = None) -> None:
-        self._require_revealed()
-        self._play_move(PlayFinish())
-
-    @safe_callback
-    def _on_split(self, _button: Any = None) -> None:
-        self._require_revealed()
-        self._play_move(StartDiscard(self._ticked()))
-
-    @safe_callback
-    def _on_hint(self, _button: Any = None) -> None:
-        seat = self._require_revealed()
-        decision = self.driver.hint(seat)
-        if decision is None or decision.move is None:
-            self._hint_move, self._hint_shown = None, "tranquility.ui.hint_none"
-        else:
-            self._hint_move, self._hint_shown = decision.move, decision
-        self._hint_seat = seat
-        self._hint_at = len(self.model.session)
-        self.refresh()
-
-    def _render_hint(self, seat: int | None) -> None:
-        """The hint line, worded in the page's language at every redraw (the toggle rewords it).
-
-        A hint names its seat's cards: once the page shows another seat (the hot-seat curtain, a seat or
-        teacher switch), it is forgotten, not only hidden — the text would stay in the page's widget state.
-        """
-        if self._hint_shown is not None and (seat != getattr(self, "_hint_seat", None)
-                                             or getattr(self, "_hint_at", None) != len(self.model.session)):
-            self._hint_move, self._hint_shown = None, None   # another seat shown, or any move since: stale
-        shown = self._hint_shown
-        if shown is None:
-            self._hint_text.value = ""
-        elif isinstance(shown, str):
-            self._hint_text.value = esc(self.t(shown))
-        else:   # the hint is this person's own move: naming their own cards is fine
-            # data-marks: how many objects the hint outlines on the table (a page or test can wait for them)
-            hand = ENGINE.observe(self.state, seat)["hand"] if seat is not None else ()
-            marked = sum(len(keys) for _, keys in hint_marks(shown.move, hand))
-            self._hint_text.value = (f'<div class="tranq-hint-move" data-marks="{marked}"><b>'
-                                     f'{esc(ENGINE.describe_move(shown.move, self.lang))}'
-                                     f'</b></div><div>{explain_html(shown.reason, self.lang)}</div>')
-
-    def _render_hint_marks(self, obs: dict) -> None:
-        """Outline the hint's cell and card where they are drawn (cleared as soon as the hint is gone)."""
-        marks = dict(hint_marks(self._hint_move, obs.get("hand") or ())) if self._hint_move is not None else {}
-        label = self.t("components.tranquility.hint_mark") if marks else ""
-        for role, component in (("grid", self._grid), ("hand", self._hand)):
-            keys = marks.get(role, [])
-            if list(component.hint_keys) != keys or (keys and component.hint_label != label):
-                component.mark_hint(keys, label)
-        # the discard toggles are ipywidgets: the shared mark's class (base.css) goes on them directly
-        paid = set(marks.get("discards", []))
-        for i, toggle in enumerate(self._toggle_pool):
-            wanted = i < len(self._toggle_cards) and card_key(i) in paid
-            if wanted != ("deepsea-hinted" in toggle._dom_classes):
-                (toggle.add_class if wanted else toggle.remove_class)("deepsea-hinted")
-                toggle.tooltip = label if wanted else ""
-
-    @safe_callback
-    def _on_play_hint(self, _button: Any = None) -> None:
-        self._require_revealed()
-        move = self._hint_move
-        if move is None or move not in self.model.legal_moves:
-            raise InvalidMoveError("ask for a hint first")
-        self._hint_move = None
-        self._hint_shown = None
-        self._hint_text.value = ""
-        self._play_move(move)
-
-    @safe_callback
-    def _on_other(self, _button: Any = None) -> None:
-        self._require_revealed()
-        index = self._other.value
-        moves = self.model.legal_moves
-        if not isinstance(index, int) or not 0 <= index < len(moves):
-            raise InvalidMoveError(f"no move number {index!r}")
-        self._play_move(moves[index])
-
-    # ---- rendering -----------------------------------------------------------------------------------
-    def refresh(self) -> None:
-        if self.setup is None:
-            return  # still building
-        lang, state = self.lang, self.state
-        actor = self._actor()
-        seat = self._shown_seat()
-        self.model.seat = seat
-        self.setup.lang = lang
-        if self._card is None:
-            self._card_at = None
-        self._render_hint(seat)
-        obs = ENGINE.observe(state, seat)
-        self._title.value = f"<h3>{esc(self.t('tranquility.ui.game_title'))}</h3>"
-        self._title.value += table_rules_html("tranquility", self.lang)   # what no engine enforces
+    def label_options(self) -> None:
         self._players.description = self.t("tranquility.ui.players")
         self._variant.description = self.t("tranquility.ui.variant")
         labels = [(self.t(f"tranquility.ui.variant.{v}"), v) for v in REMOVAL_VARIANTS]
@@ -511,50 +285,212 @@ class GameView(View):
         self._monsters.description = self.t("tranquility.ui.monsters")
         self._rocks.description = self.t("tranquility.ui.rocks")
         self._storms.description = self.t("tranquility.ui.storms")
-        self._seed.description = self.t("tranquility.ui.seed")
-        self._new.description = self.t("tranquility.ui.new_game")
-        self._render_status(obs)
-        self._render_grid(obs)
-        self._render_private(obs, seat, actor)
-        self._render_hint_marks(obs)
-        self._render_bots(actor)
-        setup = ENGINE.setup_events(self.model.session.initial)
-        self._log.value = event_log_html(list(setup) + self.model.session.events, lang, seat_name=self.setup.seat_name)
 
-    def _render_status(self, obs: dict) -> None:
+    def seat_options(self) -> dict[str, Any]:
+        old = getattr(self, "_setup", None)   # a table of another size keeps the pace and step mode
+        if old is not None:
+            return {"pace": old.pace, "step_mode": old.step_mode}
+        return {"pace": self._pace, "step_mode": self._step_mode}
+
+    def title_text(self) -> str:
+        return self.t("tranquility.ui.game_title")
+
+    def rules_text(self) -> str:
+        """The table rule no engine enforces (tranquility.table.silence), with its id."""
+        return " ".join(f"{self.t('ui.rulebook.table_rule')} {r.title[self.lang]} ({r.id})"
+                        for r in table_rules("tranquility"))
+
+    def setup_events(self) -> list[Event]:
+        return list(ENGINE.setup_events(self.model.session.initial))
+
+    def last_result(self, events: Sequence[Event]) -> str | None:
+        """The last move's events (a placement and its discards, counted, never named)."""
+        position = self.model.position
+        if position == 0:
+            return None
+        step = self.model.session.steps[position - 1]
+        return "<br>".join(explain_html(e, self.lang) for e in step.events) or None
+
+    def bot_move_text(self, seat: int, decision: Any) -> tuple[str, str] | None:
+        # the move's own description names its face-down discards: the bot's reason never does
+        return (self.t("tranquility.ui.bot_moved", name=self.seat_name(seat), reason=decision.text(self.lang)),
+                getattr(decision.reason, "rule", ""))
+
+    def shareable(self, moves: Sequence[Any], viewer: int | None) -> bool:
+        """No code while it would name a card another seat discarded face down (the game over: all may)."""
+        if ENGINE.is_over(self.model.session.state):
+            return True
+        for step in self.model.session.steps:
+            cards = getattr(step.move, "discards", None) or getattr(step.move, "cards", None)
+            actor = next((e.seat for e in step.events if isinstance(getattr(e, "seat", None), int)), None)
+            if cards and actor != viewer:
+                return False
+        return True
+
+    def hint_marks(self, decision: Any) -> list[tuple[Any, Sequence[str]]]:
+        seat = self.hint_bar.seat
+        hand = ENGINE.observe(self.state, seat)["hand"] if seat is not None else ()
+        drawn_by = {"grid": self._grid, "hand": self._hand, "discards": self._discards}
+        return [(drawn_by[role], keys) for role, keys in hint_marks(decision.move, hand)]
+
+    def on_new_game(self) -> None:
+        self._revealed, self._card, self._card_at, self._cell = None, None, None, None
+
+    def on_seats_changed(self) -> None:
+        self._revealed = None
+
+    def viewing_seat(self) -> int | None:
+        """The one seat whose observation the page may hold now (``None``: the public view). At a hot seat
+        of several people the acting person's hand stays behind the curtain until they reveal it."""
+        actor = self._actor()
+        setup = self.setup
+        if actor is not None and setup.show_all:
+            return actor
+        humans = setup.human_seats()
+        if actor is not None and setup.is_human(actor):
+            if len(humans) > 1 and self._revealed != actor:
+                return None
+            return actor
+        return humans[0] if len(humans) == 1 else None
+
+    def status_extra(self, obs: Mapping[str, Any], seat: int | None) -> list[str]:
+        if ENGINE.is_over(self.model.shown_state()):
+            return []
+        extra = [self.t("tranquility.ui.turn_phase", turn=obs["turn"], phase=self.t(f"tranquility.phase.{obs['phase']}"))]
+        if self.setup.step_mode and self.setup.waiting:
+            extra.append(self.t("tranquility.ui.click_next"))
+        return extra
+
+    def refresh_board(self, obs: Mapping[str, Any], seat: int | None) -> None:
+        self.model.seat = seat
+        shown = (self.model.session, self.model.position)
+        if shown != self._position_seen:     # any move, undo or new game: the picks were for another position
+            self._position_seen = shown
+            self._card, self._card_at, self._cell = None, None, None
+        actor = self._actor()
+        self._render_info(obs)
+        self._render_grid(obs)
+        self._render_seat(obs, seat, actor)
+        self._render_teacher()
+
+    # ---- for notebooks and tests ----------------------------------------------------------------------
+    def run_bots(self) -> int:
+        """Play every bot move due now at once (tests and notebooks); the number played."""
+        return self.driver.run_until_human()
+
+    @property
+    def state(self):
+        return self.model.session.state
+
+    def _actor(self) -> int | None:
+        return ENGINE.current_player(self.model.shown_state())
+
+    def _ticked(self) -> tuple[int, ...]:
+        return tuple(parse_card(name) for name, b in zip(self._toggle_cards, self._discards.children) if b.value)
+
+    def _acting_seat(self) -> int | None:
+        """The seat whose person may act from this page now; else the click is refused beside the buttons."""
+        actor = self._actor()
+        if (actor is None or not self.model.live or not self.setup.is_human(actor)
+                or self.viewing_seat() != actor):
+            self.refuse(self.t("tranquility.ui.not_your_turn"))
+            return None
+        return actor
+
+    # ---- callbacks ----------------------------------------------------------------------------------
+    @safe_callback
+    def _on_cell_pick(self, index: Any) -> None:
+        # the component only passes on what this view offered (a cell index); checked again all the same
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < CELLS:
+            raise InvalidMoveError(f"{index!r} is not a cell")
+        self._cell = index
+        self.refusal.clear()
+        self.refresh()
+
+    @safe_callback
+    def _on_reveal(self, _button: Any = None) -> None:
+        self._revealed = self._actor()
+        self._card, self._card_at, self._cell = None, None, None
+        self.refresh()
+
+    @safe_callback
+    def _on_card_pick(self, position: Any) -> None:
+        seat = self._acting_seat()
+        if seat is None:
+            return
+        hand = ENGINE.observe(self.state, seat)["hand"]
+        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position < len(hand):
+            raise InvalidMoveError(f"{position!r} is not a card of this hand")
+        self._card, self._card_at = parse_card(hand[position]), position
+        self.refusal.clear()
+        self.refresh()
+
+    @safe_callback
+    def _on_play(self, _button: Any = None) -> None:
+        if self._acting_seat() is None:
+            return
+        if self._card is None or self._cell is None:
+            self.refuse(self.t("tranquility.ui.pick_first"))
+            return
+        self.play(PlaceIsland(self._card, self._cell, self._ticked()))
+
+    @safe_callback
+    def _on_discard_two(self, _button: Any = None) -> None:
+        if self._acting_seat() is not None:
+            self.play(DiscardTwo(self._ticked()))
+
+    @safe_callback
+    def _on_start(self, _button: Any = None) -> None:
+        if self._acting_seat() is not None:
+            self.play(PlayStart())
+
+    @safe_callback
+    def _on_finish(self, _button: Any = None) -> None:
+        if self._acting_seat() is not None:
+            self.play(PlayFinish())
+
+    @safe_callback
+    def _on_split(self, _button: Any = None) -> None:
+        if self._acting_seat() is not None:
+            self.play(StartDiscard(self._ticked()))
+
+    @safe_callback
+    def _on_other(self, _button: Any = None) -> None:
+        if self._acting_seat() is None:
+            return
+        index = self._other.value
+        moves = self.model.legal_moves
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(moves):
+            self.refuse(self.t("tranquility.ui.pick_a_move"))
+            return
+        self.play(moves[index])
+
+    # ---- drawing ---------------------------------------------------------------------------------------
+    def _render_info(self, obs: Mapping[str, Any]) -> None:
+        """What every seat may see: hand, pile and discard counts, the start space, the expansions."""
         none = self.t("tranquility.ui.none")
-        lines = []
-        outcome = ENGINE.outcome(self.state)
-        if outcome is not None:
-            lines.append(f'<div class="tranq-outcome"><b>{explain_html(outcome, self.lang)}</b></div>')
-        else:
-            phase = self.t(f"tranquility.phase.{obs['phase']}")
-            lines.append(f'<div>{esc(self.t("tranquility.ui.turn_of", turn=obs["turn"], seat=obs["to_act"], phase=phase))}</div>')
-        for s in range(obs["players"]):
-            lines.append(f'<div class="tranq-seat-line">{esc(self.t("tranquility.ui.table", seat=s, hand=obs["hand_sizes"][s], pile=obs["pile_sizes"][s], discards=obs["discard_counts"][s]))}</div>')
+        # each seat named as the event log names it ("You", "Seat 1 (bot: rank)")
+        lines = [f'<div class="tranq-seat-line"><b class="deepsea-event-seat" data-seat="{s}">{esc(self.seat_name(s))}</b>: '
+                 f'{esc(self.t("tranquility.ui.seat_counts", hand=obs["hand_sizes"][s], pile=obs["pile_sizes"][s], discards=obs["discard_counts"][s]))}</div>'
+                 for s in range(obs["players"])]
         lines.append(f'<div>{esc(self.t("tranquility.ui.start_space", filled=obs["start_space"]))}</div>')
-        o = self.state.options
+        o = self.model.shown_state().options
         if o.rocks or o.storms:
             rock = obs["rock_row"] + 1 if obs["rock_row"] is not None else none
             lines.append(f'<div>{esc(self.t("tranquility.ui.extras", pool=obs["compass_pool"], supply=obs["compass_supply"], rock=rock, purple=[r + 1 for r in obs["purple_rows"]] or none, yellow=obs["yellow_storms"], orange=obs["orange_storms"]))}</div>')
-        self._status.value = "".join(lines)
+        self._info.value = "".join(lines)
 
-    def _render_bots(self, actor: int | None) -> None:
-        last = self.driver.last if self.driver is not None else None
-        if last is not None:
-            seat, decision = last
-            level = self.setup.level_label(self.setup.seats[seat]) if seat < len(self.setup.seats) else ""
-            self._bot_reason.value = (f'<div>{esc(self.t("tranquility.ui.bot_said", seat=seat, level=level))} '
-                                      f'{explain_html(decision.reason, self.lang)}</div>')
-        if self.setup.show_all:
-            lines = [f'<b>{esc(self.t("tranquility.ui.teacher_hands"))}</b>']
-            for s in range(self.state.players):
-                hand = ENGINE.observe(self.state, s)["hand"]
-                lines.append(f'<div class="tranq-teacher-hand">{esc(self.t("tranquility.ui.seat_hand", seat=s))} '
-                             f'{esc(" ".join(self._label(c) for c in hand) or "—")}</div>')
-            self._teacher.value = "".join(lines)
-        else:
+    def _render_teacher(self) -> None:
+        if not self.setup.show_all:
             self._teacher.value = ""
+            return
+        lines = [f'<b>{esc(self.t("tranquility.ui.teacher_hands"))}</b>']
+        state = self.model.shown_state()
+        for s in range(state.players):
+            hand = ENGINE.observe(state, s)["hand"]
+            lines.append(f'<div class="tranq-teacher-hand">{esc(self.t("tranquility.ui.seat_hand", seat=s))} '
+                         f'{esc(" ".join(self._label(c) for c in hand) or "—")}</div>')
+        self._teacher.value = "".join(lines)
 
     def _render_grid(self, obs: dict) -> None:
         blocked = set(obs["purple_rows"]) | ({obs["rock_row"]} if obs["rock_row"] is not None else set())
@@ -574,7 +510,7 @@ class GameView(View):
         the discards it costs, which are ticked after the cell is picked. Nobody to act here: no offers.
         """
         actor = self._actor()
-        if actor is None or not self.setup.is_human(actor) or self._shown_seat() != actor:
+        if actor is None or not self.setup.is_human(actor) or self.viewing_seat() != actor:
             return {}, {}
         offers: dict[str, int] = {}
         refusals: dict[str, str] = {}
@@ -598,7 +534,7 @@ class GameView(View):
         """The island card picked by the person who acts now and whose hand is shown, else ``None``."""
         actor = self._actor()
         if (self._card is None or self._card > 80 or actor is None or not self.setup.is_human(actor)
-                or self._shown_seat() != actor):
+                or self.viewing_seat() != actor):
             return None
         return self._card
 
@@ -616,47 +552,46 @@ class GameView(View):
         key = "tranquility.ui.tip_ok" if legal else "tranquility.ui.tip_not_now"
         return f"{where} — {self.t(key, number=card, cost=cost)}"
 
-    def _render_private(self, obs: dict, seat: int | None, actor: int | None) -> None:
+    def _render_seat(self, obs: Mapping[str, Any], seat: int | None, actor: int | None) -> None:
+        """The shown seat's hand (or the hot seat's curtain) and, for the person acting, the actions."""
         self._hand.lang = self.lang
-        if actor is None:
-            self._hand.clear()
-            self._set_discard_toggles([])
-            self._private.children = ()
-            return
-        bot_turn = not self.setup.is_human(actor)
-        if bot_turn:
-            level = self.setup.level_label(self.setup.seats[actor])
-            key = "tranquility.ui.waiting_step" if self.setup.step_mode else "tranquility.ui.waiting"
-            self._waiting.value = f'<div><i>{esc(self.t(key, seat=actor, level=level))}</i></div>'
-        if seat is None and bot_turn:
+        bot_turn = actor is not None and not self.setup.is_human(actor)
+        if actor is None or seat is None:
+            # Nobody shown (the curtain, a table of bots, the game over at a hot seat): empty every hand
+            # widget first so no card of any seat stays in the page (widget models live in the browser even
+            # when not displayed, so they are emptied, not just hidden).
             self._hand.clear()
             self._set_discard_toggles([])
             self._other.options = []
             self._choice.value = ""
-            self._card = None
-            self._private.children = (self._waiting,)
+            self._card, self._card_at = None, None
+            curtain = actor is not None and not bot_turn and self.model.live
+            # behind the curtain a hint would name the hidden hand: "Hint" waits for "show my hand"
+            self.hint_bar.ask.disabled = curtain
+            if curtain:
+                self._curtain.value = f"<div><b>{esc(self.t('tranquility.ui.pass_to', seat=actor))}</b></div>"
+                self._reveal.description = self.t("tranquility.ui.reveal", seat=actor)
+            self._set_children(self._seat_area, (self._curtain, self._reveal) if curtain else ())
+            self._set_children(self._actions, ())
             return
-        if seat is None:
-            # Curtain: empty every hand widget first so no card of any seat stays in the page (widget models
-            # live in the browser even when not displayed, so they are emptied or closed, not just hidden).
-            self._hand.clear()
-            self._set_discard_toggles([])
-            self._other.options = []
-            self._choice.value = ""
-            self._card = None
-            self._curtain.value = f"<div><b>{esc(self.t('tranquility.ui.pass_to', seat=actor))}</b></div>"
-            self._reveal.description = self.t("tranquility.ui.reveal", seat=actor)
-            self._private.children = (self._curtain, self._reveal)
-            return
+        self.hint_bar.ask.disabled = False
         hand = obs["hand"]
         # identical cards stay separate cards (one key per position); only the acting person picks
-        acting = seat == actor and not bot_turn
+        acting = seat == actor and not bot_turn and self.model.live
         self._hand.show(hand, [self._label(name) for name in hand],
                         title=self.t("tranquility.ui.your_hand", seat=seat, limit=obs["hand_limit"]),
                         selected=self._card_at if acting else None,
                         offers={card_key(i): i for i in range(len(hand))} if acting else None)
-        if self._toggle_cards != hand or self._toggle_lang != self.lang:
-            self._set_discard_toggles(hand)
+        if not acting:
+            # waiting for the bots (or the teacher looks at a bot's hand): the hand, no actions
+            self._set_discard_toggles([])
+            self._other.options = []
+            self._choice.value = ""
+            self._set_children(self._seat_area, (self._hand,))
+            self._set_children(self._actions, ())
+            return
+        if self._toggle_cards != list(hand) or self._toggle_lang != self.lang:
+            self._set_discard_toggles(list(hand))
         self._discard_label.value = f"<small>{esc(self.t('tranquility.ui.discard_pick'))}</small>"
         self._play.description = self.t("tranquility.ui.play")
         self._discard_two.description = self.t("tranquility.ui.discard_two")
@@ -665,40 +600,39 @@ class GameView(View):
         self._split.description = self.t("tranquility.ui.split_button")
         self._other.description = self.t("tranquility.ui.other_moves")
         self._other_apply.description = self.t("tranquility.ui.apply")
-        children: list[widgets.Widget] = [self._hand]
-        if seat != actor or bot_turn:
-            # Waiting for the bots (or the teacher looks at a bot's hand): the hand, no actions.
-            self._other.options = []
-            self._choice.value = ""
-            self._private.children = tuple(children + [self._waiting])
-            return
-        self._hint.description = self.t("tranquility.ui.hint")
-        self._play_hint.description = self.t("tranquility.ui.play_hint")
-        self._play_hint.disabled = self._hint_move is None
         moves = self.model.legal_moves
         # every legal move: the fallback for the keyboard, a screen reader and anyone who prefers a list
-        self._other.options = [(ENGINE.describe_move(m, self.lang), i) for i, m in enumerate(moves)]
+        options = [(ENGINE.describe_move(m, self.lang), i) for i, m in enumerate(moves)]
+        if list(self._other.options) != options:
+            self._other.options = options
+        actions: list[widgets.Widget] = []
         phase = obs["phase"]
         if phase == "start-discard":
             low, high = ENGINE.split_bounds(self.state)
             key = "tranquility.ui.split_help_exact" if low == high else "tranquility.ui.split_help"
-            self._choice.value = esc(self.t(key, left=obs["start_discard_left"], low=low, high=high)) + self._refusal_html()
-            children += [self._choice, self._discard_label, self._discards, self._split]
+            self._choice.value = esc(self.t(key, left=obs["start_discard_left"], low=low, high=high))
+            actions = [self._discard_label, self._discards, self._split]
         elif phase == "play":
-            self._choice.value = self._choice_text() + self._refusal_html()
+            self._choice.value = self._choice_text()
             buttons = [self._play, self._discard_two]
             if START in self.state.hands[seat] and not self.state.start_space:
                 buttons.insert(0, self._start)
             if FINISH in self.state.hands[seat]:
                 buttons.append(self._finish_button)
-            if tuple(self._buttons_row.children) != tuple(buttons):
-                self._buttons_row.children = tuple(buttons)
-            children += [self._choice, self._discard_label, self._discards, self._buttons_row]
+            self._set_children(self._buttons_row, buttons)
+            actions = [self._discard_label, self._discards, self._buttons_row]
+        else:
+            self._choice.value = ""
         if self._other.options:
-            children.append(self._other_row)
-        children += [self._hint_row, self._hint_text]
-        if tuple(self._private.children) != tuple(children):
-            self._private.children = tuple(children)
+            actions.append(self._other_row)
+        self._set_children(self._seat_area, (self._hand, self._choice))
+        self._set_children(self._actions, actions)
+
+    @staticmethod
+    def _set_children(box: widgets.Box, children: Sequence[widgets.Widget]) -> None:
+        # only a real change is sent: the page would otherwise detach and redraw the same buttons
+        if tuple(box.children) != tuple(children):
+            box.children = tuple(children)
 
     def _label(self, name: str) -> str:
         """A card as the hand shows it: islands by number, the others by their translated name."""
@@ -743,12 +677,13 @@ class GameView(View):
         shown = tuple(pool[:len(names)])
         if tuple(self._discards.children) != shown:
             self._discards.children = shown
+        self._discards.draw_marks(pool)
 
     @safe_callback
     def _on_tick(self, _change: Any = None) -> None:
         if getattr(self, "_ticks_quiet", False):
             return
-        self._refusal = None
+        self.refusal.clear()
         if self._card is not None and self._cell is not None:
             self._choice.value = self._choice_text()
 
@@ -761,7 +696,7 @@ class GameView(View):
         broken = placement_violation(self.state.cells, self._cell, self._card)
         if broken is not None:
             return explain_html(broken, self.lang)
-        seat = self._shown_seat()
+        seat = self.viewing_seat()
         hint = placement_hint(ENGINE.observe(self.state, seat), self._card, self._cell, self._ticked())
         lines = [esc(self.t("tranquility.ui.choice", card=self._card, cell=self._cell, cost=hint.cost))]
         for gap in hint.broken:
@@ -772,6 +707,7 @@ class GameView(View):
 
     # ---- for tests ----------------------------------------------------------------------------------
     def reveal(self) -> None:
+        """Click the hot seat's "show my hand" (nothing happens without a curtain)."""
         self._reveal.click()
 
     def choose(self, card: str | None, cell: int | None, discards: tuple[str, ...] = ()) -> None:
