@@ -34,7 +34,7 @@ CATALOGUES = ["toolkit/core/bots_messages.toml", "toolkit/crew/bots_messages.tom
               "toolkit/crew/coach_messages.toml", "toolkit/deepblue/bots_messages.toml",
               "toolkit/tranquility/bots_messages.toml", "toolkit/pirats/bots_messages.toml"]
 HINT_KEYS = ["deepblue.ui.risk_for_you", "deepblue.ui.coach_bot", "deepblue.ui.hint_text", "crew.ui.hint_says",
-             "pirats.ui.hint_line", "tranquility.ui.bot_said", "seats.bot_moved"]
+             "pirats.ui.hint_line", "seats.bot_moved"]
 
 
 def jargon_in(text: str, lang: str) -> list[str]:
@@ -185,8 +185,8 @@ def _tables():
         view = TranquilityGame(seed=4, players=3, autoplay=False)
         view.driver.run_until_human()
         view._on_reveal()
-        view._on_hint()
-        return view, [view._hint_text, view._bot_reason]
+        view.hint_bar.ask.click()
+        return view, [view.hint_bar.text, view.bot_line]
 
     def pirats():
         view = PiratsGame(seed=3, players=4)

@@ -76,7 +76,7 @@ def test_a_whole_game_against_bots_by_hint_and_play():
     while not ENGINE.is_over(view.state) and clicks < 300:
         assert view.setup.is_human(ENGINE.current_player(view.state))
         view.hint_bar.ask.click()
-        words = re.sub(r'<code class="deepsea-rule">[^<]*</code>', "", view.hint_bar.text.value)
+        words = re.sub(r'<small class="deepsea-rule-ref".*?</small>', "", view.hint_bar.text.value)
         assert words and "bots.tranquility" not in words         # worded, not a message key (the id is shown apart)
         view.hint_bar.play.click()
         clicks += 1
