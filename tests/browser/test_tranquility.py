@@ -91,7 +91,7 @@ def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashb
         turns += 1
     assert outcome.count() == 1 and turns >= 5
     reason = page.locator(".tranq-bot-reason").inner_text()
-    assert "Last bot move (rank" in reason and "Seat 1 " in reason
+    assert "Last bot move (rank" in reason and "Seat 2 " in reason
     page.wait_for_timeout(500)
     wire = b"\n".join(frames).decode("utf-8", "replace")
     dom = page.locator(".deepsea-root").first.evaluate("e => e.outerHTML")

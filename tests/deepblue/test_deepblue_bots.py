@@ -3,6 +3,7 @@ from the seat's observation only, the policy bot's dive decisions equal the exac
 
 from __future__ import annotations
 
+from fractions import Fraction
 import random
 from dataclasses import replace
 
@@ -145,7 +146,7 @@ def test_policy_bot_follows_the_exact_policy():
         assert adv.stop == policy.stop_value() + bonus and adv.go == policy.go_value() + bonus
         busting = sum(bag.get(c, 0) for c in ("black", "blue") if c in drawn)
         assert (adv.busting, adv.gems) == (busting, sum(bag.values()))
-        assert f"{busting}/{sum(bag.values())}" in decision.text("en")
+        assert f"bust chance {float(Fraction(busting, sum(bag.values()))) * 100:.0f} %" in decision.text("en")   # a percentage, not a fraction (issue 29)
         assert decision.reason.rule == "bots.deepblue.dive"
         # the other diver leaves exactly when its own policy says stop (it holds no spot)
         follower = bot.decide(E.observe(s, 1), E.legal_moves(s), np.random.default_rng(0))

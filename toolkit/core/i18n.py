@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 import string
+from fractions import Fraction
 from functools import lru_cache
 from numbers import Integral
 import tomllib
@@ -160,6 +161,26 @@ def seat_number(value: Any) -> Any:
     if isinstance(value, (set, frozenset)):
         return [seat_number(v) for v in sorted(value, key=lambda v: (not isinstance(v, Integral), str(v), v))]
     return value
+
+
+def percent(chance: Any, lang: str = "en") -> str:
+    """A chance as beginners read it: a whole percentage ("38 %"); "<1 %" and ">99 %" rather than a 0 or
+    100 that is not certain. Exact fractions belong to the analysis views (issue 29).
+
+    >>> percent(Fraction(87041, 290700)), percent(0.004), percent(1), percent(Fraction(1, 3), "ja")
+    ('30 %', '<1 %', '100 %', '33%')
+    """
+    if isinstance(chance, bool) or not isinstance(chance, (Integral, float, Fraction)):
+        raise TypeError(f"chance must be a number from 0 to 1, not {chance!r:.60}")
+    value = float(chance) * 100
+    if not 0 <= value <= 100:
+        raise ValueError(f"chance must be from 0 to 1, not {chance!r:.60}")
+    shown = f"{value:.0f}"
+    if 0 < value < 0.5:
+        shown = "<1"
+    elif 99.5 <= value < 100:
+        shown = ">99"
+    return shown + ("%" if lang == "ja" else " %")
 
 
 def render_value(value: Any, lang: str) -> str:
