@@ -50,7 +50,7 @@ def test_game_plays_a_draw_and_the_bots_answer(open_dashboard):
     page.locator("button.pir-deck-pile").click()
     _wait_text(page, ".pirats-log", "Seat 1 drew a card from the deck")
     page.locator("button.pir-deck-pile").click()
-    # seats 1 and 2 are bots: they move on their own, say why, and it is seat 0's turn again
+    # seats 2 and 3 are bots: they move on their own, say why, and it is seat 1's turn again
     _wait_text(page, ".pirats-bot-reason", "(greedy)")
     page.wait_for_function("() => document.querySelector('.pirats-log').innerText.includes('Seat 3')",
                            timeout=60000)
@@ -116,25 +116,25 @@ def _log_grows(page, before: str) -> None:
 
 
 def test_part_of_a_seeded_game_played_by_clicks_only(open_dashboard):
-    """Seat 0 draws a face-up card and one from the deck, the bots move (step mode: "Next move"), then seat 0
+    """Seat 1 draws a face-up card and one from the deck, the bots move (step mode: "Next move"), then seat 1
     clicks a figure and a lit space. The move list stays collapsed throughout."""
     page = open_dashboard("pirats-game", "seed=3&players=3&step=1")
-    _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
+    _wait_text(page, ".pirats-status", "Seat 1 (red) to move")
     assert not page.locator(".pirats-moves select").is_visible()        # the list is the collapsed fallback
     before = page.locator(".pirats-log").inner_text()
     page.locator("button.pir-charm[data-card='bird']").first.click()
-    _wait_text(page, ".pirats-log", "Seat 0 took the face-up bird card")
+    _wait_text(page, ".pirats-log", "Seat 1 took the face-up bird card")
     _wait_text(page, ".pir-prompt", "second card")                     # the table says what to click next
     page.locator("button.pir-deck-pile").click()
     page.wait_for_function("() => !document.querySelector('button.pir-deck-pile')", timeout=60000)
     for _ in range(12):                                                  # the two bots: one click a move
-        if "Seat 0 (red) to move" in page.locator(".pirats-status").inner_text():
+        if "Seat 1 (red) to move" in page.locator(".pirats-status").inner_text():
             break
         before = page.locator(".pirats-log").inner_text()
         page.locator(".deepsea-next-move").click()
         _log_grows(page, before)
         page.wait_for_timeout(200)
-    _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
+    _wait_text(page, ".pirats-status", "Seat 1 (red) to move")
     figure = page.locator(".pir-seat[data-seat='0'] button.pir-figure").first
     name = figure.get_attribute("data-figure")
     figure.click()
@@ -150,7 +150,7 @@ def test_part_of_a_seeded_game_played_by_clicks_only(open_dashboard):
 def test_the_table_works_from_the_keyboard(open_dashboard):
     """Cards and the deck are Tab stops (real buttons) and Enter/Space play them; focus stays on the table."""
     page = open_dashboard("pirats-game", "seed=3&players=3&step=1")
-    _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
+    _wait_text(page, ".pirats-status", "Seat 1 (red) to move")
     page.locator(".pirats-hint").focus()
     for _ in range(40):                                                  # Tab from the Hint button to the deck
         page.keyboard.press("Tab")
@@ -161,13 +161,13 @@ def test_the_table_works_from_the_keyboard(open_dashboard):
     before = page.locator(".pirats-log").inner_text()
     page.keyboard.press("Enter")
     _log_grows(page, before)
-    assert "Seat 0 drew a card from the deck" in page.locator(".pirats-log").inner_text()
+    assert "Seat 1 drew a card from the deck" in page.locator(".pirats-log").inner_text()
     card = page.locator("button.pir-charm[data-key^='row:']").first
     card.focus()
     before = page.locator(".pirats-log").inner_text()
     page.keyboard.press(" ")
     _log_grows(page, before)
-    assert "Seat 0 took the face-up" in page.locator(".pirats-log").inner_text()
+    assert "Seat 1 took the face-up" in page.locator(".pirats-log").inner_text()
 
 
 def test_the_scoring_pile_is_built_by_clicks_and_keys(open_dashboard):
