@@ -116,7 +116,7 @@ def test_no_sentence_of_a_whole_seeded_game_says_seat_0(name, seed):
         step = table.step(state)
         if step is None:
             break
-        seat, decision = step
+        _, decision = step
         for lang in i18n.LANGUAGES:
             _check(decision.text(lang), lang, seats, f"{name} bot reason")
             _check(engine.describe_move(decision.move, lang), lang, seats, f"{name} move text")
