@@ -97,8 +97,8 @@ def test_trick_table_marks_leader_winner_and_previous_trick(page):
     assert current.locator(".crew-c-leader").get_attribute("data-seat") == "1"
     assert current.locator(".crew-c-winner [data-card]").get_attribute("data-card") == "P9"
     assert current.locator(".crew-c-winner .crew-c-winbadge").inner_text() == "wins"
-    assert current.locator('[data-card="Y2"]').get_attribute("aria-label") == "yellow 2, played by Seat 3"
-    assert current.locator('[data-card="P9"]').get_attribute("aria-label") == "pink 9, played by Seat 1 — wins — led"
+    assert current.locator('[data-card="Y2"]').get_attribute("aria-label") == "yellow 2, played by Seat 4"
+    assert current.locator('[data-card="P9"]').get_attribute("aria-label") == "pink 9, played by Seat 2 — wins — led"
     assert "Previous trick" in boxes.nth(1).inner_text()
     # the viewer's seat is drawn at the bottom of the table
     you = current.locator(".crew-c-you").bounding_box()

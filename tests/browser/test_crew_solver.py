@@ -26,10 +26,10 @@ def test_winnable_built_by_clicking_solved_and_stepped_as_cards(open_dashboard):
     page.locator(f'.crew-solver-picker button[data-card="{card}"]').click()           # out of seat 0
     page.wait_for_function("c => !document.querySelector(`.crew-solver-hand-cards-0 [data-card='${c}']`)",
                            arg=card)
-    page.locator(".crew-solver-build-seat button", has_text="Seat 1").click()
+    page.locator(".crew-solver-build-seat button", has_text="Seat 2").click()
     page.locator(f'.crew-solver-picker button[data-card="{card}"]').click()           # into seat 1
     page.locator(f'.crew-solver-hand-cards-1 [data-card="{card}"]').wait_for()
-    _wait_text(page, ".crew-solver-build-seat", "Seat 1 · 11")
+    _wait_text(page, ".crew-solver-build-seat", "Seat 2 · 11")
     # a card in another seat's hand is refused, not moved
     other = str(deal(4, 1)[2][0])
     page.locator(f'.crew-solver-picker button[data-card="{other}"]').click(force=True)   # aria-disabled
@@ -37,10 +37,10 @@ def test_winnable_built_by_clicking_solved_and_stepped_as_cards(open_dashboard):
     # the keyboard alone: Space on a focused card takes it out of seat 1, Enter puts it back
     page.locator(f'.crew-solver-picker button[data-card="{card}"]').focus()
     page.keyboard.press("Space")
-    _wait_text(page, ".crew-solver-build-seat", "Seat 1 · 10")
+    _wait_text(page, ".crew-solver-build-seat", "Seat 2 · 10")
     page.locator(f'.crew-solver-picker button[data-card="{card}"]').focus()
     page.keyboard.press("Enter")
-    _wait_text(page, ".crew-solver-build-seat", "Seat 1 · 11")
+    _wait_text(page, ".crew-solver-build-seat", "Seat 2 · 11")
     page.locator(".crew-solver-task-choice select").select_option(index=16)   # "#17 …"
     page.locator(".crew-solver-task-owner button", has_text="2").click()
     page.locator(".crew-solver-task-add").click()

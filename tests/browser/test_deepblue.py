@@ -158,9 +158,9 @@ def test_the_move_list_stays_as_a_collapsed_fallback(open_dashboard):
     assert not page.locator(".deepblue-moves select").is_visible()
     page.locator(".deepblue-all-moves .jupyter-widget-Collapse-header, .deepblue-all-moves .p-Collapse-header,"
                  " .deepblue-all-moves .lm-Collapse-header").first.click()
-    page.locator(".deepblue-moves select").select_option(label="Seat 0: rest (shuffle used cards, draw 3)")
+    page.locator(".deepblue-moves select").select_option(label="Seat 1: rest (shuffle used cards, draw 3)")
     page.locator(".deepblue-game-apply").click()
-    _wait_text(page, ".deepblue-status", "Turn: seat 1")
+    _wait_text(page, ".deepblue-status", "Turn: seat 2")
     _wait_text(page, ".deepblue-log", "deepblue.rest")
 
 

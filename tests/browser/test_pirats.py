@@ -45,17 +45,17 @@ def test_boarding_lands_past_occupied_spaces_and_refuses_a_gap(open_dashboard):
 
 def test_game_plays_a_draw_and_the_bots_answer(open_dashboard):
     page = open_dashboard("pirats-game", "seed=3&players=3&pace=0")
-    _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
-    _wait_text(page, ".pir-hand", "Seat 0's hand")
+    _wait_text(page, ".pirats-status", "Seat 1 (red) to move")
+    _wait_text(page, ".pir-hand", "Seat 1's hand")
     page.locator("button.pir-deck-pile").click()
-    _wait_text(page, ".pirats-log", "Seat 0 drew a card from the deck")
+    _wait_text(page, ".pirats-log", "Seat 1 drew a card from the deck")
     page.locator("button.pir-deck-pile").click()
-    # seats 1 and 2 are bots: they move on their own, say why, and it is seat 0's turn again
+    # seats 2 and 3 are bots: they move on their own, say why, and it is seat 1's turn again
     _wait_text(page, ".pirats-bot-reason", "(greedy)")
-    page.wait_for_function("() => document.querySelector('.pirats-log').innerText.includes('Seat 2')",
+    page.wait_for_function("() => document.querySelector('.pirats-log').innerText.includes('Seat 3')",
                            timeout=60000)
-    _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
-    assert "Seat 0's hand" in page.locator(".pir-hand").inner_text()
+    _wait_text(page, ".pirats-status", "Seat 1 (red) to move")
+    assert "Seat 1's hand" in page.locator(".pir-hand").inner_text()
 
 
 def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashboard):
@@ -70,7 +70,7 @@ def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashb
         status = page.locator(".pirats-status").inner_text()
         if "Result" in status:
             break
-        if "Seat 0 (red) to move" not in status:
+        if "Seat 1 (red) to move" not in status:
             page.wait_for_timeout(200)
             continue
         before = page.locator(".pirats-log").inner_text()
@@ -91,19 +91,19 @@ def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashb
     text = root.inner_text() + root.evaluate("e => e.outerHTML")
     wire = b"\n".join(frames).decode("utf-8", "replace")
     for blob in (text, wire):
-        assert "Seat 1's hand" not in blob and "Seat 1&#x27;s hand" not in blob
-        assert "changes for seat 1" not in blob
+        assert "Seat 2's hand" not in blob and "Seat 2&#x27;s hand" not in blob
+        assert "changes for seat 2" not in blob
 
 
 
 def test_game_moves_a_figure_by_clicking_a_space(open_dashboard):
     page = open_dashboard("pirats-game", "seed=3&players=3&step=1&variant=standard")   # species: a raccoon
-    _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
+    _wait_text(page, ".pirats-status", "Seat 1 (red) to move")
     page.locator(".pir-seat[data-seat='0'] button.pir-figure[data-figure='raccoon']").click()
     page.locator("button.pir-space-cat-1.pir-target").click()
-    _wait_text(page, ".pirats-log", "Seat 0 moved the raccoon on the cat ship")
+    _wait_text(page, ".pirats-log", "Seat 1 moved the raccoon on the cat ship")
     page.wait_for_function("() => (document.querySelector('.pir-space-cat-1') || {getAttribute: () => ''})"
-                           ".getAttribute('aria-label').includes('Seat 0 (red): raccoon')", timeout=60000)
+                           ".getAttribute('aria-label').includes('Seat 1 (red): raccoon')", timeout=60000)
     # step mode: the bot waits for "Next move"
     _wait_text(page, ".pirats-status", "Next move")
 
@@ -116,25 +116,25 @@ def _log_grows(page, before: str) -> None:
 
 
 def test_part_of_a_seeded_game_played_by_clicks_only(open_dashboard):
-    """Seat 0 draws a face-up card and one from the deck, the bots move (step mode: "Next move"), then seat 0
+    """Seat 1 draws a face-up card and one from the deck, the bots move (step mode: "Next move"), then seat 1
     clicks a figure and a lit space. The move list stays collapsed throughout."""
     page = open_dashboard("pirats-game", "seed=3&players=3&step=1&variant=standard")   # species: a raccoon
-    _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
+    _wait_text(page, ".pirats-status", "Seat 1 (red) to move")
     assert not page.locator(".pirats-moves select").is_visible()        # the list is the collapsed fallback
     before = page.locator(".pirats-log").inner_text()
     page.locator("button.pir-charm[data-card='bird']").first.click()
-    _wait_text(page, ".pirats-log", "Seat 0 took the face-up bird card")
+    _wait_text(page, ".pirats-log", "Seat 1 took the face-up bird card")
     _wait_text(page, ".pir-prompt", "second card")                     # the table says what to click next
     page.locator("button.pir-deck-pile").click()
     page.wait_for_function("() => !document.querySelector('button.pir-deck-pile')", timeout=60000)
     for _ in range(12):                                                  # the two bots: one click a move
-        if "Seat 0 (red) to move" in page.locator(".pirats-status").inner_text():
+        if "Seat 1 (red) to move" in page.locator(".pirats-status").inner_text():
             break
         before = page.locator(".pirats-log").inner_text()
         page.locator(".deepsea-next-move").click()
         _log_grows(page, before)
         page.wait_for_timeout(200)
-    _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
+    _wait_text(page, ".pirats-status", "Seat 1 (red) to move")
     figure = page.locator(".pir-seat[data-seat='0'] button.pir-figure").first
     name = figure.get_attribute("data-figure")
     figure.click()
@@ -150,7 +150,7 @@ def test_part_of_a_seeded_game_played_by_clicks_only(open_dashboard):
 def test_the_table_works_from_the_keyboard(open_dashboard):
     """Cards and the deck are Tab stops (real buttons) and Enter/Space play them; focus stays on the table."""
     page = open_dashboard("pirats-game", "seed=3&players=3&step=1&variant=standard")   # species: a raccoon
-    _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
+    _wait_text(page, ".pirats-status", "Seat 1 (red) to move")
     page.locator(".pirats-hint").focus()
     for _ in range(40):                                                  # Tab from the Hint button to the deck
         page.keyboard.press("Tab")
@@ -161,13 +161,13 @@ def test_the_table_works_from_the_keyboard(open_dashboard):
     before = page.locator(".pirats-log").inner_text()
     page.keyboard.press("Enter")
     _log_grows(page, before)
-    assert "Seat 0 drew a card from the deck" in page.locator(".pirats-log").inner_text()
+    assert "Seat 1 drew a card from the deck" in page.locator(".pirats-log").inner_text()
     card = page.locator("button.pir-charm[data-key^='row:']").first
     card.focus()
     before = page.locator(".pirats-log").inner_text()
     page.keyboard.press(" ")
     _log_grows(page, before)
-    assert "Seat 0 took the face-up" in page.locator(".pirats-log").inner_text()
+    assert "Seat 1 took the face-up" in page.locator(".pirats-log").inner_text()
 
 
 def test_the_scoring_pile_is_built_by_clicks_and_keys(open_dashboard):
@@ -206,12 +206,12 @@ def _hands_on_the_wire(frames: list[bytes]) -> list[str]:
 
 def test_a_bot_table_never_sends_a_hand_and_yours_only_your_own(page, open_dashboard):
     """Hidden information on the wire: with three bots playing on their own, the table's component is sent
-    no hand at all (the public view); at a table where you are seat 0, only seat 0's."""
+    no hand at all (the public view); at a table where you are seat 1, only seat 1's."""
     frames: list[bytes] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(
         p if isinstance(p, bytes) else p.encode("utf-8"))))
     page = open_dashboard("pirats-game", "seed=5&players=3&seats=greedy,cautious,random&pace=0")
-    page.wait_for_function("() => document.querySelector('.pirats-log').innerText.includes('Seat 2')",
+    page.wait_for_function("() => document.querySelector('.pirats-log').innerText.includes('Seat 3')",
                            timeout=60000)
     page.wait_for_timeout(3000)                                         # the bots keep playing meanwhile
     sent = _hands_on_the_wire(frames)
@@ -219,11 +219,11 @@ def test_a_bot_table_never_sends_a_hand_and_yours_only_your_own(page, open_dashb
     assert page.locator(".pir-hand").count() == 0
     frames.clear()
     page = open_dashboard("pirats-game", "seed=5&players=3&pace=0")
-    _wait_text(page, ".pir-hand", "Seat 0's hand")
+    _wait_text(page, ".pir-hand", "Seat 1's hand")
     page.locator("button.pir-deck-pile").click()
     page.locator("button.pir-deck-pile").click()
-    page.wait_for_function("() => document.querySelector('.pirats-log').innerText.includes('Seat 2')",
+    page.wait_for_function("() => document.querySelector('.pirats-log').innerText.includes('Seat 3')",
                            timeout=60000)
-    _wait_text(page, ".pirats-status", "Seat 0 (red) to move")
+    _wait_text(page, ".pirats-status", "Seat 1 (red) to move")
     sent = _hands_on_the_wire(frames)
     assert sent and set(sent) == {"0"}, sent

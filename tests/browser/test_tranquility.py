@@ -93,7 +93,7 @@ def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashb
         if my_turn_or_over():       # the bot answered: its move and reason on the bot line
             reasons.append(page.locator(".deepsea-bot-line").inner_text())
     assert outcome.count() == 1 and turns >= 5
-    assert any(r.startswith("Seat 1 (bot: ") for r in reasons), reasons
+    assert any(r.startswith("Seat 2 (bot: ") for r in reasons), reasons
     page.wait_for_timeout(500)
     wire = b"\n".join(frames).decode("utf-8", "replace")
     dom = page.locator(".deepsea-root").first.evaluate("e => e.outerHTML")

@@ -14,8 +14,8 @@ def test_error_family_roots_at_rule_error_and_value_error():
 
 def test_violation_renders_in_both_languages_and_str_is_english():
     v = Violation("NOT_YOUR_TURN", "core.turn", seat=2, current=0)
-    assert str(v) == v.message == "It is not seat 2's turn: seat 0 acts now."
-    assert v.text("ja") == "席2の手番ではありません。いまは席0の手番です。"
+    assert str(v) == v.message == "It is not seat 3's turn: seat 1 acts now."
+    assert v.text("ja") == "席3の手番ではありません。いまは席1の手番です。"
     assert v.code == "NOT_YOUR_TURN" and v.rule == "core.turn" and v.param("seat") == 2
 
 

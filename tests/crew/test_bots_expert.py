@@ -142,7 +142,7 @@ def test_expert_passes_a_task_its_own_hand_cannot_meet():
     decision = ExpertBot().decide(ENGINE.observe(state, 3), ENGINE.legal_moves(state), np.random.default_rng(0))
     assert decision.move == PassTask()
     text = decision.text("en")
-    assert text.startswith("Seat 3 passes") and "#57" in text and "at most 0 of them" in text
+    assert text.startswith("Seat 4 passes") and "#57" in text and "at most 0 of them" in text
     assert "パス" in decision.text("ja") and "#57" in decision.text("ja")
     assert decision.reason.rule == "bots.crew.sampled"
 

@@ -290,7 +290,7 @@ def test_beginner_does_not_win_a_partner_s_card():
     d = BeginnerBot().decide(view, ENGINE.legal_moves(state), np.random.default_rng(0))
     assert d.reason.rule == "bots.crew.let-partner"
     assert d.move in (PlayCard(Card.parse("Y3")), PlayCard(Card.parse("Y4")))   # not Y9: no overtaking
-    assert "seat 0" in d.text("en") and "yellow 1" in d.text("en") and "席0" in d.text("ja")
+    assert "seat 1's task" in d.text("en") and "yellow 1" in d.text("en") and "席1" in d.text("ja")
 
 
 def test_beginner_tells_where_a_partner_s_card_is():

@@ -109,14 +109,14 @@ def test_the_language_toggle_rewords_the_last_bot_move_and_the_hint():
     view = MissionView(seed=5, players=4, mission=3, autoplay=False)   # seat 3, the captain, chooses first
     view.driver.run_until_human()
     english = view._bot_text.value
-    assert "Seat 3 (expert bot)" in english and "bots.crew." in english and not japanese.search(english)
+    assert "Seat 4 (expert bot)" in english and "bots.crew." in english and not japanese.search(english)
     assert ".." not in english                                   # "…submarines.." : one full stop
     view._on_hint()
     hint_en = view._hint_text.value
     assert "crew-hint-move" in hint_en and not japanese.search(hint_en) and ".." not in hint_en
     view.lang = "ja"
     reason = view._bot_text.value.split("crew-bot-reason'>")[1]
-    assert "席3" in view._bot_text.value and japanese.search(reason) and "deals" not in reason
+    assert "席4" in view._bot_text.value and japanese.search(reason) and "deals" not in reason
     assert japanese.search(view._hint_text.value.split("</b>")[1]) and "。。" not in view._hint_text.value
     shown = re.sub(r"<[^>]*>", "", view._hint_text.value + view._bot_text.value)
     assert "take" not in shown and "pass" not in shown        # moves in words of the page, never as codes
@@ -168,7 +168,7 @@ def test_with_two_players_tonoja_s_seat_is_played_by_the_captain_and_offers_no_c
     tonoja, captain = state.tonoja, state.captain
     assert view.setup.seats[tonoja] == view.setup.seats[captain]
     picker = view.setup._pickers[tonoja]
-    assert picker.disabled and picker.description == "TONOJA" and f"seat {captain}" in picker.options[0][0]
+    assert picker.disabled and picker.description == "TONOJA" and f"seat {captain + 1}" in picker.options[0][0]
     other = 1 - captain
     view.setup._pickers[captain].value = "you"
     view.setup._pickers[other].value = "random"
@@ -256,7 +256,7 @@ def test_task_judge_tricks_by_clicking():
     view._on_clear()
     for code in ("P9", "P7", "Y2"):
         view._picker.receive({"type": "pick", "card": code})
-    assert view._tricks.value == "" and view._table.current["seats"][3]["name"].startswith("Seat 3")
+    assert view._tricks.value == "" and view._table.current["seats"][3]["name"].startswith("Seat 4")
     view._picker.receive({"type": "pick", "card": "P8"})             # the 4th card completes the trick
     assert view._tricks.value == "0: P9 P7 Y2 P8" and "data-final='pending'" in view._status.value
     view._picker.receive({"type": "pick", "card": "P9"})             # already played: refused

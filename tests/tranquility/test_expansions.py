@@ -82,7 +82,7 @@ def test_finish_reveals_held_monsters(scenario):
                  options={"monsters": 3})
     v = ENGINE.why_illegal(s, PlayFinish())
     assert v.rule == "tranquility.monster.reveal" and v.param("seats") == (1,)
-    assert "seat(s) 1" in v.message
+    assert "seat(s) 2" in v.message     # seat index 1, counted from 1 for people
 
 
 def storms(**fields):

@@ -12,7 +12,7 @@ def test_no_action_loses(scenario):
     out = ENGINE.outcome(new)
     assert out.result == "loss" and out.rule == "tranquility.loss.no-action" and out.param("seat") == 1
     assert events[-1].code == "TRANQ_LOSS_NO_ACTION"
-    assert "seat 1" in out.message and "敗北" in out.text("ja")
+    assert "seat 2" in out.message and "敗北" in out.text("ja")
 
 
 def test_short_hand_loss_is_an_option(scenario):

@@ -32,20 +32,20 @@ def test_hands_are_built_by_clicking_cards_one_hand_per_card():
     # take a card out of seat 0 by clicking it again, then give it to seat 1
     _pick(view, first)
     assert first not in view._hands[0].value.split()
-    assert view._build_seat.options[0][0] == f"Seat 0 · {len(dealt[0]) - 1}"
+    assert view._build_seat.options[0][0] == f"Seat 1 · {len(dealt[0]) - 1}"
     view._build_seat.value = 1
     assert first not in view._picker.unavailable
     _pick(view, first)
     assert first in view._hands[1].value.split()
-    assert view._build_seat.options[1][0] == f"Seat 1 · {len(dealt[1]) + 1}"
-    assert f"Seat 1 — {len(dealt[1]) + 1} cards" in view._hands_box.value
+    assert view._build_seat.options[1][0] == f"Seat 2 · {len(dealt[1]) + 1}"
+    assert f"Seat 2 — {len(dealt[1]) + 1} cards" in view._hands_box.value
     assert f"data-card=\"{first}\"" in view._hands_box.value.split("crew-solver-hand-cards-1")[1]
     # a typed hand is drawn the same way (power users), unreadable tokens skipped until solved
     view._hands[2].value = "P9 B1 zz"
     seat2 = view._hands_box.value.split("crew-solver-hand-cards-2")[1]
     assert re.findall(r'data-card="(\w+)"', seat2) == ["P9", "B1"] and "data-count='2'" in seat2
     view.lang = "ja"
-    assert "席2 — 2枚" in view._hands_box.value
+    assert "席3 — 2枚" in view._hands_box.value
 
 
 def test_tasks_are_given_and_taken_off_by_clicking():
@@ -152,14 +152,14 @@ def test_a_dealt_hand_is_emptied_in_one_click_to_build_afresh():
     view = WinnableView(players=3, seed=2, background=False)
     dealt = deal(3, 2)
     view._build_seat.value = 1
-    assert view._clear_hand.description == "Empty the hand of Seat 1"
+    assert view._clear_hand.description == "Empty the hand of Seat 2"   # seat index 1
     view._clear_hand.click()
     assert view._hands[1].value == "" and view._picker.selected == []
-    assert lenient_cards(view._hands[0].value) == sorted(dealt[0]) and view._build_seat.options[1][0] == "Seat 1 · 0"
+    assert lenient_cards(view._hands[0].value) == sorted(dealt[0]) and view._build_seat.options[1][0] == "Seat 2 · 0"
     _pick(view, str(dealt[1][0]))                       # built afresh: the card is free again
     assert view._hands[1].value.split() == [str(dealt[1][0])]
     view.lang = "ja"
-    assert view._clear_hand.description == "席1の手札を空にする"
+    assert view._clear_hand.description == "席2の手札を空にする"
     view.lang = "en"
     view._syncing = True                                # a hostile widget value the page has not redrawn yet
     view._build_seat.options = [("Seat 0", 0), ("forged", 7)]

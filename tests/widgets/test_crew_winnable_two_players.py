@@ -39,7 +39,7 @@ def test_tonojas_columns_are_dealt_and_drawn_face_up_over_face_down():
     # back to four players: seats again, and the deal of four
     view.lang = "en"
     view._players.value = 4
-    assert view._task_owner.options[2] == ("2", 2) and len(view._captain.options) == 4
+    assert view._task_owner.options[2] == ("3", 2) and len(view._captain.options) == 4
     assert "crew-solver-columns" not in view._hands_box.value and view._hands[2].value.count("/") == 0
     view._captain.value = 3
     view._players.value = 2        # and back: the deal of two, its captain a real player
@@ -430,7 +430,7 @@ def test_three_to_five_players_build_hands_as_before():
     for players in (3, 4, 5):
         view = WinnableView(players=players, seed=2, background=False)
         assert [v for _k, v in view._build_seat.options] == list(range(players))
-        assert [k for k, _v in view._build_seat.options] == [f"Seat {s} · {len(view.hand_cards(s))}"
+        assert [k for k, _v in view._build_seat.options] == [f"Seat {s + 1} · {len(view.hand_cards(s))}"
                                                              for s in range(players)]
         assert view._tonoja_box.layout.display == "none" and "crew-solver-columns" not in view._hands_box.value
         view._build_seat.value = 2

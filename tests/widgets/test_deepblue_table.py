@@ -277,7 +277,7 @@ def test_the_result_names_you_and_the_scenarios_are_named():
     assert view._result_text(won) == "You win with 9 VP!"
     lost = Outcome("DEEPBLUE_WINNER", "deepblue.end.sunken-city", result="win", winners=(2,), scores=(1, 4, 9),
                    seat=2, vp=9)
-    assert view._result_text(lost) == "Seat 2 (bot: best play) wins with 9 VP."
+    assert view._result_text(lost) == "Seat 3 (bot: best play) wins with 9 VP."
     labels = [label for label, _ in view._scenario.options]
     assert not any(label.startswith("unknown-") for label in labels)
     view.lang = "ja"

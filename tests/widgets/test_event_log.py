@@ -64,11 +64,11 @@ def test_every_line_of_a_long_game_names_its_seat_and_none_is_dropped(game, lang
 def test_the_seat_names_are_the_pages_words():
     from toolkit.widgets.seats import SeatSetup
     setup = SeatSetup(3, ["expert", "random"], seats=["you", "expert", "random"])
-    assert [setup.seat_name(s) for s in range(3)] == ["You", "Seat 1 (bot: expert)", "Seat 2 (bot: random)"]
+    assert [setup.seat_name(s) for s in range(3)] == ["You", "Seat 2 (bot: expert)", "Seat 3 (bot: random)"]
     setup.seats = ["you", "you", "random"]
-    assert setup.seat_name(0) == "Seat 0 (you)" and setup.seat_name(1) == "Seat 1 (you)"
+    assert setup.seat_name(0) == "Seat 1 (you)" and setup.seat_name(1) == "Seat 2 (you)"
     setup.lang = "ja"
-    assert setup.seat_name(2) == "席2（ボット：ランダム）"
+    assert setup.seat_name(2) == "席3（ボット：ランダム）"
 
 
 def test_the_log_box_scrolls_and_is_announced():

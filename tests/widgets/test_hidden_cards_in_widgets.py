@@ -112,7 +112,7 @@ def test_the_hot_seat_curtain_closes_the_previous_seats_cards():
     view._other.value = moves.index(move)
     view._other_apply.click()
     assert view.refusal.value == "" and view._actor() == 0
-    assert page.shows_curtain() and "0" in view._curtain.value
+    assert page.shows_curtain() and "seat 1." in view._curtain.value
     assert {"43", "59", "66", "74"} <= page.hand(1)
     assert page.leaked(0, 1, shown=None) == {}                 # no open model holds either seat's cards
     view.reveal()                                              # seat 0's turn: its own cards, not seat 1's

@@ -41,14 +41,14 @@ def test_a_followed_seat_always_holds_its_leader_s_value_and_offers_no_choice():
     assert setup.seats == [YOU, "random", "random"]
     picker = setup._pickers[2]
     assert picker.disabled and len(picker.options) == 1 and picker.description == "TONOJA"
-    assert "seat 1" in picker.options[0][0]
+    assert "seat 2" in picker.options[0][0]
     setup._pickers[1].value = YOU                      # the leader's player changes: the follower follows
     assert setup.seats == [YOU, YOU, YOU] and picker.value == YOU
     setup.seats = [YOU, "random", YOU]                 # an untrusted value for the followed seat is overruled
     assert setup.seats == [YOU, "random", "random"]
     assert not setup._pickers[1].disabled and len(setup._pickers[1].options) == 2
     setup.lang = "ja"
-    assert "席1" in picker.options[0][0]
+    assert "席2" in picker.options[0][0]
 
 
 @pytest.mark.parametrize("follows", [{2: 2}, {3: 0}, {2: -1}, {1: 0, 2: 1}])

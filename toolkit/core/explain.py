@@ -90,7 +90,7 @@ class Violation(_Explained):
     >>> str(v) == v.message
     True
     >>> v.message
-    "It is not seat 2's turn: seat 0 acts now."
+    "It is not seat 3's turn: seat 1 acts now."
     """
 
     __slots__ = ()

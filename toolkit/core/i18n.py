@@ -12,11 +12,27 @@ table per key with an ``en`` and a ``ja`` template in :meth:`str.format` syntax:
 Parameters may be plain values or :class:`Term` (a catalogue key translated in the target language);
 lists and tuples are joined with the language's separator. The catalogue is discovered lazily, so a
 game package only has to ship its file.
+
+Seats are counted from 1 for people and from 0 in the API (issue 29). Events, violations and
+labels carry the API's 0-based seat index; the one place that turns it into the people's number is
+here: a placeholder written right after the word for seat — "seat {seat}", "Seat {who}", "seats {seats}",
+"seat(s) {seats}" in English, "席{seat}" in Japanese — is a *seat placeholder*, and an integer given to
+it (or each integer of a list) is shown plus one::
+
+    [BID]
+    en = "Seat {seat} bids {bid}."      # translate("BID", seat=0, bid=3) -> "Seat 1 bids 3."
+
+A template that must quote the API's own number (a refusal of ``seat=7``) writes ``seat={seat}``, which
+is not a seat placeholder. Strings (a seat's name) are never changed. See docs/decisions.md.
 """
 
 from __future__ import annotations
 
+import re
 import string
+from fractions import Fraction
+from functools import lru_cache
+from numbers import Integral
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -114,6 +130,59 @@ def placeholders(template: str) -> set[str]:
     return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
+# The word for seat right before a placeholder makes it a seat placeholder (see the module docstring).
+_SEAT_WORD = {"en": re.compile(r"(?i)\bseats?(?:\(s\))? $"), "ja": re.compile(r"席$")}
+
+
+@lru_cache(maxsize=4096)
+def seat_placeholders(template: str, lang: str = "en") -> frozenset[str]:
+    """The placeholders of ``template`` that name seats, whose integers are shown counted from 1.
+
+    >>> sorted(seat_placeholders("Seat {seat} passed seat {owner}'s raccoon with {card}."))
+    ['owner', 'seat']
+    >>> sorted(seat_placeholders("席{seat}が{card}を出します。", "ja")), sorted(seat_placeholders("no seat={seat}"))
+    (['seat'], [])
+    """
+    word = _SEAT_WORD.get(lang, _SEAT_WORD["en"])
+    return frozenset(name.split(".")[0].split("[")[0] for literal, name, _, _ in string.Formatter().parse(template)
+                     if name and word.search(literal))
+
+
+def seat_number(value: Any) -> Any:
+    """The people's number of an API seat index (0 -> 1); a list of seats likewise; anything else as is.
+
+    >>> seat_number(0), seat_number([2, 0]), seat_number("Seat 1 (you)"), seat_number(None)
+    (1, [3, 1], 'Seat 1 (you)', None)
+    """
+    if isinstance(value, Integral) and not isinstance(value, bool):
+        return int(value) + 1
+    if isinstance(value, (list, tuple)):
+        return type(value)(seat_number(v) for v in value)
+    if isinstance(value, (set, frozenset)):
+        return [seat_number(v) for v in sorted(value, key=lambda v: (not isinstance(v, Integral), str(v), v))]
+    return value
+
+
+def percent(chance: Any, lang: str = "en") -> str:
+    """A chance as beginners read it: a whole percentage ("38 %"); "<1 %" and ">99 %" rather than a 0 or
+    100 that is not certain. Exact fractions belong to the analysis views (issue 29).
+
+    >>> percent(Fraction(87041, 290700)), percent(0.004), percent(1), percent(Fraction(1, 3), "ja")
+    ('30 %', '<1 %', '100 %', '33%')
+    """
+    if isinstance(chance, bool) or not isinstance(chance, (Integral, float, Fraction)):
+        raise TypeError(f"chance must be a number from 0 to 1, not {chance!r:.60}")
+    value = float(chance) * 100
+    if not 0 <= value <= 100:
+        raise ValueError(f"chance must be from 0 to 1, not {chance!r:.60}")
+    shown = f"{value:.0f}"
+    if 0 < value < 0.5:
+        shown = "<1"
+    elif 99.5 <= value < 100:
+        shown = ">99"
+    return shown + ("%" if lang == "ja" else " %")
+
+
 def render_value(value: Any, lang: str) -> str:
     if isinstance(value, Term) or hasattr(value, "text") and callable(value.text):
         return value.text(lang)
@@ -139,7 +208,8 @@ def translate(key: str, lang: str = "en", params: Mapping[str, Any] | None = Non
     if params is not None and not isinstance(params, Mapping):
         raise TypeError(f"params must be a mapping of placeholder names to values, not {params!r:.60}")
     values = dict(params or {}, **kw)
-    rendered = {name: render_value(v, lang) for name, v in values.items()}
+    seats = seat_placeholders(template, lang)
+    rendered = {name: render_value(seat_number(v) if name in seats else v, lang) for name, v in values.items()}
     try:
         return template.format(**rendered)
     except (KeyError, IndexError) as exc:

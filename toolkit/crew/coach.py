@@ -25,7 +25,7 @@ card.
 >>> pm.alternative
 [Trick(0, ['P9', 'P1', 'P2', 'P3']), Trick(0, ['B1', 'B2', 'B3', 'B4'])]
 >>> pm.explain()[:58]
-'The mission was lost after seat 0 played blue 1 in trick 1'
+'The mission was lost after seat 1 played blue 1 in trick 1'
 
 """
 
@@ -634,7 +634,7 @@ def close_calls(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any
     >>> [(c.seat, str(c.card), [str(k) for k in c.legal], [str(k) for k in c.keeping]) for c in calls.choices]
     [(0, 'P9', ['B1', 'P9'], ['P9'])]
     >>> calls.explain()
-    "Close calls: 1 of 1 real choices, where the card played was the only one that could be played and kept the mission winnable: seat 0's pink 9 in trick 1 (of 2 cards it could play)."
+    "Close calls: 1 of 1 real choices, where the card played was the only one that could be played and kept the mission winnable: seat 1's pink 9 in trick 1 (of 2 cards it could play)."
     """
     reviewer, played, start = _review_setup(hands, tasks, tricks, leader, captain, predictions, node_limit, mission,
                                             columns)

@@ -23,6 +23,7 @@ from toolkit.core.checks import check_int, check_seed
 from toolkit.core.engine import Engine, check_state
 from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidSeatError, InvalidStateError
 from toolkit.core.explain import Event, Outcome, Violation
+from toolkit.core.i18n import seat_number
 from toolkit.crew.cards import (DECK, POSITIONS, Card, Trick, cards, check_players,
                                 deal_from, deal_tonoja_from, parse_position, sonar_options,
                                 sonar_options_sorted, suit_term, tricks_in_mission, why_illegal_play,
@@ -571,7 +572,7 @@ class CrewEngine(Engine):
             state = replace(state, phase="predict" if self._next_predictor(state) is not None else "play",
                             memos=Memos(self._judge(state, i).start() for i in range(len(state.tasks))))
             events.append(_ev("CREW_EVT_ALLOCATED", "crew.alloc.order",
-                                owners=[f"{t}→{o}" for t, o in zip(state.tasks, state.owners)]))
+                                owners=[f"{t}→{seat_number(o)}" for t, o in zip(state.tasks, state.owners)]))
         return state, events
 
     @staticmethod

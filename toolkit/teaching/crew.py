@@ -40,7 +40,7 @@ def _any_play() -> Goal:
 
 
 def _seat_choices() -> tuple[Choice, ...]:
-    return tuple(Choice(str(s), "crew.ui.seat_n", {"seat": s + 1}) for s in range(4))
+    return tuple(Choice(str(s), "crew.ui.seat_n", {"seat": s}) for s in range(4))
 
 
 def _trick_winner(scenario: Scenario, last: str) -> tuple[str, Event]:
@@ -50,8 +50,8 @@ def _trick_winner(scenario: Scenario, last: str) -> tuple[str, Event]:
     winner = (state.leader + trick_winner(plays)) % state.seats
     card = plays[trick_winner(plays)]
     if card.is_submarine:
-        return str(winner), Event("TEACH_CREW_WINS_SUBMARINE", "crew.trick.winner", seat=winner + 1, card=card)
-    return str(winner), Event("TEACH_CREW_WINS_LED", "crew.trick.winner", seat=winner + 1, card=card,
+        return str(winner), Event("TEACH_CREW_WINS_SUBMARINE", "crew.trick.winner", seat=winner, card=card)
+    return str(winner), Event("TEACH_CREW_WINS_LED", "crew.trick.winner", seat=winner, card=card,
                               colour=suit_term(plays[0].suit))
 
 

@@ -71,7 +71,7 @@ class CrewBoard(LessonBoard):
         from toolkit.crew.engine import ENGINE
         self._step = step
         lang = self.lang
-        names = {s: i18n.translate("crew.ui.seat_n", lang, {"seat": s + 1}) + (" ⚓" if s == state.captain else "")
+        names = {s: i18n.translate("crew.ui.seat_n", lang, {"seat": s}) + (" ⚓" if s == state.captain else "")
                  for s in range(state.seats)}
         previous = None
         if state.tricks:
@@ -187,8 +187,8 @@ class TranquilityBoard(LessonBoard):
             cards.append(f'<span class="learn-tranq-card" data-card="{c}" style="display:inline-block;'
                          f'min-width:2.2em;padding:2px 5px;margin:2px;border-radius:4px;text-align:center;{style}">'
                          f'{esc(label)}</span>')
-        head = esc(i18n.translate("teach.tranq.hand", lang, {"seat": seat + 1}))
-        turn = esc(i18n.translate("teach.tranq.to_move", lang, {"seat": (step.scenario.engine.current_player(state) or 0) + 1}))
+        head = esc(i18n.translate("teach.tranq.hand", lang, {"seat": seat}))
+        turn = esc(i18n.translate("teach.tranq.to_move", lang, {"seat": step.scenario.engine.current_player(state) or 0}))
         self._hand.value = f"<p>{turn}</p><p><b>{head}</b><br>{''.join(cards)}</p>"
         self._moves.lang = lang
         self._moves.show(step, state, done)
@@ -383,7 +383,7 @@ class LearnView(View):
         if self.index in self.done or not text:
             return
         self.verdict = None
-        self._feedback.value = feedback_html(False, _seat_words(text, self.lang), "", self.lang)
+        self._feedback.value = feedback_html(False, text, "", self.lang)
 
     @safe_callback
     def answer(self, value: Any) -> None:
@@ -439,12 +439,10 @@ class LearnView(View):
         feedback = ""
         if verdict is not None:
             text = verdict.text(lang)
-            if not verdict.reason.code.startswith("TEACH_"):
-                text = _seat_words(text, lang)     # the engine's own sentence counts seats from 0
             feedback = feedback_html(verdict.accepted, text, verdict.rule, lang)
             if verdict.events:
                 feedback += ('<ul class="learn-events">' + "".join(
-                    f"<li>{esc(_seat_words(e.text(lang), lang))}</li>" for e in verdict.events) + "</ul>")
+                    f"<li>{esc(e.text(lang))}</li>" for e in verdict.events) + "</ul>")
         elif done:
             feedback = f'<div class="deepsea-feedback deepsea-right">{esc(self.t("teach.ui.done"))}</div>'
         if done and self.index == len(self.lesson) - 1 and self.lesson.outro:
@@ -454,13 +452,6 @@ class LearnView(View):
         self._next.description = self.t("teach.ui.next")
         self._back.disabled = self.index == 0
         self._next.disabled = not done or self.index == len(self.lesson) - 1
-
-
-def _seat_words(text: str, lang: str) -> str:
-    """Engine event text names seats from 0; people count them from 1 on every page."""
-    import re
-    pattern = r"席(\d)" if lang == "ja" else r"\b[Ss]eat (\d)"
-    return re.sub(pattern, lambda m: m.group(0)[:-1] + str(int(m.group(1)) + 1), text)
 
 
 # The sea: light blue water, islands sandy, the island just placed outlined; a disabled cell keeps its

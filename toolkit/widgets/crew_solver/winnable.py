@@ -291,7 +291,7 @@ class WinnableView(View):
     def _set_seat_options(self) -> None:
         """Captain, leader and task owner choices: every seat; at two players TONOJA (by name) leads and
         takes tasks but is never the captain (crew.tonoja.captain: its captain decides for it)."""
-        named = [(self.seat_name(s) if self.two_players and s == TONOJA_SEAT else str(s), s)
+        named = [(self.seat_name(s) if self.two_players and s == TONOJA_SEAT else str(s + 1), s)   # people count from 1
                  for s in range(self.seats)]
         real = named[:self._players.value] if self.two_players else named
         for widget, options in ((self._captain, real), (self._leader, named), (self._task_owner, named)):
@@ -776,7 +776,7 @@ class WinnableView(View):
         number = min(max(number, 0), len(sol.line))
         rows = []
         for k, trick in enumerate(sol.line[:number], start=1):
-            plays = [(self.seat_name(s) if self.two_players and s == TONOJA_SEAT else str(s), c)
+            plays = [(self.seat_name(s) if self.two_players and s == TONOJA_SEAT else str(s + 1), c)   # people count from 1
                      for s, c in zip(trick.seats, trick.cards)]
             row = self.t("crew.ui.solver.trick_row", number=k, leader=self.seat_name(trick.leader, False),
                          winner=self.seat_name(trick.winner, False))

@@ -26,7 +26,7 @@ from toolkit.deepblue.coach import dive_advice
 from toolkit.widgets.base import (GameSession, View, close_tree, esc, event_log_html, query_params, safe_callback,
                                  set_options)
 from toolkit.widgets.seats import PACE_DEFAULT, YOU, BotDriver, SeatSetup, default_seats
-from toolkit.widgets.deepblue.common import percent
+from toolkit.core import i18n
 from toolkit.widgets.deepblue.table import DeepBlueTable
 
 
@@ -153,10 +153,9 @@ class _DeepBluePlayView(View):
         adv = dive_advice(obs, self.seat, ENGINE.components)
         if adv is None or adv.gems == 0:
             return ""
-        fraction = (f"{adv.busting}/{adv.gems}" if adv.pull == 1
-                    else f"{adv.bust.numerator}/{adv.bust.denominator}")
-        line = self.t("deepblue.ui.risk_for_you", seat=self.seat, fraction=fraction,
-                      percent=percent(adv.bust), advice=self.t(f"deepblue.ui.advice_{adv.advice}"),
+        # a beginner's view: the chance as a whole percentage (exact fractions: the gem-bag analysis view)
+        line = self.t("deepblue.ui.risk_for_you", seat=self.seat, percent=i18n.percent(adv.bust, self.lang),
+                      advice=self.t(f"deepblue.ui.advice_{adv.advice}"),
                       stop=f"{float(adv.stop):.2f}", go=(f"{float(adv.go):.2f}" if adv.go is not None else "—"))
         # the viewing diver's own moves only: the others' scoring cards would name their hands
         legal = ENGINE.legal_moves(self.model.session.state, self.seat) if self.model.live else []
