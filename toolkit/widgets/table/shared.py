@@ -33,7 +33,9 @@ import time
 import urllib.parse
 from typing import TYPE_CHECKING, Any, Mapping
 
+import anywidget
 import ipywidgets as widgets
+from traitlets import Unicode
 
 from toolkit.core.errors import IllegalMoveError, RuleError
 from toolkit.core.session import Session
@@ -62,6 +64,31 @@ WAIT_S = 2.0
 MAX_SEED = 2**31 - 1
 #: query keys a table's link keeps (the page's game and view on the debug dashboard, its language, display)
 KEPT_QUERY = ("game", "view", "display")
+
+
+class PageAddress(anywidget.AnyWidget):
+    """Puts the table's link in the browser's address bar (``history.replaceState``, no reload), so the
+    inviter's reload — or a kernel that died — opens the table again, as the guests' pages do. Only the
+    kernel sets ``query``; the page cannot (``set_state`` ignores it)."""
+
+    _esm = r"""
+function render({ model, el }) {
+  el.style.display = 'none';
+  const apply = () => {
+    const query = model.get('query');
+    if (!query || query[0] !== '?') return;
+    try { window.history.replaceState(window.history.state, '', window.location.pathname + query); } catch (e) { }
+  };
+  apply();
+  model.on('change:query', apply);
+  return () => model.off('change:query', apply);
+}
+export default { render };
+"""
+    query = Unicode("").tag(sync=True)
+
+    def set_state(self, sync_data: Mapping[str, Any]) -> None:
+        """Ignore the page: the address flows kernel → page only."""
 
 
 def storage_key(code: str) -> str:
@@ -188,7 +215,8 @@ class SharedTablePanel(View):
         self._load(texts)
         self.storage = BrowserList(key=storage_key(code), max_items=4, max_chars=200)
         self.storage.on_load(self._on_stored)
-        self._storage_box.children = (self.storage,)
+        self.address = PageAddress(query=self.link())
+        self._storage_box.children = (self.storage, self.address)
         self._build_rows(len(info.seats))
         self._say(None)
         self._after_change()
@@ -567,6 +595,8 @@ class SharedTablePanel(View):
             self._header.value = ""
             return
         link = self.link()
+        if getattr(self, "address", None) is not None:
+            self.address.query = link
         over = self.frame.engine.play_out_over(self.frame.model.session.state)
         where = (self.t("table.shared.over") if over else
                  self.t("table.shared.seated", name=self.t("seats.seat", seat=self.seat)) if self.seat is not None
