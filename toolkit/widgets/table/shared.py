@@ -605,7 +605,8 @@ class SharedTablePanel(View):
                               f'<a class="deepsea-table-link" href="{esc(link)}" target="_blank" rel="noopener">'
                               f'{esc(self.t("table.shared.link"))}</a> {esc(self.t("table.shared.code"))} '
                               f'<code class="deepsea-table-code" style="user-select:all">{esc(self.code)}</code></p>'
-                              f'<p class="deepsea-shared-where" data-seat="{"" if self.seat is None else self.seat}">'
+                              f'<p class="deepsea-shared-where" data-seat="{"" if self.seat is None else self.seat}" '
+                              f'data-moves="{len(self.frame.model.session)}">'
                               f'{esc(where)}</p>')
         now = time.time()
         for seat, (text, sit, to_bot) in enumerate(self._rows):
