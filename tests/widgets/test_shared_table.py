@@ -283,3 +283,15 @@ def test_a_move_reaches_the_other_page_within_a_second_through_its_watcher(store
     finally:
         loop.call_soon_threadsafe(loop.stop)
         runner.join(2)
+
+
+def test_the_debug_dashboard_opens_a_table_link_on_the_tables_game(store_url, monkeypatch):
+    from toolkit.widgets import debug_dashboard as dashboard
+
+    _inviter, _guest, code = invite_two_people_and_a_bot()
+    monkeypatch.setattr(dashboard, "query_params", lambda: {"table": code})
+    monkeypatch.setattr("toolkit.widgets.base.page_query_string", lambda: f"table={code}")
+    page_view = dashboard.debug_dashboard()
+    assert page_view.view == "table" and page_view._table.engine.name == "tranquility"
+    assert page_view._table.shared.joined and page_view._table.shared.code == code
+    assert dashboard.table_game("NoSuchTable1") is None
