@@ -257,13 +257,18 @@ def test_two_people_and_a_bot_play_tranquility_to_the_end_each_seeing_only_their
         browser, voila_url, voila_server):
     from toolkit.tranquility import ENGINE
 
+    """Three people's seats; the third stays free and one page hands it to a bot, which the pages play."""
     store = open_store(voila_server.tables_url)
-    code = store.create("tranquility", 11, {"players": 3}, ["human", "human", "rank"])
+    code = store.create("tranquility", 11, {"players": 3}, ["human", "human", "human"])
     visitors = {0: Visitor(browser, voila_url, "first"), 1: Visitor(browser, voila_url, "second")}
     try:
         for seat, visitor in visitors.items():
-            visitor.open(f"game=tranquility&view=table&table={code}")
+            visitor.open(f"table={code}")          # a bare table link: the dashboard finds the game
             visitor.sit(seat)
+        first = visitors[0].page
+        first.locator("button.deepsea-to-bot-2").click()
+        first.locator('.deepsea-shared-seat [data-seat="2"][data-state="bot"]').wait_for(timeout=60000)
+        assert [s.kind for s in store.info(code).seats] == ["human", "human", "rank"]
         play_until_over(visitors, store, code, ENGINE)
         for visitor in visitors.values():
             visitor.page.wait_for_function(
