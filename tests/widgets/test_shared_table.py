@@ -295,3 +295,29 @@ def test_the_debug_dashboard_opens_a_table_link_on_the_tables_game(store_url, mo
     assert page_view.view == "table" and page_view._table.engine.name == "tranquility"
     assert page_view._table.shared.joined and page_view._table.shared.code == code
     assert dashboard.table_game("NoSuchTable1") is None
+
+
+def test_whatever_the_browser_sends_as_its_stored_seat_or_clicks_the_page_stays_sane(store_url):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    inviter, guest, code = invite_two_people_and_a_bot()
+    token = inviter.shared.sit(0) and inviter.shared.token
+    items = st.lists(st.one_of(st.none(), st.text(max_size=30), st.just(f"0:{token}"), st.just("1:" + "x" * 24),
+                               st.integers(-3, 3).map(lambda s: f"{s}:{token}")), max_size=5)
+
+    @settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(items, st.one_of(st.integers(-5, 5), st.text(max_size=3), st.none(), st.floats()))
+    def check(stored, seat):
+        visitor = page(query=f"table={code}")
+        visitor.shared.storage.receive({"type": "stored", "items": stored, "unreadable": False})
+        # only the real token sits, and only at its own seat
+        assert visitor.shared.seat == (0 if f"0:{token}" in stored else None)
+        visitor.shared._on_sit(seat)
+        visitor.shared._on_to_bot(seat)
+        assert visitor.shared.seat in (None, 0, 1)
+        assert open_store(store_url).moves(code) == []
+        info = open_store(store_url).info(code)
+        assert info.seats[0].claimed and info.seats[0].kind == "human"
+
+    check()
