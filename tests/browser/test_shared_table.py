@@ -193,8 +193,9 @@ def assert_only_own_hands(visitors: dict, store, code: str, engine) -> None:
 
 def test_two_people_and_two_bots_play_a_crew_mission_through_a_reload_and_a_killed_kernel(
         browser, voila_url, voila_server):
-    """The host invites from the Crew's generic table (seats 0 and 1 people, 2 and 3 bots), a guest and a
-    spectator open the link; a reload and a killed kernel mid-game resume from the log."""
+    """Four browser contexts: the host invites from the Crew's generic table (seats 0 and 1 people, 2 and 3
+    bots), a guest and a spectator open the link, another spectator joins mid-game; a reload and a killed
+    kernel mid-game resume from the log."""
     from toolkit.crew import ENGINE
     from toolkit.publishing.kernels import child_kernels
 
@@ -202,6 +203,7 @@ def test_two_people_and_two_bots_play_a_crew_mission_through_a_reload_and_a_kill
     host = Visitor(browser, voila_url, "host")
     guest = Visitor(browser, voila_url, "guest")
     watcher = Visitor(browser, voila_url, "spectator")
+    late = Visitor(browser, voila_url, "late spectator")     # the fourth browser: joins mid-game
     try:
         before = set(child_kernels(voila_server.proc.pid))
         host.open("game=crew&view=table")
@@ -228,6 +230,10 @@ def test_two_people_and_two_bots_play_a_crew_mission_through_a_reload_and_a_kill
             if clicks == 1:                       # a reload mid-game: the browser keeps the seat
                 guest.page.reload(wait_until="domcontentloaded")
                 guest.wait_for_seat(1)
+            if clicks == 2:                       # someone opens the link mid-game: the log is replayed
+                late.open(link.lstrip("?"))
+                late.page.locator('.deepsea-shared-where[data-seat=""]').wait_for()
+                assert late.page.locator("button.deepsea-sit-0").is_hidden()
             if clicks == 2:                       # the host's kernel dies; the page is opened again
                 os.kill(host_kernel, signal.SIGKILL)
                 before = set(child_kernels(voila_server.proc.pid))
@@ -239,7 +245,7 @@ def test_two_people_and_two_bots_play_a_crew_mission_through_a_reload_and_a_kill
                                  choose=good_move(ENGINE, "expert"))
         assert clicks >= 2, "the mission was too short to test the faults"
         log = store.moves(code)
-        for visitor in (host, guest, watcher):
+        for visitor in (host, guest, watcher, late):
             visitor.page.wait_for_function(
                 f"document.querySelectorAll('.deepsea-table-log li').length >= {len(log)}", timeout=60000)
             visitor.page.wait_for_function(
@@ -248,8 +254,9 @@ def test_two_people_and_two_bots_play_a_crew_mission_through_a_reload_and_a_kill
             assert "every seat sees the result" in visitor.page.locator(".deepsea-shared-where").inner_text()
             assert visitor.errors == []
         assert_only_own_hands({0: host, 1: guest, None: watcher}, store, code, ENGINE)
+        assert_only_own_hands({None: late}, store, code, ENGINE)
     finally:
-        for visitor in (host, guest, watcher):
+        for visitor in (host, guest, watcher, late):
             visitor.close()
 
 
