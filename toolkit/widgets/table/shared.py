@@ -515,6 +515,7 @@ class SharedTablePanel(View):
         """Wait for new moves in this thread; apply them on the kernel's loop (widgets are not thread-safe).
         Every :data:`HEARTBEAT_S` a seated page touches its seat and every page re-reads the seats."""
         after = len(self.frame.model.session)
+        store = self._open()      # this store only: a closed panel's thread must not open another
         beat = 0.0
         while not stop.is_set():
             try:
@@ -523,11 +524,11 @@ class SharedTablePanel(View):
                     seat, token = self.seat, self.token
                     if seat is not None and token is not None:
                         try:
-                            self._open().touch(code, seat, token)
+                            store.touch(code, seat, token)
                         except RuleError:
                             pass                     # the seat was handed on: _refresh_info says so
                     loop.call_soon_threadsafe(self._refresh_info)
-                new = self._open().wait(code, after, WAIT_S)
+                new = store.wait(code, after, WAIT_S)
             except RuleError as exc:
                 loop.call_soon_threadsafe(self._break, exc)
                 return
