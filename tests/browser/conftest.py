@@ -56,7 +56,14 @@ def voila_env(tmp: Path) -> dict[str, str]:
     for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_DATA_DIR", "data"),
                      ("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython")):
         env[var] = str(tmp / sub)
+    # every kernel of the server shares one table store (issue 27: each page is its own kernel)
+    env["DEEPSEA_TABLES_URL"] = tables_url(tmp)
     return env
+
+
+def tables_url(tmp: Path) -> str:
+    """The shared-table store of the Voila server started in ``tmp`` (tests read it too)."""
+    return "sqlite:///" + str(tmp / "tables.sqlite3")
 
 
 def wait_for_http(url: str, timeout: float = 90.0, proc: subprocess.Popen | None = None) -> None:
@@ -79,6 +86,7 @@ class VoilaServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = tmp / f"voila-{self.port}.log"
+        self.tables_url = tables_url(tmp)
         self.log = open(self.log_path, "w")
         self.proc = start_tied(voila_command(self.port, *extra), cwd=ROOT, env=voila_env(tmp),
                                stdout=self.log, stderr=subprocess.STDOUT)

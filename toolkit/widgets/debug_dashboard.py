@@ -102,5 +102,26 @@ def debug_dashboard() -> DebugDashboard:
     lang = params.get("lang") if params.get("lang") in ("en", "ja") else "en"
     from toolkit.widgets.base import page_query_string
     view = params.get("view", "panel")
-    return DebugDashboard(game=params.get("game"), seed=seed, lang=lang, view=view,
+    game = params.get("game")
+    if params.get("table"):
+        # a shared table's link (issue 27) opens on the generic table, on the table's own game
+        view = "table"
+        game = game or table_game(params["table"])
+    return DebugDashboard(game=game, seed=seed, lang=lang, view=view,
                           query=page_query_string() if view == "table" else "")
+
+
+def table_game(code: str) -> str | None:
+    """The game of the shared table ``code`` in the default store, or ``None`` (unknown, unreadable: the
+    table page then says why)."""
+    from toolkit.core.errors import RuleError
+    from toolkit.tables import open_store
+
+    try:
+        store = open_store()
+        try:
+            return store.info(code).game
+        finally:
+            store.close()
+    except (RuleError, TypeError, OSError):
+        return None

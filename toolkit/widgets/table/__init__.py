@@ -1,5 +1,6 @@
 """The one table frame (issue 26): the parts every game's table shares, the frame that arranges them around
-a game's own widgets, a game code that reopens a game where it was, and a generic table for any engine.
+a game's own widgets, a game code that reopens a game where it was, a generic table for any engine, and the shared-table panel
+(issue 27: Invite, ``?table=CODE``; docs/shared-tables.md).
 
 See docs/architecture.md, "The table frame".
 """
@@ -18,6 +19,7 @@ from toolkit.widgets.table.frame import (
                                         simple_options,
                                         table_query,
 )
+from toolkit.widgets.table.shared import SharedTablePanel
 from toolkit.widgets.table.parts import (
     BotLine,
     Controls,
@@ -32,5 +34,5 @@ from toolkit.widgets.table.parts import (
 )
 
 __all__ = ["BotLine", "Controls", "EventLog", "GameCode", "GameCodeError", "GenericTable", "HintBar", "OptionsBar",
-           "RefusalLine", "ResultBanner", "StatusLine", "TableFrame", "answer_click", "game_code",
+           "RefusalLine", "ResultBanner", "SharedTablePanel", "StatusLine", "TableFrame", "answer_click", "game_code",
            "parse_game_code", "replay_code", "sentences", "session_code", "simple_options", "table_query"]

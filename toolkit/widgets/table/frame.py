@@ -53,7 +53,7 @@ from toolkit.widgets.base import (
     rule_ref_html,
     safe_callback,
 )
-from toolkit.widgets.seats import BotDriver, SeatSetup
+from toolkit.widgets.seats import YOU, BotDriver, SeatSetup
 from toolkit.widgets.table.code import (
     MAX_CODE_LENGTH,
     MAX_SEED,
@@ -62,6 +62,7 @@ from toolkit.widgets.table.code import (
     replay_code,
     session_code,
 )
+from toolkit.widgets.table.shared import SharedTablePanel
 from toolkit.widgets.table.parts import (
     BotLine,
     Controls,
@@ -144,6 +145,12 @@ class TableFrame(View):
         if opened_error is not None:
             self.controls.answer.value = f'<span class="deepsea-refusal" role="alert">{esc(opened_error.text(self.lang))}</span>'
             self._opened_error = opened_error
+        # the shared-table panel (issue 27): Invite, or the table of ?table=CODE
+        self.shared = SharedTablePanel(self, query=params)
+        traitlets.dlink((self, "lang"), (self.shared, "lang"))
+        self.share_slot.children = (self.shared,)
+        if params.get("table"):
+            self.shared.join(params["table"])
 
     # ---- hooks (a game's table overrides these) ----------------------------------------------
     def build(self) -> None:
@@ -229,6 +236,11 @@ class TableFrame(View):
         (re)built: ``pace``, ``step_mode``. While it is rebuilt, ``self.setup`` is still the old bar."""
         return {}
 
+    def on_final_state(self, state: Any) -> None:
+        """At a shared table, once the game (the Crew: the attempt) is over: the whole state, every hand
+        public now (``store.final_state``), on every page of the table. The Crew's table opens its
+        post-mortem and close calls from it; by default nothing more is drawn (the banner shows the result)."""
+
     # ---- reading ----------------------------------------------------------------------------
     @property
     def setup(self) -> SeatSetup:
@@ -239,10 +251,15 @@ class TableFrame(View):
         return self._driver
 
     def seat_name(self, seat: int) -> str:
+        if self._shared_on():
+            return self.shared.seat_name(seat)
         return self._setup.seat_name(seat)
 
     def viewing_seat(self) -> int | None:
-        """The seat whose observation the page draws (the acting person's, else the first person's)."""
+        """The seat whose observation the page draws (the acting person's, else the first person's). At a
+        shared table: the page's own seat, whatever the seats bar says (``None``: a spectator's view)."""
+        if self._shared_on():
+            return self.shared.seat
         state = self.model.shown_state()
         acting = None if self.engine.is_over(state) else self.engine.decider(state)
         return self._setup.viewing_seat(acting)
@@ -256,6 +273,8 @@ class TableFrame(View):
         """Play ``move`` (object or text) for the page, answering the click on ``refusal`` (default: the
         line beside the actions). Never raises; returns True if the move was applied."""
         line = refusal if refusal is not None else self.refusal
+        if self._shared_on():
+            return self.shared.play(move, line)
         applied = self.model.play(move)
         return answer_click(applied, self.model, line, self.lang)
 
@@ -270,6 +289,9 @@ class TableFrame(View):
 
     def new_game(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> bool:
         """Start a new game; bad options are refused beside the New game button, the old game kept."""
+        if self._shared_on():
+            self.options_bar.answer.show(self.t("table.shared.fixed"), self.lang)
+            return False
         before = self.model.session
         self.model.new_game(seed=seed, options=options)
         if self.model.session is before:
@@ -282,6 +304,9 @@ class TableFrame(View):
     def open_code(self, text: Any) -> bool:
         """Reopen the game of a code (pasted code, ``?code=`` value or link). A bad code is refused beside
         the box with its reason; the game on the table is kept."""
+        if self._shared_on():
+            self.controls.answer.value = f'<span class="deepsea-refusal" role="alert">{esc(self.t("table.shared.fixed"))}</span>'
+            return False
         try:
             session = replay_code(self.engine, parse_game_code(text, self.engine.name))
         except GameCodeError as exc:
@@ -294,6 +319,9 @@ class TableFrame(View):
     def undo(self) -> bool:
         """Take back the last move, and the bots' moves after the last person's: the page is back where a
         person decides (or at the start). False (answered beside Undo) when there is nothing to undo."""
+        if self._shared_on():
+            self.controls.answer.value = f'<span class="deepsea-refusal" role="alert">{esc(self.t("table.shared.fixed"))}</span>'
+            return False
         if len(self.model.session) == 0:
             self.controls.answer.value = f'<span class="deepsea-refusal" role="alert">{esc(self.t("table.controls.nothing_to_undo"))}</span>'
             return False
@@ -417,8 +445,9 @@ class TableFrame(View):
         seat = self.viewing_seat()
         obs = self.engine.observe(state, seat)
         self.refresh_board(obs, seat)
-        self.status.update(m, self.seat_name, lang, is_human=self._setup.is_human,
-                           humans=len(self._setup.human_seats()), extra=self.status_extra(obs, seat))
+        shared = self._shared_on()
+        self.status.update(m, self.seat_name, lang, is_human=self.shared.is_mine if shared else self._setup.is_human,
+                           humans=1 if shared else len(self._setup.human_seats()), extra=self.status_extra(obs, seat))
         outcome = self.engine.outcome(state)
         self.banner.update(outcome, lang, self.result_text(outcome) if outcome is not None else None)
         events = list(self.setup_events()) + [e for step in m.session.steps[:m.position] for e in step.events]
@@ -426,8 +455,9 @@ class TableFrame(View):
         self._render_hint()
         self._render_bot_line()
         moves = m.session.moves
-        self.controls.show_code(session_code(m.session) if self.shareable(moves, seat) else None, lang,
-                                {"lang": lang})
+        # a shared table's code would hold its seed, and the seed deals every hand: no code there
+        self.controls.show_code(session_code(m.session) if not shared and self.shareable(moves, seat) else None,
+                                lang, {"lang": lang})
         if getattr(self, "_opened_error", None) is not None:
             self.controls.answer.value = f'<span class="deepsea-refusal" role="alert">{esc(self._opened_error.text(lang))}</span>'
 
@@ -444,6 +474,57 @@ class TableFrame(View):
                  marks=sum(len(keys) for _component, keys in marks))
         bar.mark(marks, self.t("table.hint.mark", move=move))
         bar.relabel(self.lang)
+
+    # ---- the shared table (toolkit.widgets.table.shared) ----------------------------------------------
+    def _shared_on(self) -> bool:
+        shared = getattr(self, "shared", None)
+        return shared is not None and shared.joined
+
+    def _enter_shared(self) -> None:
+        """The page follows a shared table: the store plays the bots, and the seats bar (with the teacher's
+        switch), the options, undo and the code are hidden."""
+        self._autoplay = False
+        self._driver.autoplay = False
+        self._driver.schedule()           # cancels a bot move this page had scheduled
+        self._setup.show_all = False
+        for part in (self._seats_box, self.options_bar, self.controls):
+            part.layout.display = "none"
+        self._bot_shown = None
+
+    def _load_shared(self, session: Any) -> None:
+        """Play the shared table's game (replayed from its log) on this page."""
+        self._holding = True
+        try:
+            self.model.load(session)
+        finally:
+            self._holding = False
+        self._opened_error = None
+        self.refusal.clear()
+        self.on_new_game()
+        if self.engine.seat_count(self.model.session.state) != len(self._setup.seats):
+            self._make_seats()
+        self._shared_seats_changed()
+
+    def _shared_seats_changed(self) -> None:
+        """Mirror the table in the (hidden) seats bar: "You" at this page's seat only, a bot level at the
+        others, so every part that asks the seats bar who is a person sees this page's person only."""
+        shared = self.shared
+        levels = self._setup.levels
+        wanted = []
+        for seat in range(len(self._setup.seats)):
+            kind = shared._kind(seat)
+            wanted.append(YOU if shared.is_mine(seat) else kind if kind in levels else levels[0])
+        self._setup.show_all = False
+        self._setup.seats = wanted
+        self.hint_bar.forget()
+        self._redraw()
+
+    def _shared_final_state(self, state: Any) -> None:
+        try:
+            self.on_final_state(state)
+        except Exception as exc:  # a game hook's bug is shown, never raised into the table's sync
+            log.exception("on_final_state failed")
+            self.report(self.t("ui.internal_error", detail=f"{type(exc).__name__}: {str(exc)[:120]}"), error=True)
 
     # ---- internals -------------------------------------------------------------------------------
     def _start_from(self, params: Mapping[str, str], seed: int, options: Mapping[str, Any] | None):

@@ -341,7 +341,10 @@ class GameView(TableFrame):
 
     def viewing_seat(self) -> int | None:
         """The one seat whose observation the page may hold now (``None``: the public view). At a hot seat
-        of several people the acting person's hand stays behind the curtain until they reveal it."""
+        of several people the acting person's hand stays behind the curtain until they reveal it. At a shared
+        table the page's own seat, always (the frame's rule: nobody else's hand reaches this page)."""
+        if self._shared_on():
+            return super().viewing_seat()
         actor = self._actor()
         setup = self.setup
         if actor is not None and setup.show_all:

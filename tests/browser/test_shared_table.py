@@ -1,0 +1,288 @@
+"""Shared tables in the browser (issue 27): separate browser contexts (separate visitors, each page its own
+Voila kernel) at one table, through the generic table page (``debug-panel?game=…&view=table``). Every
+kernel of the test server shares one SQLite store (``DEEPSEA_TABLES_URL``, set by ``voila_env``).
+
+Each page must show only its own hand: checked in its DOM and in every websocket frame it received."""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import signal
+import time
+
+import pytest
+
+from conftest import RENDER_TIMEOUT_MS  # tests/browser/conftest.py
+from toolkit.tables import open_store
+
+pytestmark = pytest.mark.browser
+
+GAME_TIMEOUT_S = 420
+
+
+def strings_in(value, out: list[str]) -> list[str]:
+    if isinstance(value, str):
+        out.append(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            strings_in(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            strings_in(v, out)
+    return out
+
+
+def frame_parts(payload: bytes) -> list[bytes]:
+    """The parts of a binary kernel websocket frame (Jupyter's ``v1.kernel.websocket.jupyter.org``: a count,
+    that many little-endian offsets, then channel, header, parent header, metadata, content, buffers); the
+    whole payload if it is not one."""
+    try:
+        count = int.from_bytes(payload[:8], "little")
+        if not 1 <= count <= 64:
+            return [payload]
+        offsets = [int.from_bytes(payload[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
+        ends = offsets[1:] + [len(payload)]
+        return [payload[a:b] for a, b in zip(offsets, ends)] or [payload]
+    except (ValueError, IndexError):
+        return [payload]
+
+
+class Visitor:
+    """One person's browser (a context of its own: its own localStorage) on the table page."""
+
+    def __init__(self, browser, voila_url: str, name: str):
+        self.context = browser.new_context()
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(60000)
+        self.name = name
+        self.voila_url = voila_url
+        self.frames: list[str] = []          # every text the kernel sent this page over its websockets
+        self.errors: list[str] = []
+        self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+
+    def _frame(self, payload) -> None:
+        parts = [payload]
+        if isinstance(payload, bytes):
+            parts = frame_parts(payload)
+        for part in parts:
+            if isinstance(part, bytes):
+                part = part.decode("utf-8", "replace")
+            try:
+                self.frames.extend(strings_in(json.loads(part), []))
+            except ValueError:
+                self.frames.append(part)
+
+    def open(self, query: str) -> None:
+        self.page.goto(f"{self.voila_url}/voila/render/debug-panel.ipynb?{query}", wait_until="domcontentloaded",
+                       timeout=RENDER_TIMEOUT_MS)
+        self.page.locator(".deepsea-status-line").wait_for(state="visible", timeout=RENDER_TIMEOUT_MS)
+
+    def wait_for_seat(self, seat: int) -> None:
+        self.page.locator(f'.deepsea-shared-where[data-seat="{seat}"]').wait_for(timeout=RENDER_TIMEOUT_MS)
+
+    def sit(self, seat: int) -> None:
+        self.page.locator(f"button.deepsea-sit-{seat}").click()
+        self.wait_for_seat(seat)
+
+    def status(self) -> str:
+        return self.page.locator(".deepsea-status-line").inner_text()
+
+    def log_length(self) -> int:
+        return self.page.locator(".deepsea-table-log li").count()
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def drawn_hand(hand) -> str:
+    """How the generic table draws a seat's hand in its observation box (escaped JSON, with its key), as a
+    websocket frame carries it."""
+    text = json.dumps({"hand": list(hand)}, ensure_ascii=False, indent=1, default=str)
+    return html.escape(text[text.index('"hand"'):text.rindex("]") + 1])
+
+
+def page_kernel(voila_server, before: set[str]) -> int:
+    """The pid of the one kernel started since ``before`` (the page just opened)."""
+    from toolkit.publishing.kernels import child_kernels
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        new = {k: pid for k, pid in child_kernels(voila_server.proc.pid).items() if k not in before}
+        if len(new) == 1:
+            return next(iter(new.values()))
+        time.sleep(0.2)
+    raise AssertionError("the page's kernel was not found")
+
+
+def good_move(engine, level: str):
+    """A chooser that clicks what the ``level`` bot would play for the seat (seeing that seat's view only):
+    a Crew mission played by first-listed moves fails at once, too soon for a reload and a killed kernel."""
+    import numpy as np
+
+    from toolkit.core.bots import make_bot
+
+    bot = make_bot(engine, level)
+
+    def choose(state, seat: int) -> str | None:
+        decision = bot.decide(engine.observe(state, seat), engine.legal_moves(state, seat), np.random.default_rng(seat))
+        return None if decision.move is None else str(decision.move)
+
+    return choose
+
+
+def play_until_over(visitors: dict[int, Visitor], store, code: str, engine, on_move=None, choose=None) -> int:
+    """Click a move (the first, or the button of ``choose(state, seat)``) on whichever page says "Your
+    turn." until the game is over; returns the clicks."""
+    deadline = time.monotonic() + GAME_TIMEOUT_S
+    clicks = 0
+    while not engine.play_out_over(store.state(code)):
+        assert time.monotonic() < deadline, f"the game did not end within {GAME_TIMEOUT_S} s"
+        acted = False
+        for seat, visitor in visitors.items():
+            page = visitor.page
+            if not visitor.status().startswith("Your turn.") or page.locator(".deepsea-move-button").count() == 0:
+                continue
+            length = len(store.moves(code))
+            button = page.locator(".deepsea-move-button").first
+            wanted = choose(store.state(code), seat) if choose is not None else None
+            if wanted is not None and page.locator(f'.deepsea-move-button[title="{wanted}"]').count() == 1:
+                button = page.locator(f'.deepsea-move-button[title="{wanted}"]')
+            try:
+                button.click(timeout=5000)
+                page.wait_for_function(f"document.querySelectorAll('.deepsea-table-log li').length > {length}",
+                                       timeout=20000)
+            except Exception:  # noqa: BLE001 - the click met a redraw: look again
+                continue
+            clicks += 1
+            acted = True
+            if on_move is not None:
+                on_move(clicks)
+        if not acted:
+            time.sleep(0.3)
+    return clicks
+
+
+def assert_only_own_hands(visitors: dict, store, code: str, engine) -> None:
+    """Replay the log in the test process; no page got any other seat's hand at any point of the game (a
+    spectator, key ``None``, got none at all)."""
+    info = store.info(code)
+    state = engine.new_state(info.seed, **dict(info.options))
+    states = [state]
+    for text in store.moves(code):
+        state = engine.apply(state, engine.parse_move(text))
+        states.append(state)
+    running = [s for s in states if not engine.play_out_over(s)]
+    for seat, visitor in visitors.items():
+        assert visitor.frames, f"no websocket frame seen by {visitor.name}"
+        hands = {other: {drawn_hand(engine.observe(s, other)["hand"]) for s in running
+                         if engine.observe(s, other).get("hand")} for other in range(len(info.seats))}
+        mine = hands.get(seat, set())
+        others = set().union(*(h for other, h in hands.items() if other != seat)) - mine
+        leaked = [h for h in others if any(h in frame for frame in visitor.frames)]
+        assert leaked == [], f"{visitor.name} received another seat's hand: {leaked[:1]}"
+        dom = visitor.page.locator(".deepsea-observation").inner_text()
+        if seat is None:
+            assert '"hand"' not in dom or '"hand": []' in dom or '"hand": null' in dom
+        else:
+            assert any(h in frame for h in mine for frame in visitor.frames), f"{visitor.name} never saw its hand"
+            assert f'"seat": {seat}' in dom
+
+
+def test_two_people_and_two_bots_play_a_crew_mission_through_a_reload_and_a_killed_kernel(
+        browser, voila_url, voila_server):
+    """Four browser contexts: the host invites from the Crew's generic table (seats 0 and 1 people, 2 and 3
+    bots), a guest and a spectator open the link, another spectator joins mid-game; a reload and a killed
+    kernel mid-game resume from the log."""
+    from toolkit.crew import ENGINE
+    from toolkit.publishing.kernels import child_kernels
+
+    store = open_store(voila_server.tables_url)
+    host = Visitor(browser, voila_url, "host")
+    guest = Visitor(browser, voila_url, "guest")
+    watcher = Visitor(browser, voila_url, "spectator")
+    late = Visitor(browser, voila_url, "late spectator")     # the fourth browser: joins mid-game
+    try:
+        before = set(child_kernels(voila_server.proc.pid))
+        host.open("game=crew&view=table")
+        host_kernel = page_kernel(voila_server, before)
+        host.page.locator(".deepsea-seat-1 select").select_option(label="You")
+        host.page.locator("button.deepsea-invite").click()
+        code = host.page.locator(".deepsea-table-code").inner_text(timeout=60000).strip()
+        assert [s.kind for s in store.info(code).seats] == ["human", "human", "expert", "expert"]
+        link = host.page.locator("a.deepsea-table-link").get_attribute("href")
+        assert f"table={code}" in link and "game=crew" in link and "view=table" in link
+        assert host.page.locator(".deepsea-show-all").is_hidden()      # no teacher's switch at the table
+        assert host.page.locator(".deepsea-game-code").count() == 0     # no game code (it holds the seed)
+        host.sit(0)
+        host.page.wait_for_function(f"window.location.search.includes('table={code}')", timeout=30000)
+        guest.open(link.lstrip("?"))
+        guest.page.locator(".deepsea-shared-where").wait_for()
+        assert guest.page.locator("button.deepsea-sit-0").is_hidden()   # taken
+        guest.sit(1)
+        watcher.open(link.lstrip("?"))
+        watcher.page.locator('.deepsea-shared-where[data-seat=""]').wait_for()
+
+        def faults(clicks: int) -> None:
+            nonlocal host_kernel
+            if clicks == 1:                       # a reload mid-game: the browser keeps the seat
+                guest.page.reload(wait_until="domcontentloaded")
+                guest.wait_for_seat(1)
+            if clicks == 2:                       # someone opens the link mid-game: the log is replayed
+                late.open(link.lstrip("?"))
+                late.page.locator('.deepsea-shared-where[data-seat=""]').wait_for()
+                assert late.page.locator("button.deepsea-sit-0").is_hidden()
+            if clicks == 2:                       # the host's kernel dies; the page is opened again
+                os.kill(host_kernel, signal.SIGKILL)
+                before = set(child_kernels(voila_server.proc.pid))
+                host.page.reload(wait_until="domcontentloaded")
+                host.wait_for_seat(0)
+                host_kernel = page_kernel(voila_server, before)
+
+        clicks = play_until_over({0: host, 1: guest}, store, code, ENGINE, on_move=faults,
+                                 choose=good_move(ENGINE, "expert"))
+        assert clicks >= 2, "the mission was too short to test the faults"
+        log = store.moves(code)
+        for visitor in (host, guest, watcher, late):
+            visitor.page.wait_for_function(
+                f"document.querySelectorAll('.deepsea-table-log li').length >= {len(log)}", timeout=60000)
+            visitor.page.wait_for_function(
+                "document.querySelector('.deepsea-status-line').innerText.includes('The game is over')", timeout=60000)
+            # the attempt is over (the Crew's result is the attempt's: no banner until the mission is decided)
+            assert "every seat sees the result" in visitor.page.locator(".deepsea-shared-where").inner_text()
+            assert visitor.errors == []
+        assert_only_own_hands({0: host, 1: guest, None: watcher}, store, code, ENGINE)
+        assert_only_own_hands({None: late}, store, code, ENGINE)
+    finally:
+        for visitor in (host, guest, watcher, late):
+            visitor.close()
+
+
+def test_two_people_and_a_bot_play_tranquility_to_the_end_each_seeing_only_their_hand(
+        browser, voila_url, voila_server):
+    from toolkit.tranquility import ENGINE
+
+    """Three people's seats; the third stays free and one page hands it to a bot, which the pages play."""
+    store = open_store(voila_server.tables_url)
+    code = store.create("tranquility", 11, {"players": 3}, ["human", "human", "human"])
+    visitors = {0: Visitor(browser, voila_url, "first"), 1: Visitor(browser, voila_url, "second")}
+    try:
+        for seat, visitor in visitors.items():
+            visitor.open(f"table={code}")          # a bare table link: the dashboard finds the game
+            visitor.sit(seat)
+        first = visitors[0].page
+        first.locator("button.deepsea-to-bot-2").click()
+        first.locator('.deepsea-shared-seat [data-seat="2"][data-state="bot"]').wait_for(timeout=60000)
+        assert [s.kind for s in store.info(code).seats] == ["human", "human", "rank"]
+        play_until_over(visitors, store, code, ENGINE)
+        for visitor in visitors.values():
+            visitor.page.wait_for_function(
+                "document.querySelector('.deepsea-status-line').innerText.includes('The game is over')", timeout=60000)
+            assert visitor.page.locator(".deepsea-result").count() == 1
+            assert visitor.errors == []
+        assert_only_own_hands(visitors, store, code, ENGINE)
+    finally:
+        for visitor in visitors.values():
+            visitor.close()
