@@ -15,6 +15,7 @@ subclasses it and provides hooks only (see docs/architecture.md, "The table fram
 * ``result_text(outcome)`` → the banner's sentence ("You win…"), or ``None`` for the engine's;
 * ``shareable(moves, viewer)`` → ``False`` when the code would show a card only some seats know;
 * ``on_new_game()`` — forget the game's own picks (a selected card) when the game changes;
+* ``seat_options()`` → extra keyword arguments of the seats bar (``pace``, ``step_mode``);
 * ``title_text()``, ``rules_text()`` — the header in ``self.lang``; ``setup_events()`` — the deal's events;
 * ``label_options()`` — the option widgets' labels in ``self.lang``.
 
@@ -48,6 +49,7 @@ from toolkit.widgets.base import (
     esc,
     explain_html,
     page_query_string,
+    rule_ref_html,
     safe_callback,
 )
 from toolkit.widgets.seats import BotDriver, SeatSetup
@@ -216,6 +218,11 @@ class TableFrame(View):
 
     def on_new_game(self) -> None:
         """Forget the game's own picks (called after a new game, an opened code, an undo)."""
+
+    def seat_options(self) -> dict[str, Any]:
+        """Extra keyword arguments of the seats bar (:class:`~toolkit.widgets.seats.SeatSetup`) when it is
+        (re)built: ``pace``, ``step_mode``. While it is rebuilt, ``self.setup`` is still the old bar."""
+        return {}
 
     # ---- reading ----------------------------------------------------------------------------
     @property
@@ -388,6 +395,9 @@ class TableFrame(View):
             return
         m, lang = self.model, self.lang
         m.lang = lang
+        # the seats bar names the seats in every line: it follows the page's language before the redraw
+        # (its link to ``lang`` may fire after this redraw, which then named seats in the old language)
+        self._setup.lang = lang
         rules_line = self.rules_text()
         rules = f'<p class="deepsea-table-rules">{esc(rules_line)}</p>' if rules_line else ""
         self._header.value = f"<h3>{esc(self.title_text())}</h3>{rules}"
@@ -423,7 +433,8 @@ class TableFrame(View):
         move = self.engine.describe_move(decision.move, self.lang)
         text = self.t("table.hint.text", name=self.seat_name(bar.seat), move=move, reason=decision.text(self.lang))
         rule = getattr(decision.reason, "rule", "")
-        bar.show(f'{esc(text)} <code class="deepsea-rule">{esc(rule)}</code>' if rule else esc(text))
+        # the rule id beside the sentence as the small reference every table uses (rule_ref_html)
+        bar.show(f'{esc(text)} {rule_ref_html(rule, self.lang)}' if rule else esc(text))
         bar.mark(self.hint_marks(decision), self.t("table.hint.mark", move=move))
         bar.relabel(self.lang)
 
@@ -464,7 +475,7 @@ class TableFrame(View):
             kept = list(self._setup.seats)
             wanted = kept if len(kept) == players else None
         old_setup = getattr(self, "_setup", None)
-        self._setup = SeatSetup(players, self.levels, seats=wanted, lang=self.lang)
+        self._setup = SeatSetup(players, self.levels, seats=wanted, lang=self.lang, **self.seat_options())
         if old_setup is not None:
             self._lang_link.unlink()
         self._lang_link = traitlets.dlink((self, "lang"), (self._setup, "lang"))
