@@ -54,6 +54,21 @@ def last_dive_text(events: list, lang: str, seat_name: Any = None) -> str:
     return translate("deepblue.ui.last_dive", lang, site=start.param("site", "?"), result=" · ".join(lines))
 
 
+def move_words(move: Any, lang: str, state: Any = None) -> str:
+    """The move's description without its "Seat N: " (where the sentence names the seat already).
+
+    >>> from toolkit.deepblue.model import DrawGem
+    >>> move_words(DrawGem(2), "en"), move_words(DrawGem(2), "ja")
+    ('draw a gem', '宝石をドロー')
+    """
+    text = ENGINE.describe_move(move, lang, state)
+    seat = getattr(move, "seat", None)
+    for prefix in (f"Seat {seat}: ", f"席{seat}："):
+        if text.startswith(prefix):
+            return text[len(prefix):]
+    return text
+
+
 def _seed_from(params: Mapping[str, str], default: int) -> int:
     try:
         return min(max(int(params.get("seed", default)), 0), 2**31 - 1)
@@ -369,6 +384,11 @@ class GameView(TableFrame):
             return self.t("deepblue.ui.result_wins", who=names[0], vp=vp)
         return self.t("deepblue.ui.result_share", who=", ".join(names), vp=vp)
 
+    def move_text(self, move: Any) -> str:
+        """"draw a gem", "hire the $2 crew card (#26 Pilot), …": the hint and the bot line name the seat
+        already; the position names the card a hire takes."""
+        return move_words(move, self.lang, self.model.session.state)
+
     def bot_move_text(self, seat: int, decision: Any) -> tuple[str, str] | None:
         """"Seat 1 (bot: best play): hire #12 …"; the bot's reason and rule only with the teacher's switch
         (a reason may name the bot's own cards)."""
@@ -377,7 +397,7 @@ class GameView(TableFrame):
         if self.setup.show_all:
             shown, rule = decision.text(self.lang), getattr(decision.reason, "rule", "")
         else:
-            shown = ENGINE.describe_move(decision.move, self.lang, before).split(": ", 1)[-1].split("：", 1)[-1]
+            shown = move_words(decision.move, self.lang, before)
             rule = ""
         return f"{self.seat_name(seat)}{'：' if self.lang == 'ja' else ': '}{shown}", rule
 

@@ -143,7 +143,8 @@ class EventLog(widgets.VBox):
         self.last_result_html = last_result_html or ""
         self._last.value = (f'<div class="deepsea-last-result-box" role="status"><b>{esc(t("table.log.last_result", lang))}</b>'
                             f'<div>{self.last_result_html}</div></div>' if self.last_result_html else "")
-        folded = (f'<div class="deepsea-log-folded">{esc(t("table.log.folded", lang, count=len(events)))}</div>'
+        # deepsea-side: hidden with the log itself in the projector mode (?display=large)
+        folded = (f'<div class="deepsea-log-folded deepsea-side">{esc(t("table.log.folded", lang, count=len(events)))}</div>'
                   if len(events) > LOG_FOLD_LINES else "")
         self._log.value = folded + event_log_html(list(events), lang, seat_name=seat_name)
 
@@ -243,7 +244,9 @@ class OptionsBar(widgets.HBox):
         super().__init__(layout=widgets.Layout(flex_flow="row wrap", align_items="center"), **kwargs)
         self.add_class("deepsea-options-bar")
         self.option_widgets = dict(options)
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=max_seed, layout=widgets.Layout(width="14em"))
+        # the label at its own width: a fixed width left the box a sliver under ?display=large
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=max_seed, layout=widgets.Layout(width="16em"),
+                                           style={"description_width": "initial"})
         self.seed.add_class("deepsea-seed")
         self.new_game = widgets.Button(button_style="info")
         self.new_game.add_class("deepsea-new-game")
