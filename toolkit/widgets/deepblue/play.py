@@ -298,7 +298,9 @@ class GameView(TableFrame):
         self._risk = widgets.HTML()
         self._risk.add_class("deepblue-risk-line")
         fit = {"layout": widgets.Layout(width="max-content"), "style": {"description_width": "initial"}}
-        self._players = widgets.Dropdown(options=[2, 3, 4, 5], value=3, **fit)
+        # at least a field's width: "3" alone made a 39 px box (too narrow to see it is a field)
+        self._players = widgets.Dropdown(options=[2, 3, 4, 5], value=3, style={"description_width": "initial"},
+                                         layout=widgets.Layout(width="11em"))
         self._players.add_class("deepblue-players")
         self._scenario = widgets.Dropdown(options=self._scenario_options(self.lang), value="troubled-waters", **fit)
         self._scenario.add_class("deepblue-scenario")
