@@ -362,6 +362,6 @@ def test_seats_have_one_short_name_in_the_status_the_bot_line_the_log_and_the_re
     assert g.model.outcome is not None and bot_lines > 10
     banner = re.sub("<[^>]+>", "", g.banner.value)
     assert banner.count("Result:") == 1 and ("You win" in banner or "Seat 1 (bot: best play) wins" in banner)
-    assert g.status.text.count("The game is over.") == 1 and g.status.acting is None
+    assert g.status.text == "The game is over." and g.status.acting is None     # said once, no "phase: game over"
     log = re.sub("<[^>]+>", "", g.event_log._log.value)
     assert "Seat 1 (bot: best play): " in log and "(best play)" not in log.replace("(bot: best play)", "")

@@ -356,6 +356,8 @@ class GameView(TableFrame):
 
     def status_extra(self, obs: Mapping[str, Any], seat: int | None) -> list[str]:
         state = self.model.shown_state()
+        if ENGINE.is_over(state):
+            return []            # "The game is over." and the banner say it; the phase "game over" would repeat it
         scenario = ENGINE.components.scenario(state.scenario).name
         extra = [self.t("deepblue.ui.status_phase", phase=self.t(f"deepblue.phase.{state.phase}"),
                         cities=len(state.sunken_cities), scenario=scenario.get(self.lang) or scenario["en"])]
