@@ -179,7 +179,7 @@ def _tables():
     def deepblue():
         view = DeepBlueGame(seed=3, query="")
         view._on_hint()
-        return view, [view._hint]
+        return view, [view.hint_bar.text]
 
     def tranquility():
         view = TranquilityGame(seed=4, players=3, autoplay=False)

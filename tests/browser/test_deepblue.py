@@ -26,6 +26,10 @@ def _axe_serious(page) -> list[str]:
             if v["impact"] in ("serious", "critical")]
 
 
+#: the game table's event log (the shared table frame's)
+GAME_LOG = ".deepsea-table-log .deepsea-log"
+
+
 def _offer(page, scope: str, key: str):
     """The clickable object ``key`` in the component ``scope``, once the kernel offers it."""
     loc = page.locator(f'{scope} button.db-c-offer[data-key="{key}"]')
@@ -106,20 +110,20 @@ def test_part_of_a_seeded_game_by_clicking_sites_spots_cards_and_the_bag(page, o
     site.click()
     page.locator(f'{board} button.db-c-offer[data-key^="spot:"]').first.click()
     _offer(page, board, "anchor").click()
-    _wait_text(page, ".deepblue-log", "deepblue.sail.move")
+    _wait_text(page, GAME_LOG, "deepblue.sail.move")
     dive = _offer(page, board, "site:3")                                    # the bot moved; seat 0 dives
     assert "dive here" in dive.inner_text()
     dive.click()
     _offer(page, ".deepblue-bag-component", "bag").click()
-    _wait_text(page, ".deepblue-log", "deepblue.dive.draw")
+    _wait_text(page, GAME_LOG, "deepblue.dive.draw")
     surface = page.locator('.deepblue-dive-component button.db-c-offer[data-key="surface"]')
     surface.first.wait_for(state="visible", timeout=60000)
     surface.first.click()
-    _wait_text(page, ".deepblue-log", "deepblue.dive.score")
+    _wait_text(page, GAME_LOG, "deepblue.dive.score")
     _offer(page, ".deepblue-market-component", "slot:1").click()          # several payments: choose, then pay
     assert _axe_serious(page) == []                                          # paying: cards and tokens to click
     _offer(page, ".deepblue-hand-component", "pay").click()
-    _wait_text(page, ".deepblue-log", "deepblue.hire.pay")
+    _wait_text(page, GAME_LOG, "deepblue.hire.pay")
     # seat 1's own starting cards never reach the page (DOM or websocket)
     state = ENGINE.new_state(4, players=2)
     theirs = ENGINE.components.starters(state.players[1].colour)
@@ -133,7 +137,7 @@ def test_part_of_a_seeded_game_by_clicking_sites_spots_cards_and_the_bag(page, o
 def test_keyboard_reaches_sites_cards_and_the_rest_area_and_operates_them(open_dashboard):
     page = open_dashboard("deep-blue-game", "seed=4&players=2&seats=you,policy&pace=0")
     _offer(page, ".deepblue-board-component", "site:3")
-    page.locator("button.deepblue-hint").focus()
+    page.locator("button.deepsea-new-game").focus()          # the options bar, above the seats and the board
     reached = []
     for _ in range(80):
         page.keyboard.press("Tab")
@@ -145,12 +149,12 @@ def test_keyboard_reaches_sites_cards_and_the_rest_area_and_operates_them(open_d
     assert any(k.startswith("slot:") for k in page.evaluate(
         "[...document.querySelectorAll('.deepblue-market-component button')].map(b => b.dataset.key)"))
     page.keyboard.press(" ")                                               # Space on the rest area: rest
-    _wait_text(page, ".deepblue-log", "deepblue.rest")
+    _wait_text(page, GAME_LOG, "deepblue.rest")
     site = _offer(page, ".deepblue-board-component", "site:7")
     site.focus()
     assert "step" in page.locator(".deepblue-board-component .db-c-info").inner_text()   # the cost on focus
     page.keyboard.press("Enter")                                           # Enter on a site: sail there
-    _wait_text(page, ".deepblue-log", "deepblue.sail.move")
+    _wait_text(page, GAME_LOG, "deepblue.sail.move")
 
 
 def test_the_move_list_stays_as_a_collapsed_fallback(open_dashboard):
@@ -160,8 +164,7 @@ def test_the_move_list_stays_as_a_collapsed_fallback(open_dashboard):
                  " .deepblue-all-moves .lm-Collapse-header").first.click()
     page.locator(".deepblue-moves select").select_option(label="Seat 1: rest (shuffle used cards, draw 3)")
     page.locator(".deepblue-game-apply").click()
-    _wait_text(page, ".deepblue-status", "Turn: seat 2")
-    _wait_text(page, ".deepblue-log", "deepblue.rest")
+    _wait_text(page, GAME_LOG, "deepblue.rest")
 
 
 def test_a_bot_seat_table_never_sends_the_bots_cards(page, open_dashboard):
@@ -175,7 +178,7 @@ def test_a_bot_seat_table_never_sends_the_bots_cards(page, open_dashboard):
         p if isinstance(p, bytes) else p.encode("utf-8"))))
     page = open_dashboard("deep-blue-game", "seed=5&players=3&seats=you,policy,policy&pace=0.1")
     _offer(page, ".deepblue-hand-component", "rest").click()                 # seat 0 rests; the bots play
-    page.wait_for_function("() => document.querySelector('.deepblue-log').innerText.split('core.turn').length > 3",
+    page.wait_for_function("() => document.querySelector('.deepsea-table-log .deepsea-log').innerText.split('core.turn').length > 3",
                            timeout=60000)
     _offer(page, ".deepblue-hand-component", "rest")                         # seat 0's turn again
     page.wait_for_timeout(500)

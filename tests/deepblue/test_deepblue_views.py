@@ -112,16 +112,18 @@ def test_game_view_offers_only_the_viewing_seats_moves():
     g.table.hand.receive({"type": "pick", "key": "rest"})     # the rest area, clicked
     # the bots played (no event loop: at once) until seat 0 acts again; their moves are described
     assert ENGINE.current_player(g.model.state) == 0 and len(g.model.session) > 1
-    assert "deepblue-bot-move" in g._bot_line.value
+    assert "(bot: best play): " in g.bot_line.value         # the last bot move, its seat named
     assert all(t.startswith("s0 ") for _, t in g._moves.options)
     g._on_hint()
-    assert "deepblue-hint-body" in g._hint.value
+    assert "Hint for You: " in g.hint_bar.text.value
+    before = list(g.model.session.moves)
     g._moves.options = [("x", "s1 rest")]
     g._moves.value = "s1 rest"
-    g._on_apply()                                  # another seat's move: a readable refusal
-    assert "deepsea-refusal" in g._message.value
+    g._on_apply()                                  # another seat's move: a readable refusal beside the list
+    assert "deepsea-refusal" in g.refusal.value and "played by a bot" in g.refusal.value
+    assert g.model.session.moves == before
     g._players.value = 4
-    g._on_new()
+    g._on_new_game()
     assert g.model.state.seats == 4 and len(g.setup.seats) == 4
 
 
@@ -131,7 +133,7 @@ def test_game_view_a_learner_plays_a_game_against_bots_and_sees_only_their_hand(
     for _ in range(400):
         if g.model.outcome is not None:
             break
-        seat = g.seat
+        seat = g.viewing_seat()
         assert g.setup.is_human(seat) and seat == 0
         shown = {c["id"] for c in g.table.hand.cards}
         assert shown == set(g.model.state.players[0].hand)
@@ -158,7 +160,7 @@ def test_game_view_a_learner_plays_a_game_against_bots_and_sees_only_their_hand(
     assert g2.setup.waiting and len(g2.model.session) == 0
     for _ in range(5):
         g2.setup._on_next()
-    assert len(g2.model.session) == 5 and g2.table.hand.cards == [] and "public" in g2._viewing.value
+    assert len(g2.model.session) == 5 and g2.table.hand.cards == [] and "public view" in g2.status.text
     assert not any(c.offers for c in g2.table.components)
 
 

@@ -274,14 +274,14 @@ def test_the_result_names_you_and_the_scenarios_are_named():
     view = GameView(seed=2, players=3)
     won = Outcome("DEEPBLUE_WINNER", "deepblue.end.sunken-city", result="win", winners=(0,), scores=(9, 4, 2),
                   seat=0, vp=9)
-    assert view._result_text(won) == "You win with 9 VP!"
+    assert view.result_text(won) == "You win with 9 VP!"
     lost = Outcome("DEEPBLUE_WINNER", "deepblue.end.sunken-city", result="win", winners=(2,), scores=(1, 4, 9),
                    seat=2, vp=9)
-    assert view._result_text(lost) == "Seat 3 (bot: best play) wins with 9 VP."
+    assert view.result_text(lost) == "Seat 3 (bot: best play) wins with 9 VP."
     labels = [label for label, _ in view._scenario.options]
     assert not any(label.startswith("unknown-") for label in labels)
     view.lang = "ja"
-    assert view._scenario.value == "troubled-waters" and view._result_text(won) == "あなたの勝ちです（9VP）！"
+    assert view._scenario.value == "troubled-waters" and view.result_text(won) == "あなたの勝ちです（9VP）！"
 
 
 @pytest.mark.parametrize("game", [(3, 3), (8, 2)])
@@ -324,21 +324,23 @@ def test_the_hint_is_shown_once_and_its_mark_goes_with_the_next_move():
     g._on_hint()
     marked = [(c._kind, c.hint_keys, c.hint_label) for c in g.table.components if c.hint_keys]
     assert 1 <= len(marked) <= 2, marked                   # the object (a boat and its site), or a card and "pay"
-    # the mark says what the hint line says (without the small rule reference beside the sentence)
-    assert marked[0][2] == re.sub("<[^>]+>", "", re.sub("<small.*?</small>", "", g._hint.value)).strip()
-    decision = g._hint_shown[0]
+    decision = g.hint_bar.decision
+    # the mark names the hinted move, as the hint line does
+    move = g.move_text(decision.move)
+    assert move and not move.startswith("Seat ")                # "Hint for You: draw a gem", not "You: Seat 0: …"
+    assert marked[0][2] == f"Hint: {move}" and move in g.hint_bar.text.value
     g._table_move(decision.move)
     assert not any(c.hint_keys for c in g.table.components)
     # in a dive the coach line names the policy bot's move; with the hint shown it is said once, by the hint
     for _ in range(200):
-        if g.model.outcome is not None or g.model.shown_state().phase in ("dive", "check") and g._seat_moves():
+        if g.model.outcome is not None or g.model.shown_state().phase in ("dive", "check") and g._seat_moves(0):
             break
         d = g.driver.hint(0, "policy")
         g._table_move(d.move if d and d.move else ENGINE.parse_move(g._moves.options[0][1]))
     assert g.model.shown_state().phase in ("dive", "check")
     assert "The best-play bot would" in g._risk.value
     g._on_hint()
-    assert "The best-play bot would" not in g._risk.value and "Hint (best-play bot)" in g._hint.value
+    assert "The best-play bot would" not in g._risk.value and "Hint for You: " in g.hint_bar.text.value
     assert sum(bool(c.hint_keys) for c in g.table.components) == 1       # the bag, the boat, a card
 
 
@@ -347,15 +349,19 @@ def test_seats_have_one_short_name_in_the_status_the_bot_line_the_log_and_the_re
     the result is one banner at the end."""
     g = GameView(seed=5, players=2, scenario="scattered-wealth", seats=["you", "policy"])
     assert "best play: dives by the exact odds" in g.setup._pickers[1].tooltip
+    bot_lines = 0
     for _ in range(400):
         if g.model.outcome is not None:
             break
-        if g.driver.last is not None:
-            assert g._bot_line.value.count("Seat 1 (bot: best play): ") == 1, g._bot_line.value
-        assert "You: " in g._status.value and "Seat 1 (bot: best play): " in g._status.value
+        if g.bot_line.value:                       # shown while the bot's move is the latest
+            assert g.bot_line.value.count("Seat 1 (bot: best play): ") == 1, g.bot_line.value
+            bot_lines += 1
+        assert "You: " in g._chests.value and "Seat 1 (bot: best play): " in g._chests.value
         d = g.driver.hint(0, "policy")
         g._table_move(d.move if d and d.move else ENGINE.parse_move(g._moves.options[0][1]))
-    assert g.model.outcome is not None
-    assert g._status.value.count("Game over:") == 1 and "class='deepblue-result'" in g._status.value
-    log = re.sub("<[^>]+>", "", g._log.value)
+    assert g.model.outcome is not None and bot_lines > 10
+    banner = re.sub("<[^>]+>", "", g.banner.value)
+    assert banner.count("Result:") == 1 and ("You win" in banner or "Seat 1 (bot: best play) wins" in banner)
+    assert g.status.text == "The game is over." and g.status.acting is None     # said once, no "phase: game over"
+    log = re.sub("<[^>]+>", "", g.event_log._log.value)
     assert "Seat 1 (bot: best play): " in log and "(best play)" not in log.replace("(bot: best play)", "")

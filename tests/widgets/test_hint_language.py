@@ -27,10 +27,10 @@ def _rewords(view, hint_widget) -> None:
 def test_deep_blue_hint_follows_the_language_and_clears_on_a_new_game():
     view = DeepBlueGame(seed=3, query="")
     view._on_hint()
-    assert "deepblue-hint-body" in view._hint.value
-    _rewords(view, view._hint)
-    view._on_new()
-    assert view._hint.value == ""
+    assert "deepsea-hint-line" in view.hint_bar.text.value
+    _rewords(view, view.hint_bar.text)
+    view._on_new_game()
+    assert view.hint_bar.text.value == ""
 
 
 def test_tranquility_hint_follows_the_language_and_clears_on_a_move():

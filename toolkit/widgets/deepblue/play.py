@@ -1,5 +1,5 @@
-"""Playing Deep Blue in the page: the dive view (``deep-blue-dive``) and the hot-seat game view
-(``deep-blue-game``).
+"""Playing Deep Blue in the page: the dive view (``deep-blue-dive``) and the game view (``deep-blue-game``),
+a table on the shared table frame (:class:`~toolkit.widgets.table.TableFrame`).
 
 Every action is a click on the object it acts on (:class:`toolkit.widgets.deepblue.table.DeepBlueTable`:
 the board's sites and boats, the market's and the hand's cards, the bag, your boat on the dive track); the
@@ -12,22 +12,23 @@ widget state. Every click goes through the engine; a refused move shows its reas
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import ipywidgets as widgets
 import numpy as np
 
-from toolkit.core.errors import InvalidMoveError
+from toolkit.core.errors import InvalidMoveError, RuleError
 from toolkit.core.session import Session
 from toolkit.deepblue.engine import ENGINE
 from toolkit.deepblue.positions import teaching_dive
 from toolkit.deepblue.bots import BOTS, PolicyBot
 from toolkit.deepblue.coach import dive_advice
-from toolkit.widgets.base import (GameSession, View, close_tree, esc, event_log_html, query_params, safe_callback,
-                                 set_options)
-from toolkit.widgets.seats import PACE_DEFAULT, YOU, BotDriver, SeatSetup, default_seats
+from toolkit.widgets.base import GameSession, View, esc, event_log_html, query_params, safe_callback, set_options
+from toolkit.widgets.seats import PACE_DEFAULT, YOU
 from toolkit.core import i18n
-from toolkit.widgets.deepblue.table import DeepBlueTable
+from toolkit.widgets.deepblue.table import DeepBlueTable, hint_marks
+from toolkit.widgets.table import TableFrame
+from toolkit.widgets.table.frame import table_query
 
 
 #: the events that tell how a dive ended, kept on the dive track until the next dive starts
@@ -51,6 +52,21 @@ def last_dive_text(events: list, lang: str, seat_name: Any = None) -> str:
     if not lines:
         return ""
     return translate("deepblue.ui.last_dive", lang, site=start.param("site", "?"), result=" · ".join(lines))
+
+
+def move_words(move: Any, lang: str, state: Any = None) -> str:
+    """The move's description without its "Seat N: " (where the sentence names the seat already).
+
+    >>> from toolkit.deepblue.model import DrawGem
+    >>> move_words(DrawGem(2), "en"), move_words(DrawGem(2), "ja")
+    ('draw a gem', '宝石をドロー')
+    """
+    text = ENGINE.describe_move(move, lang, state)
+    seat = getattr(move, "seat", None)
+    for prefix in (f"Seat {seat}: ", f"席{seat}："):
+        if text.startswith(prefix):
+            return text[len(prefix):]
+    return text
 
 
 def _seed_from(params: Mapping[str, str], default: int) -> int:
@@ -147,27 +163,37 @@ class _DeepBluePlayView(View):
         return None
 
     def _risk_line(self, obs: dict[str, Any]) -> str:
-        """The coach at a dive decision, for the viewing diver, from its observation only: the exact bust
-        chance of the next draw (pull), the expected VP of stopping and of going on under the optimal policy,
-        and what the policy bot would do (:mod:`toolkit.deepblue.coach`)."""
-        adv = dive_advice(obs, self.seat, ENGINE.components)
-        if adv is None or adv.gems == 0:
-            return ""
-        # a beginner's view: the chance as a whole percentage (exact fractions: the gem-bag analysis view)
-        line = self.t("deepblue.ui.risk_for_you", seat=self.seat, percent=i18n.percent(adv.bust, self.lang),
-                      advice=self.t(f"deepblue.ui.advice_{adv.advice}"),
-                      stop=f"{float(adv.stop):.2f}", go=(f"{float(adv.go):.2f}" if adv.go is not None else "—"))
-        # the viewing diver's own moves only: the others' scoring cards would name their hands
         legal = ENGINE.legal_moves(self.model.session.state, self.seat) if self.model.live else []
-        bot = PolicyBot(ENGINE.components).decide(obs, legal, np.random.default_rng(0))
-        would = (ENGINE.describe_move(bot.move, self.lang, self.model.shown_state()) if bot.move is not None
-                 else self.t("deepblue.ui.coach_stays"))
-        if getattr(self, "_hint_shown", None) is not None:
-            # the hint says the same bot's move already: said once, not twice
-            return f"<div class='deepblue-risk deepblue-advice-{adv.advice}'>{esc(line)}</div>"
-        coach = self.t("deepblue.ui.coach_bot", move=would, reason=bot.text(self.lang))
-        return (f"<div class='deepblue-risk deepblue-coach deepblue-advice-{adv.advice}'>{esc(line)}<br>"
-                f"<small class='deepblue-coach-bot'>{esc(coach)}</small> {_rule_ref(bot.reason.rule, self.lang)}</div>")
+        return coach_html(obs, self.seat, legal, self.lang, self.model.shown_state())
+
+
+def coach_html(obs: Mapping[str, Any], seat: int | None, legal: Sequence[Any], lang: str, state: Any,
+               with_bot: bool = True) -> str:
+    """The coach at a dive decision, for the viewing diver ``seat``, from its observation only: the exact bust
+    chance of the next draw (pull), the expected VP of stopping and of going on under the optimal policy,
+    and (``with_bot``) what the best-play bot would do with ``legal``, the seat's own moves
+    (:mod:`toolkit.deepblue.coach`). "" outside a dive decision."""
+    from toolkit.core.i18n import translate
+
+    if seat is None:
+        return ""
+    adv = dive_advice(obs, seat, ENGINE.components)
+    if adv is None or adv.gems == 0:
+        return ""
+    # a beginner's view: the chance as a whole percentage (exact fractions: the gem-bag analysis view)
+    line = translate("deepblue.ui.risk_for_you", lang, seat=seat, percent=i18n.percent(adv.bust, lang),
+                     advice=translate(f"deepblue.ui.advice_{adv.advice}", lang),
+                     stop=f"{float(adv.stop):.2f}", go=(f"{float(adv.go):.2f}" if adv.go is not None else "—"))
+    if not with_bot:
+        # the hint says the same bot's move already: said once, not twice
+        return f"<div class='deepblue-risk deepblue-advice-{adv.advice}'>{esc(line)}</div>"
+    # the viewing diver's own moves only: the others' scoring cards would name their hands
+    bot = PolicyBot(ENGINE.components).decide(obs, list(legal), np.random.default_rng(0))
+    would = (ENGINE.describe_move(bot.move, lang, state) if bot.move is not None
+             else translate("deepblue.ui.coach_stays", lang))
+    coach = translate("deepblue.ui.coach_bot", lang, move=would, reason=bot.text(lang))
+    return (f"<div class='deepblue-risk deepblue-coach deepblue-advice-{adv.advice}'>{esc(line)}<br>"
+            f"<small class='deepblue-coach-bot'>{esc(coach)}</small> {_rule_ref(bot.reason.rule, lang)}</div>")
 
 
 class DiveView(_DeepBluePlayView):
@@ -213,297 +239,208 @@ class DiveView(_DeepBluePlayView):
                                if over and self.model.events else "")
 
 
-class GameView(_DeepBluePlayView):
+class GameView(TableFrame):
     """The full game at a table with bots (dashboard ``deep-blue-game``).
 
-    Each seat is "you" or a bot level of :data:`toolkit.deepblue.BOTS` (:class:`~toolkit.widgets.seats.SeatSetup`;
-    by default you are seat 0 and the others play the strongest level); bots move on their own at the chosen
-    pace or one at a time in step mode (:class:`~toolkit.widgets.seats.BotDriver`). The page draws
-    ``observe(state, seat)`` of the seat :meth:`SeatSetup.viewing_seat` names — a "you" seat, never a bot's,
-    unless the labelled teacher switch is on — so no other seat's hand reaches the browser. At every dive
-    decision the coach line shows the exact bust chance, stop against go and what the policy bot would do;
-    "Hint" shows the policy bot's move for any decision. A bot's reason is shown with the teacher switch on
-    (it may depend on the bot's own hand, e.g. its protections).
+    Built on the shared table frame (:class:`~toolkit.widgets.table.TableFrame`): the seats bar, options,
+    status, bot line, result banner, hint, event log, undo, new game and the game's code are the frame's;
+    this class draws Deep Blue's board, dive track, bag, market and hand
+    (:class:`~toolkit.widgets.deepblue.table.DeepBlueTable`), the "All moves" fallback and the coach line.
+
+    Each seat is "you" or a bot level of :data:`toolkit.deepblue.BOTS` (by default you are seat 0 and the
+    others play the strongest level); bots move on their own at the chosen pace or one at a time in step
+    mode. The page draws ``observe(state, seat)`` of the seat :meth:`SeatSetup.viewing_seat` names — a "you"
+    seat, never a bot's, unless the labelled teacher switch is on — so no other seat's hand reaches the
+    browser. At every dive decision the coach line shows the exact bust chance, stop against go and what the
+    best-play bot would do; "Hint" shows and outlines that bot's move for any decision. A bot's reason is
+    shown with the teacher switch on (it may depend on the bot's own hand, e.g. its protections).
 
     URL parameters: ``seed``, ``players``, ``scenario``, ``lang``, ``seats=you,policy,random``, ``pace``,
-    ``step=1``.
+    ``step=1``, ``code`` (a game's code: reopens it where it was).
     """
 
     def __init__(self, seed: int | None = None, players: int = 3, scenario: str = "troubled-waters",
                  lang: str = "en", query: str | None = None, seats: list[str] | None = None,
                  pace: float | None = None, step_mode: bool = False, **kwargs: Any):
-        params = query_params(query)
-        seed = _seed_from(params, 1) if seed is None else seed
-        try:
-            players = min(max(int(params.get("players", players)), 2), 5)
-        except ValueError:
-            pass
-        ids = [s.id for s in ENGINE.components.scenarios]
-        scenario = params.get("scenario", scenario) if params.get("scenario", scenario) in ids else "troubled-waters"
-        lang = params.get("lang", lang) if params.get("lang") in ("en", "ja") else lang
+        params = table_query(query) if kwargs.get("show_language", True) or query is not None else {}
+        lang = params["lang"] if params.get("lang") in ("en", "ja") else lang
         levels = list(BOTS)
-        wanted = params.get("seats")
-        if wanted is not None:
-            asked = [w.strip() for w in wanted.split(",")]
-            if len(asked) == players and all(a == YOU or a in levels for a in asked):
-                seats = asked
-        if seats is None or len(seats) != players:
-            seats = default_seats(players, levels)
+        asked = [w.strip() for w in params.get("seats", "").split(",") if w.strip()]
+        if asked and all(a == YOU or a in levels for a in asked):
+            seats = asked                  # the frame keeps them only if their count is the game's
         try:
             pace = float(params.get("pace", pace if pace is not None else PACE_DEFAULT))
-        except ValueError:
+        except (TypeError, ValueError):
             pace = PACE_DEFAULT
-        step_mode = step_mode or params.get("step") in ("1", "true", "yes")
-        model = GameSession(ENGINE, seed, {"players": players, "scenario": scenario})
-        super().__init__(model, lang=lang, seats=players, **kwargs)
+        self._pace = pace if pace == pace else PACE_DEFAULT       # NaN: the default
+        self._step_mode = bool(step_mode) or params.get("step") in ("1", "true", "yes")
+        super().__init__(ENGINE, seed=seed if seed is not None else 1,
+                         options={"players": players, "scenario": scenario}, seats=seats, levels=levels,
+                         lang=lang, query=query, **kwargs)
         self.add_class("deepblue-game-root")
-        self.setup = SeatSetup(players, levels, seats=seats, lang=lang, pace=pace, step_mode=step_mode)
-        self._title = widgets.HTML()
-        self._status = widgets.HTML()
-        self._status.add_class("deepblue-status")
-        self._viewing = widgets.HTML()
-        self._viewing.add_class("deepblue-viewing")
-        self._undo = widgets.Button()
-        self._undo.add_class("deepblue-undo")
-        self._undo.on_click(self._on_undo)
-        self._hint_button = widgets.Button()
-        self._hint_button.add_class("deepblue-hint")
-        self._hint_button.on_click(self._on_hint)
-        self._hint = widgets.HTML()
-        self._hint_shown: Any = None   # a message key, or (the coach's decision, the table it saw)
-        self._hint.add_class("deepblue-hint-text")
-        self._bot_line = widgets.HTML()
-        self._bot_line.add_class("deepblue-bot-line")
-        self._players = widgets.Dropdown(options=[2, 3, 4, 5], value=players)
-        self._scenario = widgets.Dropdown(options=self._scenario_options(lang), value=scenario)
-        self._seed_box = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, layout=widgets.Layout(width="9em"))
-        self._new = widgets.Button()
-        self._new.add_class("deepblue-new-game")
-        self._new.on_click(self._on_new)
-        self._players_label, self._scenario_label, self._seed_label = (widgets.HTML() for _ in range(3))
-        self._notes = widgets.HTML()
+
+    # ---- the frame's hooks ---------------------------------------------------------------------------
+    def build(self) -> None:
+        self.table = DeepBlueTable(self._table_move, lang=self.lang)
+        # the accessible fallback: every legal move of the seat in a list, collapsed under "All moves"
+        self._moves = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", max_width="100%"))
+        self._moves.add_class("deepblue-moves")
+        self._apply = widgets.Button(button_style="primary")
+        self._apply.add_class("deepblue-game-apply")
+        self._apply.on_click(self._on_apply)
+        self._all_moves = widgets.Accordion(children=[widgets.HBox([self._moves, self._apply],
+                                                                   layout=widgets.Layout(flex_flow="row wrap"))])
+        self._all_moves.selected_index = None
+        self._all_moves.add_class("deepblue-all-moves")
+        self._chests = widgets.HTML()
+        self._chests.add_class("deepblue-chests")
+        self._risk = widgets.HTML()
+        self._risk.add_class("deepblue-risk-line")
+        fit = {"layout": widgets.Layout(width="max-content"), "style": {"description_width": "initial"}}
+        # at least a field's width: "3" alone made a 39 px box (too narrow to see it is a field)
+        self._players = widgets.Dropdown(options=[2, 3, 4, 5], value=3, style={"description_width": "initial"},
+                                         layout=widgets.Layout(width="11em"))
+        self._players.add_class("deepblue-players")
+        self._scenario = widgets.Dropdown(options=self._scenario_options(self.lang), value="troubled-waters", **fit)
+        self._scenario.add_class("deepblue-scenario")
+
+    def board_widgets(self) -> list[widgets.Widget]:
         tab = self.table
-        row = widgets.Layout(flex_flow="row wrap")
-        self._finish([self._title, self.setup, self._status, self._viewing, self._bot_line,
-                      widgets.HBox([self._hint_button, self._undo], layout=row), self._hint, self._risk,
-                      widgets.HBox([tab.board, widgets.VBox([tab.dive, tab.bag], layout=widgets.Layout(
-                          flex="1 1 22em", min_width="0"))], layout=row),
-                      tab.hand, tab.market, self._all_moves, self._log,
-                      widgets.HBox([self._players_label, self._players, self._scenario_label, self._scenario,
-                                    self._seed_label, self._seed_box, self._new], layout=row), self._notes])
-        self.driver = BotDriver(model, self.setup, on_error=lambda exc: self.report(str(exc), error=True))
-        self.driver.observe(self._on_bot_moved, "moves_played")
-        self.setup.observe(self._on_setup, names=["seats", "show_all", "waiting"])
-        self.observe(self._sync_setup_lang, names="lang")
-        self.refresh()
+        side = widgets.VBox([tab.dive, tab.bag, self._risk], layout=widgets.Layout(flex="1 1 22em", min_width="0"))
+        return [self._chests, widgets.HBox([tab.board, side], layout=widgets.Layout(flex_flow="row wrap")),
+                tab.hand, tab.market]
 
-    # ---- who is shown ----------------------------------------------------------------------------
-    @property
-    def seat(self) -> int:
-        """The seat whose observation the page draws (a "you" seat; any seat with the teacher switch)."""
+    def action_widgets(self) -> list[widgets.Widget]:
+        return [self._all_moves]
+
+    def option_widgets(self) -> dict[str, widgets.Widget]:
+        return {"players": self._players, "scenario": self._scenario}
+
+    def label_options(self) -> None:
+        self._players.description = self.t("deepblue.ui.players")
+        self._scenario.description = self.t("deepblue.ui.scenario")
+        set_options(self._scenario, self._scenario_options(self.lang))
+
+    def seat_options(self) -> dict[str, Any]:
+        old = getattr(self, "_setup", None)         # a new player count keeps the pace and step mode
+        if old is not None:
+            return {"pace": old.pace, "step_mode": old.step_mode}
+        return {"pace": self._pace, "step_mode": self._step_mode}
+
+    def title_text(self) -> str:
+        return self.t("deepblue.ui.game_title")
+
+    def rules_text(self) -> str:
+        return self.t("deepblue.ui.illustrative_note")
+
+    def on_new_game(self) -> None:
+        self.table._reset_choices()          # a boat or a payment chosen in the old position goes
+
+    def refresh_board(self, obs: Mapping[str, Any], seat: int | None) -> None:
         state = self.model.shown_state()
-        seat = self.setup.viewing_seat(ENGINE.current_player(state)) if hasattr(self, "setup") else 0
-        return seat if seat is not None else 0
-
-    def _public(self) -> bool:
-        """True when no "you" seat exists and the teacher switch is off: draw the spectator's view."""
-        return not self.setup.human_seats() and not self.setup.show_all
-
-    def _seat_moves(self) -> list:
-        if not self.model.live or not self.setup.is_human(self.seat):
-            return []
-        return [m for m in self.model.legal_moves if m.seat == self.seat]
-
-    def _render_common(self) -> dict[str, Any]:
-        if not self._public():
-            return super()._render_common()
-        state = self.model.shown_state()
-        obs = ENGINE.observe(state, None)
         if self.table.lang != self.lang:
             self.table.set_lang(self.lang)
-        self.table.update(state, None, [], "" if obs.get("dive") else
-                          last_dive_text(self.model.events, self.lang, self._seat_name()))
-        self._refresh_moves([])
-        self._risk.value = ""
-        self._log.value = event_log_html(self.model.events, self.lang, seat_name=self._seat_name())
-        return obs
+        moves = self._seat_moves(seat)
+        self.table.update(state, seat, moves, "" if obs.get("dive") else
+                          last_dive_text(self.model.events, self.lang, self.seat_name))
+        self._apply.description = self.t("deepblue.ui.apply")
+        self._all_moves.set_title(0, self.t("deepblue.comp.all_moves"))
+        self._moves.tooltip = self.t("deepblue.ui.your_moves")
+        self._moves.options = [(ENGINE.describe_move(m, self.lang, state), str(m)) for m in moves]
+        colon = "：" if self.lang == "ja" else ": "
+        chests = " · ".join(f"{self.seat_name(p['seat'])}{colon}{p['chest']} VP "
+                            f"({self.t('deepblue.ui.hand_size', n=p['hand_size'])})" for p in obs["players"])
+        self._chests.value = f"<p class='deepblue-chests-line'><b>{esc(self.t('deepblue.ui.chests'))}</b>{colon}{esc(chests)}</p>"
+        self._draw_coach(obs, seat)
 
-    def _seat_name(self):
-        return self.setup.seat_name
+    def status_extra(self, obs: Mapping[str, Any], seat: int | None) -> list[str]:
+        state = self.model.shown_state()
+        if ENGINE.is_over(state):
+            return []            # "The game is over." and the banner say it; the phase "game over" would repeat it
+        scenario = ENGINE.components.scenario(state.scenario).name
+        extra = [self.t("deepblue.ui.status_phase", phase=self.t(f"deepblue.phase.{state.phase}"),
+                        cities=len(state.sunken_cities), scenario=scenario.get(self.lang) or scenario["en"])]
+        if seat is None:
+            extra.append(self.t("deepblue.ui.viewing_public"))
+        return extra
+
+    def hint_marks(self, decision: Any) -> list[tuple[Any, Sequence[str]]]:
+        state = self.model.session.state
+        # the coach line drops its "the best-play bot would" while the hint says the same (said once)
+        seat = self.viewing_seat()
+        self._draw_coach(ENGINE.observe(self.model.shown_state(), seat), seat)
+        return [(getattr(self.table, name), keys) for name, keys in hint_marks(decision.move, state, decision.reason)
+                if getattr(self.table, name, None) is not None]
+
+    def last_result(self, events: Sequence[Any]) -> str | None:
+        return esc(last_dive_text(list(events), self.lang, self.seat_name)) or None
+
+    def result_text(self, outcome: Any) -> str | None:
+        """The result in the page's words: "You win with 12 VP!", "Seat 2 (bot: best play) wins …"."""
+        winners = list(outcome.winners)
+        vp = outcome.param("vp", max(outcome.scores) if outcome.scores else 0)
+        setup = self.setup
+        if len(winners) == 1 and setup.is_human(winners[0]) and len(setup.human_seats()) == 1:
+            return self.t("deepblue.ui.result_you_win", vp=vp)
+        names = [self.seat_name(s) for s in winners]
+        if len(names) == 1:
+            return self.t("deepblue.ui.result_wins", who=names[0], vp=vp)
+        return self.t("deepblue.ui.result_share", who=", ".join(names), vp=vp)
+
+    def move_text(self, move: Any) -> str:
+        """"draw a gem", "hire the $2 crew card (#26 Pilot), …": the hint and the bot line name the seat
+        already; the position names the card a hire takes."""
+        return move_words(move, self.lang, self.model.session.state)
+
+    def bot_move_text(self, seat: int, decision: Any) -> tuple[str, str] | None:
+        """"Seat 1 (bot: best play): hire #12 …"; the bot's reason and rule only with the teacher's switch
+        (a reason may name the bot's own cards)."""
+        session = self.model.session
+        before = session.at(len(session) - 1) if len(session) else None   # names the hired card
+        if self.setup.show_all:
+            shown, rule = decision.text(self.lang), getattr(decision.reason, "rule", "")
+        else:
+            shown = move_words(decision.move, self.lang, before)
+            rule = ""
+        return f"{self.seat_name(seat)}{'：' if self.lang == 'ja' else ': '}{shown}", rule
+
+    # ---- the game's own --------------------------------------------------------------------------------
+    @staticmethod
+    def _scenario_options(lang: str) -> list[tuple[str, str]]:
+        return [(s.name.get(lang) or s.name["en"], s.id) for s in ENGINE.components.scenarios]
+
+    def _seat_moves(self, seat: int | None) -> list:
+        """The legal moves of the seat the page shows, if a person plays it (none while replaying)."""
+        if seat is None or not self.model.live or not self.setup.is_human(seat):
+            return []
+        return [m for m in self.model.legal_moves if m.seat == seat]
+
+    def _draw_coach(self, obs: Mapping[str, Any], seat: int | None) -> None:
+        hinted = getattr(self, "hint_bar", None) is not None and self.hint_bar.decision is not None
+        # the seat's own moves, whoever plays it (the teacher's switch shows a bot's): never another seat's
+        legal = ENGINE.legal_moves(self.model.session.state, seat) if seat is not None and self.model.live else []
+        self._risk.value = coach_html(obs, seat, legal, self.lang, self.model.shown_state(), with_bot=not hinted)
 
     def _table_move(self, move: Any) -> bool:
+        """A click on the table (or the fallback list) means ``move``: the engine decides, the frame answers."""
         if not self.setup.is_human(getattr(move, "seat", None)):
-            raise InvalidMoveError(f"seat {move.seat} is played by a bot")
-        self._hint_shown = None
-        self._hint.value = ""
-        return self._play(move)
-
-    # ---- callbacks ---------------------------------------------------------------------------------
-    @safe_callback
-    def _on_bot_moved(self, change: Mapping[str, Any]) -> None:
-        self._hint_shown = None
-        self.refresh()
-
-    @safe_callback
-    def _on_setup(self, change: Mapping[str, Any]) -> None:
-        self.refresh()
-
-    @safe_callback
-    def _sync_setup_lang(self, change: Mapping[str, Any]) -> None:
-        self.setup.lang = self.lang
+            self.refuse(self.t("deepblue.ui.bot_seat", name=self.seat_name(move.seat)
+                               if isinstance(getattr(move, "seat", None), int) else "?"))
+            return False
+        return self.play(move)
 
     @safe_callback
     def _on_apply(self, _b: Any = None) -> None:
         move = self._moves.value
         if move is None:
-            raise InvalidMoveError("choose a move first")
-        self._table_move(ENGINE.parse_move(str(move)))
-
-    @safe_callback
-    def _on_hint(self, _b: Any = None) -> None:
-        seat = self.seat
-        if not self.setup.is_human(seat) or not self.model.live:
-            self._hint_shown = None
-        else:
-            decision = self.driver.hint(seat, "policy")
-            self._hint_shown = ("deepblue.ui.coach_stays" if decision is None or decision.move is None
-                                else (decision, self.model.shown_state()))
-        self._render_hint()
-        if not self._public():
-            self._risk.value = self._risk_line(ENGINE.observe(self.model.shown_state(), self.seat))
-
-    def _render_hint(self) -> None:
-        """The coach's hint, worded in the page's language at every redraw (the toggle rewords it)."""
-        shown = self._hint_shown
-        if shown is None:
-            self._hint.value = ""
-            self.table.mark_hint()
+            self.refuse(self.t("deepblue.ui.choose_move"))
             return
-        if isinstance(shown, str):
-            text = self.t(shown)
-            self.table.mark_hint()
-        else:
-            decision, state = shown
-            text = self.t("deepblue.ui.hint_text", move=ENGINE.describe_move(decision.move, self.lang, state),
-                          reason=decision.text(self.lang))
-            # the object the hint suggests is outlined where it is drawn (issue 26)
-            self.table.mark_hint(decision.move, state, text, decision.reason)
-        rule = "" if isinstance(shown, str) else _rule_ref(shown[0].reason.rule, self.lang)
-        self._hint.value = f"<div class='deepblue-hint-body'>{esc(text)} {rule}</div>"
-
-    @safe_callback
-    def _on_undo(self, _b: Any = None) -> None:
-        # undo back to the last position where a "you" seat was to move (bots would replay at once)
-        self.model.undo()
-        while (len(self.model.session) and not self.setup.is_human(ENGINE.current_player(self.model.state))
-               and self.setup.human_seats()):
-            self.model.undo()
-        self._hint_shown = None      # the hint was for the position undone
-        self.clear_report()
-        self.refresh()
-
-    @safe_callback
-    def _on_new(self, _b: Any = None) -> None:
-        players = self._players.value if self._players.value in (2, 3, 4, 5) else 3
-        scenario = self._scenario.value
-        if players != len(self.setup.seats):
-            self._rebuild_setup(players)
-        self.model.new_game(int(self._seed_box.value), {"players": players, "scenario": scenario})
-        self._hint_shown = None
-        self.clear_report()
-        self.refresh()
-
-    @staticmethod
-    def _scenario_options(lang: str) -> list[tuple[str, str]]:
-        return [(s.name.get(lang) or s.name["en"], s.id) for s in ENGINE.components.scenarios]
-
-    def _result_text(self, outcome: Any) -> str:
-        """The result in the page's words: "You win with 12 VP!", "Seat 2 (policy bot) wins …"."""
-        winners = list(outcome.winners)
-        vp = outcome.param("vp", max(outcome.scores) if outcome.scores else 0)
-        if len(winners) == 1 and self.setup.is_human(winners[0]) and len(self.setup.human_seats()) == 1:
-            return self.t("deepblue.ui.result_you_win", vp=vp)
-        names = [self.setup.seat_name(s) for s in winners]
-        if len(names) == 1:
-            return self.t("deepblue.ui.result_wins", who=names[0], vp=vp)
-        return self.t("deepblue.ui.result_share", who=names, vp=vp)
-
-    def _rebuild_setup(self, players: int) -> None:
-        self.driver.close()
-        old = self.setup
-        self.setup = SeatSetup(players, list(BOTS), lang=self.lang, pace=old.pace, step_mode=old.step_mode)
-        self.setup.observe(self._on_setup, names=["seats", "show_all", "waiting"])
-        children = list(self.children)
-        children[children.index(old)] = self.setup
-        self.children = tuple(children)
-        # the old setup goes with all its widgets (left open, ~40 models stayed in the kernel and the page)
-        old.unobserve(self._on_setup, names=["seats", "show_all", "waiting"])
-        close_tree(old)
-        self.driver = BotDriver(self.model, self.setup)
-        self.driver.observe(self._on_bot_moved, "moves_played")
-
-    def refresh(self) -> None:
-        if not hasattr(self, "driver"):
+        try:
+            parsed = ENGINE.parse_move(str(move))
+        except RuleError as exc:
+            self.refuse(exc)
             return
-        if self.setup.lang != self.lang:        # the seat setup speaks the page's language
-            self.setup.lang = self.lang
-        tr = self.t
-        state = self.model.shown_state()
-        self._title.value = f"<h3>{esc(tr('deepblue.ui.game_title'))}</h3>"
-        self._undo.description = tr("ui.undo")
-        self._new.description = tr("ui.new_game")
-        self._hint_button.description = tr("seats.hint")
-        self._render_hint()
-        self._players_label.value = esc(tr("deepblue.ui.players"))
-        self._scenario_label.value = esc(tr("deepblue.ui.scenario"))
-        set_options(self._scenario, self._scenario_options(self.lang))
-        self._seed_label.value = esc(tr("ui.seed"))
-        self._notes.value = f"<p><small>{esc(tr('deepblue.ui.illustrative_note'))}</small></p>"
-        obs = self._render_common()
-        comps = ENGINE.components
-        scen = comps.scenario(state.scenario).name[self.lang]
-        outcome = self.model.outcome
-        status = tr("deepblue.ui.status_line", seat=state.turn, phase=tr(f"deepblue.phase.{state.phase}"),
-                    cities=len(state.sunken_cities), scenario=scen)
-        # seats named as the log and the hints name them ("You", "Seat 1 (bot: best play)")
-        colon = "：" if self.lang == "ja" else ": "
-        chests = " · ".join(f"{self.setup.seat_name(p['seat'])}{colon}{p['chest']} VP "
-                            f"({tr('deepblue.ui.hand_size', n=p['hand_size'])})" for p in obs["players"])
-        lines = [status, f"{tr('deepblue.ui.chests')}: {chests}"]
-        self._status.value = "<br>".join(esc(line) for line in lines)
-        if outcome is not None:             # the result once, as a banner under the status
-            self._status.value += (f"<div class='deepblue-result' role='status' style='margin:.4em 0;padding:.4em .7em;"
-                                   f"border:2px solid #1f5fbf;border-radius:6px;background:#eef4ff;font-weight:bold;"
-                                   f"font-size:1.15em'>{esc(tr('deepblue.ui.game_over', result=self._result_text(outcome)))}"
-                                   "</div>")
-        acting = ENGINE.current_player(state)
-        if self._public():
-            viewing = tr("deepblue.ui.viewing_public")
-        elif acting is not None and not self.setup.is_human(acting) and not self.setup.show_all:
-            viewing = tr("deepblue.ui.viewing_wait", seat=self.seat, bot=acting)
-        else:
-            viewing = tr("deepblue.ui.viewing_you", seat=self.seat)
-        self._viewing.value = f"<b data-seat='{self.seat}'>{esc(viewing)}</b>"
-        last = self.driver.last
-        if last is not None:
-            seat, decision = last
-            level = self.setup.seats[seat] if seat < len(self.setup.seats) else "?"
-            before = None                       # the position the bot moved in (names the hired card)
-            session = self.model.session
-            moves = session.moves
-            for i in range(len(moves) - 1, max(len(moves) - 12, -1), -1):
-                if moves[i] == decision.move:
-                    before = session.at(i)
-                    break
-            shown = (decision.text(self.lang) if self.setup.show_all else
-                     ENGINE.describe_move(decision.move, self.lang, before).split(": ", 1)[-1].split("：", 1)[-1])
-            # the bot named as everywhere else on the page: "Seat 1 (bot: best play): join the dive"
-            said = f"{self.setup.seat_name(seat)}{'：' if self.lang == 'ja' else ': '}{shown}"
-            rule = f" {_rule_ref(decision.reason.rule, self.lang)}" if self.setup.show_all else ""
-            self._bot_line.value = f"<div class='deepblue-bot-move' data-level='{esc(level)}'>{esc(said)}{rule}</div>"
-        else:
-            self._bot_line.value = ""
-        self._hint_button.disabled = not self._seat_moves()
+        self._table_move(parsed)
 
 
 def _rule_ref(rule: str, lang: str) -> str:

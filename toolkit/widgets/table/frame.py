@@ -17,6 +17,7 @@ subclasses it and provides hooks only (see docs/architecture.md, "The table fram
 * ``on_new_game()`` — forget the game's own picks (a selected card) when the game changes;
 * ``on_seats_changed()`` — a seat changed hands or the teacher's switch turned (before the redraw);
 * ``seat_options()`` → extra keyword arguments of the seats bar (``pace``, ``step_mode``);
+* ``move_text(move)`` → a move in the page's words (the hint, the bot line; default: the engine's);
 * ``title_text()``, ``rules_text()`` — the header in ``self.lang``; ``setup_events()`` — the deal's events;
 * ``label_options()`` — the option widgets' labels in ``self.lang``.
 
@@ -198,7 +199,7 @@ class TableFrame(View):
     def bot_move_text(self, seat: int, decision: Any) -> tuple[str, str] | None:
         """The bot line's sentence and rule id for a bot's move (``None``: say nothing). Override to
         withhold a reason or move that names a card only some seats know (the Crew's distress gift)."""
-        move = self.engine.describe_move(decision.move, self.lang)
+        move = self.move_text(decision.move)
         reason = decision.text(self.lang) if decision.reason is not None else ""
         return (self.t("table.bot.moved", name=self.seat_name(seat), move=move, reason=reason),
                 getattr(decision.reason, "rule", ""))
@@ -230,6 +231,11 @@ class TableFrame(View):
     def on_seats_changed(self) -> None:
         """A seat changed hands or the teacher's switch turned: forget what only the old seat may see
         (a hot seat's revealed hand). Called before the redraw."""
+    def move_text(self, move: Any) -> str:
+        """A move in the page's words, for the hint and the bot line (default: the engine's description).
+        A table may name what only the position shows (the card a hire takes) or drop whose move it is
+        where the sentence already says it."""
+        return self.engine.describe_move(move, self.lang)
 
     def seat_options(self) -> dict[str, Any]:
         """Extra keyword arguments of the seats bar (:class:`~toolkit.widgets.seats.SeatSetup`) when it is
@@ -466,7 +472,7 @@ class TableFrame(View):
         decision = bar.decision
         if decision is None:
             return
-        move = self.engine.describe_move(decision.move, self.lang)
+        move = self.move_text(decision.move)
         text = self.t("table.hint.text", name=self.seat_name(bar.seat), move=move, reason=decision.text(self.lang))
         rule = getattr(decision.reason, "rule", "")
         marks = self.hint_marks(decision)

@@ -143,7 +143,8 @@ class EventLog(widgets.VBox):
         self.last_result_html = last_result_html or ""
         self._last.value = (f'<div class="deepsea-last-result-box" role="status"><b>{esc(t("table.log.last_result", lang))}</b>'
                             f'<div>{self.last_result_html}</div></div>' if self.last_result_html else "")
-        folded = (f'<div class="deepsea-log-folded">{esc(t("table.log.folded", lang, count=len(events)))}</div>'
+        # deepsea-side: hidden with the log itself in the projector mode (?display=large)
+        folded = (f'<div class="deepsea-log-folded deepsea-side">{esc(t("table.log.folded", lang, count=len(events)))}</div>'
                   if len(events) > LOG_FOLD_LINES else "")
         self._log.value = folded + event_log_html(list(events), lang, seat_name=seat_name)
 
