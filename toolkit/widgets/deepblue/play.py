@@ -63,7 +63,8 @@ def move_words(move: Any, lang: str, state: Any = None) -> str:
     """
     text = ENGINE.describe_move(move, lang, state)
     seat = getattr(move, "seat", None)
-    for prefix in (f"Seat {seat}: ", f"席{seat}："):
+    shown = seat + 1 if isinstance(seat, int) else seat       # sentences count seats from 1
+    for prefix in (f"Seat {shown}: ", f"席{shown}："):
         if text.startswith(prefix):
             return text[len(prefix):]
     return text
