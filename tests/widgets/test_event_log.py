@@ -33,7 +33,8 @@ def _setup_of(view):
 
 
 def _log_of(view) -> str:
-    return view._log.value
+    frame_log = getattr(view, "event_log", None)     # a table on the shared frame (toolkit.widgets.table)
+    return frame_log._log.value if frame_log is not None else view._log.value
 
 
 @pytest.mark.parametrize("game", ["deepblue", "tranquility", "pirats", "crew"])

@@ -137,7 +137,8 @@ def _new_game_with(view: View, players: Callable[[], widgets.Widget], new: Calla
 @pytest.mark.parametrize("name", ["tranquility-game", "pirats-game", "deep-blue-game"])
 def test_new_games_with_another_player_count_leave_the_widget_count_flat(name, dashboard):
     view = dashboard(ROOT / "dashboards" / f"{name}.ipynb")
-    action = _new_game_with(view, lambda: view._players, lambda: view._new, (2, 3))
+    new = (lambda: view.options_bar.new_game) if hasattr(view, "options_bar") else (lambda: view._new)  # the frame's
+    action = _new_game_with(view, lambda: view._players, new, (2, 3))
     seats_before = view.setup
     assert growth(action) == 0
     assert view.setup is not seats_before and len(view.setup.seats) == view._players.value

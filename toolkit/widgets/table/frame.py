@@ -16,7 +16,10 @@ subclasses it and provides hooks only (see docs/architecture.md, "The table fram
 * ``shareable(moves, viewer)`` → ``False`` when the code would show a card only some seats know;
 * ``on_new_game()`` — forget the game's own picks (a selected card) when the game changes;
 * ``title_text()``, ``rules_text()`` — the header in ``self.lang``; ``setup_events()`` — the deal's events;
-* ``label_options()`` — the option widgets' labels in ``self.lang``.
+* ``label_options()`` — the option widgets' labels in ``self.lang``;
+* ``rules_html()`` → the header's rules line as HTML (default: ``rules_text()`` escaped);
+* ``make_seat_setup(players, seats)`` → the seats bar (a game's level names, its pace or step mode);
+* ``hint_reason(decision)`` → the hint's "why", worded for the learner (default: the bot's reason).
 
 The click's path: a component's pick → the table's callback → :meth:`TableFrame.play` →
 ``GameSession.play`` → the engine → a refusal (shown beside the clicked thing) or events → the model's
@@ -48,6 +51,7 @@ from toolkit.widgets.base import (
     esc,
     explain_html,
     page_query_string,
+    rule_ref_html,
     safe_callback,
 )
 from toolkit.widgets.seats import BotDriver, SeatSetup
@@ -181,6 +185,12 @@ class TableFrame(View):
         """The game's table rules line in ``self.lang`` under the title ("" for none)."""
         return self._rules_text or ""
 
+    def rules_html(self) -> str:
+        """The rules line under the title as HTML (a game's table rules with their linked ids); by default
+        :meth:`rules_text`, escaped."""
+        rules_line = self.rules_text()
+        return f'<p class="deepsea-table-rules">{esc(rules_line)}</p>' if rules_line else ""
+
     def setup_events(self) -> list[Event]:
         """Events of the deal, before the first move (the Crew's task draft): the log starts with them."""
         return []
@@ -195,6 +205,16 @@ class TableFrame(View):
 
     def label_options(self) -> None:
         """Set the option widgets' labels in ``self.lang``."""
+
+    def make_seat_setup(self, players: int, seats: Sequence[str] | None) -> SeatSetup:
+        """The seats bar for ``players`` seats (``seats``: the wanted players, ``None`` for the default).
+        Override for a game's own level names, default seats, pace or step mode."""
+        return SeatSetup(players, self.levels, seats=seats, lang=self.lang)
+
+    def hint_reason(self, decision: Any) -> str:
+        """Why the hint suggests its move, in ``self.lang`` and worded for the person asking (default: the
+        hint bot's reason, which may name the bot)."""
+        return decision.text(self.lang)
 
     def refresh_board(self, obs: Mapping[str, Any], seat: int | None) -> None:
         """Draw the board from ``obs`` (what ``seat`` may see)."""
@@ -373,7 +393,7 @@ class TableFrame(View):
             return
         _length, seat, decision = shown
         said = self.bot_move_text(seat, decision)
-        self.bot_line.show(seat, *(said or ("",)))
+        self.bot_line.show(seat, *(said or ("",)), lang=self.lang)
 
     def _on_seats(self, change: Mapping[str, Any]) -> None:
         self.hint_bar.forget()
@@ -388,9 +408,8 @@ class TableFrame(View):
             return
         m, lang = self.model, self.lang
         m.lang = lang
-        rules_line = self.rules_text()
-        rules = f'<p class="deepsea-table-rules">{esc(rules_line)}</p>' if rules_line else ""
-        self._header.value = f"<h3>{esc(self.title_text())}</h3>{rules}"
+        self._setup.lang = lang    # before the log and status name the seats ("You" / "あなた")
+        self._header.value = f"<h3>{esc(self.title_text())}</h3>{self.rules_html()}"
         self.options_bar.relabel(lang)
         self.label_options()
         self.controls.relabel(lang)
@@ -421,9 +440,9 @@ class TableFrame(View):
         if decision is None:
             return
         move = self.engine.describe_move(decision.move, self.lang)
-        text = self.t("table.hint.text", name=self.seat_name(bar.seat), move=move, reason=decision.text(self.lang))
+        text = self.t("table.hint.text", name=self.seat_name(bar.seat), move=move, reason=self.hint_reason(decision))
         rule = getattr(decision.reason, "rule", "")
-        bar.show(f'{esc(text)} <code class="deepsea-rule">{esc(rule)}</code>' if rule else esc(text))
+        bar.show(f'{esc(text)} {rule_ref_html(rule, self.lang)}' if rule else esc(text))
         bar.mark(self.hint_marks(decision), self.t("table.hint.mark", move=move))
         bar.relabel(self.lang)
 
@@ -464,7 +483,7 @@ class TableFrame(View):
             kept = list(self._setup.seats)
             wanted = kept if len(kept) == players else None
         old_setup = getattr(self, "_setup", None)
-        self._setup = SeatSetup(players, self.levels, seats=wanted, lang=self.lang)
+        self._setup = self.make_seat_setup(players, wanted)
         if old_setup is not None:
             self._lang_link.unlink()
         self._lang_link = traitlets.dlink((self, "lang"), (self._setup, "lang"))

@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from toolkit.core.explain import Event, Outcome
-from toolkit.widgets.base import GameSession, esc, event_log_html, explain_html, t
+from toolkit.widgets.base import GameSession, esc, event_log_html, explain_html, rule_ref_html, t
 
 log = logging.getLogger("toolkit.widgets.table")
 #: a log longer than this many lines folds into its scroll box, with a visible marker saying so
@@ -90,12 +90,12 @@ class BotLine(widgets.HTML):
         self.add_class("deepsea-bot-line")
         self.seat: int | None = None
 
-    def show(self, seat: int | None, text: str, rule: str = "") -> None:
+    def show(self, seat: int | None, text: str, rule: str = "", lang: str = "en") -> None:
         self.seat = seat if text else None
         if not text:
             self.value = ""
             return
-        code = f' <code class="deepsea-rule">{esc(rule)}</code>' if rule else ""
+        code = f" {rule_ref_html(rule, lang)}" if rule else ""   # the id small, with its title in ``lang``
         self.value = f'<p class="deepsea-bot-move" data-seat="{seat}" role="status">{esc(text)}{code}</p>'
 
 
