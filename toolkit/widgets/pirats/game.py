@@ -179,9 +179,11 @@ class PiratsSeatSetup(SeatSetup):
 
 
 class GameView(TableFrame):
-    """The Sewer Pirats table on the shared table frame: only the board (the ships, the bar, the hand, the
-    row, the figures) and the game's clicks are Pirats'; seats, status, hint, log, undo, new game and the
-    game code are the frame's (see the module docstring and docs/architecture.md, "The table frame")."""
+    """The Sewer Pirats table: seats, bots, hints, the board and the log (see the module docstring).
+
+    Built on the shared table frame: only the board (the ships, the bar, the hand, the row, the figures) and
+    what a click on it means are Pirats'; seats, status, hint, log, undo, new game and the game code are the
+    frame's (docs/architecture.md, "The table frame")."""
 
     def __init__(self, seed: int | None = None, players: int | None = None, variant: str | None = None,
                  lang: str | None = None, query: str | None = None, seats: list[str] | None = None,
