@@ -184,6 +184,8 @@ def test_the_table_fits_and_reads_in_both_languages_and_sizes(page, open_dashboa
     status = page.locator(".deepsea-table-status")
     status.filter(has_text="Your turn" if lang == "en" else "あなたの番").wait_for(timeout=60000)
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+    seed = page.locator(".deepsea-seed input")                  # the seed readable beside its label
+    assert seed.evaluate("e => e.clientWidth") >= 60, seed.evaluate("e => e.clientWidth")
     page.screenshot(path=str(SHOTS / f"pirats-port-{lang}-{size[0]}-top.png"))
     page.locator("button.deepsea-hint").click()
     page.wait_for_function("() => document.querySelector('.deepsea-hinted')", timeout=60000)

@@ -243,7 +243,9 @@ class OptionsBar(widgets.HBox):
         super().__init__(layout=widgets.Layout(flex_flow="row wrap", align_items="center"), **kwargs)
         self.add_class("deepsea-options-bar")
         self.option_widgets = dict(options)
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=max_seed, layout=widgets.Layout(width="14em"))
+        # the label at its natural width: a fixed one squeezed the number away in Japanese at ?display=large
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=max_seed, layout=widgets.Layout(width="14em"),
+                                           style={"description_width": "initial"})
         self.seed.add_class("deepsea-seed")
         self.new_game = widgets.Button(button_style="info")
         self.new_game.add_class("deepsea-new-game")
