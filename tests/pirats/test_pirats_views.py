@@ -323,3 +323,17 @@ def test_the_hint_speaks_to_the_learner_and_names_figures_as_people_read_them():
         seen.add(view.hint_bar.decision.reason.code)
         view.hint_bar.play.click()
     assert {"BOT_PIRATS_DRAW", "BOT_PIRATS_MOVE"} <= seen, seen
+
+
+def test_a_forced_bot_move_is_said_in_words_not_as_the_move_text():
+    from toolkit.core.bots import Decision
+    from toolkit.core.explain import Event
+    from toolkit.pirats.model import MovePirat
+
+    view = GameView(seed=3, players=2, autoplay=False)
+    move = MovePirat("rat#1", "cat", 1)
+    reason = Event("BOT_PIRATS_ONLY_MOVE", "bots.pirats.ship-value", seat=1, level="greedy", move=str(move))
+    for lang in ("en", "ja"):
+        view.lang = lang
+        text, rule = view.bot_move_text(1, Decision(move, reason))
+        assert "#" not in text and ENGINE.describe_move(move, lang) in text and rule == "bots.pirats.ship-value"

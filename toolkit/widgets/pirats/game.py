@@ -331,9 +331,14 @@ class GameView(TableFrame):
 
     def bot_move_text(self, seat: int, decision: Any) -> tuple[str, str] | None:
         """The bot's reason names its seat and its move already: said once, not after "… played …"."""
-        if decision.reason is None:
+        reason = decision.reason
+        if reason is None:
             return None
-        return decision.text(self.lang), getattr(decision.reason, "rule", "")
+        if getattr(reason, "code", "") == "BOT_PIRATS_ONLY_MOVE" and decision.move is not None:
+            # the reason carries the move's text ("move rat#1 cat 1"): say it in words
+            params = {**dict(reason.params), "seat": seat, "move": ENGINE.describe_move(decision.move, self.lang)}
+            return i18n.translate(reason.code, self.lang, params), reason.rule
+        return decision.text(self.lang), getattr(reason, "rule", "")
 
     def last_result(self, events: Sequence[Event]) -> str | None:
         """What the last sailing gave whom, kept until the next sailing (the log scrolls on)."""
