@@ -192,8 +192,8 @@ def _tables():
         view = PiratsGame(seed=3, players=4)
         view.play("draw deck")
         view.play("draw deck")                 # no event loop here: the bots answer at once
-        view._on_hint()
-        return view, [view._hint_text, view._bot_said]
+        view.hint_bar.ask.click()
+        return view, [view.hint_bar.text, view.bot_line]
 
     return {"crew": crew, "deepblue": deepblue, "tranquility": tranquility, "pirats": pirats}
 

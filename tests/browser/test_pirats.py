@@ -45,16 +45,16 @@ def test_boarding_lands_past_occupied_spaces_and_refuses_a_gap(open_dashboard):
 
 def test_game_plays_a_draw_and_the_bots_answer(open_dashboard):
     page = open_dashboard("pirats-game", "seed=3&players=3&pace=0")
-    _wait_text(page, ".pirats-status", "Seat 1 (red) to move")
+    _wait_text(page, ".deepsea-table-status", "Your turn")
     _wait_text(page, ".pir-hand", "Seat 1's hand")
     page.locator("button.pir-deck-pile").click()
-    _wait_text(page, ".pirats-log", "Seat 1 drew a card from the deck")
+    _wait_text(page, ".deepsea-log", "Seat 1 drew a card from the deck")
     page.locator("button.pir-deck-pile").click()
-    # seats 2 and 3 are bots: they move on their own, say why, and it is seat 1's turn again
-    _wait_text(page, ".pirats-bot-reason", "(greedy)")
-    page.wait_for_function("() => document.querySelector('.pirats-log').innerText.includes('Seat 3')",
+    # seats 1 and 2 are bots: they move on their own, say why, and it is seat 0's turn again
+    _wait_text(page, ".deepsea-bot-line", "(greedy)")
+    page.wait_for_function("() => document.querySelector('.deepsea-log').innerText.includes('Seat 3')",
                            timeout=60000)
-    _wait_text(page, ".pirats-status", "Seat 1 (red) to move")
+    _wait_text(page, ".deepsea-table-status", "Your turn")
     assert "Seat 1's hand" in page.locator(".pir-hand").inner_text()
 
 
@@ -63,27 +63,27 @@ def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashb
     page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(
         p if isinstance(p, bytes) else p.encode("utf-8"))))
     page = open_dashboard("pirats-game", "seed=2&players=2&pace=0")
-    _wait_text(page, ".pirats-status", "to move")
+    _wait_text(page, ".deepsea-table-status", "Your turn")
     page.locator(".pirats-all-moves .jupyter-widget-Collapse-header").click()   # the list, for the hint's move
     clicks = 0
     for _ in range(300):
-        status = page.locator(".pirats-status").inner_text()
-        if "Result" in status:
+        status = page.locator(".deepsea-table-status").inner_text()
+        if "over" in status:
             break
-        if "Seat 1 (red) to move" not in status:
+        if "Your turn" not in status:
             page.wait_for_timeout(200)
             continue
-        before = page.locator(".pirats-log").inner_text()
+        before = page.locator(".deepsea-log").inner_text()
         try:   # the status may be read a moment before the rest of the redraw (the buttons) has arrived
-            page.locator(".pirats-hint:enabled").click(timeout=5000)
-            page.locator(".pirats-hint-text").filter(has_text="greedy").wait_for(timeout=10000)
+            page.locator("button.deepsea-hint").click(timeout=5000)
+            page.locator(".deepsea-hint-text .deepsea-hint-line").wait_for(timeout=10000)
         except PlaywrightTimeout:
             continue
         page.locator(".pirats-apply").click()
         clicks += 1
-        page.wait_for_function("old => document.querySelector('.pirats-log').innerText !== old", arg=before,
+        page.wait_for_function("old => document.querySelector('.deepsea-log').innerText !== old", arg=before,
                                timeout=60000)
-    _wait_text(page, ".pirats-status", "Result")
+    _wait_text(page, ".deepsea-result-banner", "Result")
     assert clicks > 10
     page.wait_for_timeout(500)
     # the bot's seat never had its hand, its moves or the hints in the page or on the wire
@@ -98,20 +98,20 @@ def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashb
 
 def test_game_moves_a_figure_by_clicking_a_space(open_dashboard):
     page = open_dashboard("pirats-game", "seed=3&players=3&step=1&variant=standard")   # species: a raccoon
-    _wait_text(page, ".pirats-status", "Seat 1 (red) to move")
+    _wait_text(page, ".deepsea-table-status", "Your turn")
     page.locator(".pir-seat[data-seat='0'] button.pir-figure[data-figure='raccoon']").click()
     page.locator("button.pir-space-cat-1.pir-target").click()
-    _wait_text(page, ".pirats-log", "Seat 1 moved the raccoon on the cat ship")
+    _wait_text(page, ".deepsea-log", "Seat 1 moved the raccoon on the cat ship")
     page.wait_for_function("() => (document.querySelector('.pir-space-cat-1') || {getAttribute: () => ''})"
                            ".getAttribute('aria-label').includes('Seat 1 (red): raccoon')", timeout=60000)
     # step mode: the bot waits for "Next move"
-    _wait_text(page, ".pirats-status", "Next move")
+    _wait_text(page, ".deepsea-table-status", "Next move")
 
 
 # ---- point, don't type (issue #17): the table, the pile and the ship are the controls ------------------------
 
 def _log_grows(page, before: str) -> None:
-    page.wait_for_function("old => document.querySelector('.pirats-log').innerText !== old", arg=before,
+    page.wait_for_function("old => document.querySelector('.deepsea-log').innerText !== old", arg=before,
                            timeout=60000)
 
 
@@ -119,55 +119,55 @@ def test_part_of_a_seeded_game_played_by_clicks_only(open_dashboard):
     """Seat 1 draws a face-up card and one from the deck, the bots move (step mode: "Next move"), then seat 1
     clicks a figure and a lit space. The move list stays collapsed throughout."""
     page = open_dashboard("pirats-game", "seed=3&players=3&step=1&variant=standard")   # species: a raccoon
-    _wait_text(page, ".pirats-status", "Seat 1 (red) to move")
+    _wait_text(page, ".deepsea-table-status", "Your turn")
     assert not page.locator(".pirats-moves select").is_visible()        # the list is the collapsed fallback
-    before = page.locator(".pirats-log").inner_text()
+    before = page.locator(".deepsea-log").inner_text()
     page.locator("button.pir-charm[data-card='bird']").first.click()
-    _wait_text(page, ".pirats-log", "Seat 1 took the face-up bird card")
+    _wait_text(page, ".deepsea-log", "Seat 1 took the face-up bird card")
     _wait_text(page, ".pir-prompt", "second card")                     # the table says what to click next
     page.locator("button.pir-deck-pile").click()
     page.wait_for_function("() => !document.querySelector('button.pir-deck-pile')", timeout=60000)
     for _ in range(12):                                                  # the two bots: one click a move
-        if "Seat 1 (red) to move" in page.locator(".pirats-status").inner_text():
+        if "Your turn" in page.locator(".deepsea-table-status").inner_text():
             break
-        before = page.locator(".pirats-log").inner_text()
+        before = page.locator(".deepsea-log").inner_text()
         page.locator(".deepsea-next-move").click()
         _log_grows(page, before)
         page.wait_for_timeout(200)
-    _wait_text(page, ".pirats-status", "Seat 1 (red) to move")
+    _wait_text(page, ".deepsea-table-status", "Your turn")
     figure = page.locator(".pir-seat[data-seat='0'] button.pir-figure").first
     name = figure.get_attribute("data-figure")
     figure.click()
     target = page.locator("button.pir-space.pir-target").first
     target.wait_for(timeout=60000)
     ship = target.get_attribute("class").split("pir-space-")[1].split("-")[0]
-    before = page.locator(".pirats-log").inner_text()
+    before = page.locator(".deepsea-log").inner_text()
     target.click()
     _log_grows(page, before)
-    assert f"moved the {name.split('#')[0]} on the {ship} ship" in page.locator(".pirats-log").inner_text()
+    assert f"moved the {name.split('#')[0]} on the {ship} ship" in page.locator(".deepsea-log").inner_text()
 
 
 def test_the_table_works_from_the_keyboard(open_dashboard):
     """Cards and the deck are Tab stops (real buttons) and Enter/Space play them; focus stays on the table."""
     page = open_dashboard("pirats-game", "seed=3&players=3&step=1&variant=standard")   # species: a raccoon
-    _wait_text(page, ".pirats-status", "Seat 1 (red) to move")
-    page.locator(".pirats-hint").focus()
-    for _ in range(40):                                                  # Tab from the Hint button to the deck
+    _wait_text(page, ".deepsea-table-status", "Your turn")
+    page.locator("button.deepsea-new-game").focus()
+    for _ in range(60):                                                  # Tab from New game to the deck
         page.keyboard.press("Tab")
         if page.evaluate("() => document.activeElement.classList.contains('pir-deck-pile')"):
             break
     else:
         raise AssertionError("the deck is not reachable with Tab")
-    before = page.locator(".pirats-log").inner_text()
+    before = page.locator(".deepsea-log").inner_text()
     page.keyboard.press("Enter")
     _log_grows(page, before)
-    assert "Seat 1 drew a card from the deck" in page.locator(".pirats-log").inner_text()
+    assert "Seat 1 drew a card from the deck" in page.locator(".deepsea-log").inner_text()
     card = page.locator("button.pir-charm[data-key^='row:']").first
     card.focus()
-    before = page.locator(".pirats-log").inner_text()
+    before = page.locator(".deepsea-log").inner_text()
     page.keyboard.press(" ")
     _log_grows(page, before)
-    assert "Seat 1 took the face-up" in page.locator(".pirats-log").inner_text()
+    assert "Seat 1 took the face-up" in page.locator(".deepsea-log").inner_text()
 
 
 def test_the_scoring_pile_is_built_by_clicks_and_keys(open_dashboard):
@@ -211,7 +211,7 @@ def test_a_bot_table_never_sends_a_hand_and_yours_only_your_own(page, open_dashb
     page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(
         p if isinstance(p, bytes) else p.encode("utf-8"))))
     page = open_dashboard("pirats-game", "seed=5&players=3&seats=greedy,cautious,random&pace=0")
-    page.wait_for_function("() => document.querySelector('.pirats-log').innerText.includes('Seat 3')",
+    page.wait_for_function("() => document.querySelector('.deepsea-log').innerText.includes('Seat 3')",
                            timeout=60000)
     page.wait_for_timeout(3000)                                         # the bots keep playing meanwhile
     sent = _hands_on_the_wire(frames)
@@ -222,8 +222,8 @@ def test_a_bot_table_never_sends_a_hand_and_yours_only_your_own(page, open_dashb
     _wait_text(page, ".pir-hand", "Seat 1's hand")
     page.locator("button.pir-deck-pile").click()
     page.locator("button.pir-deck-pile").click()
-    page.wait_for_function("() => document.querySelector('.pirats-log').innerText.includes('Seat 3')",
+    page.wait_for_function("() => document.querySelector('.deepsea-log').innerText.includes('Seat 3')",
                            timeout=60000)
-    _wait_text(page, ".pirats-status", "Seat 1 (red) to move")
+    _wait_text(page, ".deepsea-table-status", "Your turn")
     sent = _hands_on_the_wire(frames)
     assert sent and set(sent) == {"0"}, sent

@@ -86,9 +86,9 @@ def test_game_view_plays_and_shows_only_the_seat_to_move():
     assert view.model.state.turn == 1 and _hand_shown(view) == (1, view.model.state.hands[1])
     assert view._table.observation == ENGINE.observe(view.model.state, 1)
     refused = view.play("sail cat")
-    assert not refused and "pirats.sail.must" in view._message.value
+    assert not refused and "pirats.sail.must" in view.refusal.value
     assert view.model.state.turn == 1
-    view._undo.click()
+    view.controls.undo.click()
     assert view.model.state.turn == 0 or len(view.model.session) == 1
     del state
 
@@ -103,12 +103,12 @@ def test_game_view_new_game_validates_its_inputs():
     view = GameView(seed=1, players=2)
     view._players.value = 5
     view._variant.value = "auction"
-    view._new.click()
+    view.options_bar.new_game.click()
     assert view.model.state.players == 5 and view.model.state.phase == "auction"
-    assert "pirats.auction" in view._log.value and len(view._table.auction["bar"]) == 20
+    assert "pirats.auction" in view.event_log._log.value and len(view._table.auction["bar"]) == 20
     view._moves.set_trait("index", None)
     view._apply.click()
-    assert "deepsea-refusal" in view._message.value
+    assert "deepsea-refusal" in view.refusal.value
     assert game_settings({"players": "9", "variant": "x", "seed": "-5"}) == {"seed": 0, "players": 4, "variant": "landlubber"}
 
 
@@ -120,7 +120,7 @@ def test_game_view_plays_a_whole_game_in_japanese():
         view._moves.value = len(view._moves.options) - 1   # the last move: boards pirats rather than drawing
         view._apply.click()
     assert view.model.outcome is not None
-    assert "結果" in view._status.value
+    assert "結果" in view.banner.value
     json.dumps(ENGINE.observe(view.model.state, None))
 
 
@@ -140,7 +140,7 @@ def test_table_defaults_to_you_at_seat_0_against_the_strongest_bots():
     view.play("draw deck")
     # no event loop here: the bots answered at once, and it is seat 0's turn again
     assert ENGINE.current_player(view.model.state) == 0 and len(view.model.session) > 2
-    assert "pirats-bot-move" in view._bot_said.value and "greedy" in view._bot_said.value
+    assert "deepsea-bot-move" in view.bot_line.value and "greedy" in view.bot_line.value
     # the page holds seat 0's hand and draws seat 0's observation only
     state = view.model.state
     assert _hand_shown(view) == (0, state.hands[0])
@@ -152,8 +152,8 @@ def test_hints_list_every_legal_move_and_the_greedy_choice():
     legal = view.model.legal_moves
     for move in legal:
         assert ENGINE.describe_move(move, "en") in html.unescape(view._effects.value)
-    view._hint.click()
-    assert "greedy" in view._hint_text.value and view._moves.value is not None
+    view.hint_bar.ask.click()
+    assert "greedy" in view.hint_bar.text.value and view._moves.value is not None
     chosen = view.model.legal_moves[view._moves.value]
     view._apply.click()
     assert view.model.session.steps[0].move == chosen
@@ -165,9 +165,9 @@ def test_step_mode_waits_and_hides_the_bots_moves_and_cards():
     view.play("draw deck")
     assert ENGINE.current_player(view.model.state) == 1 and view.setup.waiting
     assert view._moves.options == () and view._effects.value == "" and view._moves.disabled
-    assert "Next move" in view._status.value or "waits" in view._status.value
+    assert "Next move" in view.status.text
     assert not view.play("draw deck")   # a person cannot move for a bot
-    assert "deepsea-refusal" in view._message.value
+    assert "deepsea-refusal" in view.refusal.value
     # the hand shown is still seat 0's; the teacher switch shows the acting bot's
     assert _hand_shown(view)[0] == 0
     view.setup.show_all = True
@@ -182,7 +182,7 @@ def test_undo_takes_back_your_move_and_the_bots_answers():
     view.play("draw deck")
     view.play("draw deck")
     assert len(view.model.session) > 2
-    view._undo.click()
+    view.controls.undo.click()
     # back before seat 0's second card, and no bot answered in between
     assert len(view.model.session) == 1 and ENGINE.current_player(view.model.state) == 0
 
@@ -202,9 +202,9 @@ def test_a_learner_plays_a_whole_game_against_bots_in_japanese():
     for _ in range(400):
         if view.model.outcome is not None:
             break
-        view._hint.click()          # play what the hint suggests
+        view.hint_bar.ask.click()          # play what the hint suggests
         view._apply.click()
-    assert view.model.outcome is not None and "結果" in view._status.value
+    assert view.model.outcome is not None and "結果" in view.banner.value
     players = [ENGINE.decider(view.model.session.at(i)) for i in range(len(view.model.session))]
     assert {0, 1, 2} <= set(players)
 
@@ -212,7 +212,7 @@ def test_a_learner_plays_a_whole_game_against_bots_in_japanese():
 def test_new_game_with_another_player_count_rebuilds_the_seats():
     view = GameView(seed=1, players=2)
     view._players.value = 4
-    view._new.click()
+    view.options_bar.new_game.click()
     assert view.model.state.players == 4 and len(view.setup.seats) == 4 and view.setup.seats[0] == "you"
     assert view._seats_box.children == (view.setup,)
 
@@ -237,7 +237,7 @@ def test_click_a_figure_then_a_space_to_move_it():
     # the bots' turn now (step mode): nothing on the table is a button and a click is refused
     assert not view._table.interactive and not any(sp["target"] for s in view._table.ships for sp in s["spaces"])
     _click(view, what="space", ship="cat", space=1)
-    assert "deepsea-refusal" in view._message.value and len(view.model.session) == 1
+    assert "wait for the bot" in view._table.refusal and len(view.model.session) == 1
 
 
 def test_a_click_on_an_unreachable_space_says_why():
@@ -245,10 +245,10 @@ def test_a_click_on_an_unreachable_space_says_why():
     figure = sorted({f for (f, _s, _i) in view.figure_targets()})[0]
     _click(view, what="figure", figure=figure)
     view._on_space("fish", 3)
-    assert "deepsea-refusal" in view._message.value and len(view.model.session) == 0
-    assert "pirats." in view._message.value        # the engine's reason, with its rule id
+    assert "[pirats." in view._table.refusal and len(view.model.session) == 0   # the engine's reason and rule
+    said = view._table.refusal
     view._on_space("nowhere", 9)
-    assert "deepsea-refusal" in view._message.value
+    assert view._table.refusal != said and "no such space" in view._table.refusal
 
 
 def _aboard_movable(view):
@@ -275,15 +275,65 @@ def test_a_figure_on_a_ship_is_chosen_by_clicking_it_where_it_is_drawn():
             found = _aboard_movable(view)
             if found:
                 break
-        view._hint.click()
+        view.hint_bar.ask.click()
         view._apply.click()
     assert found, "no position with a movable figure aboard was reached"
     figure, ship, index = found
     before = len(view.model.session)
     _click(view, what="space", ship=ship, space=index + 1)
     assert view._chosen == figure and len(view.model.session) == before
-    assert "deepsea-refusal" not in view._message.value
+    assert view._table.refusal == "" and view.refusal.value == ""
     lit = {(s["ship"], sp["space"]) for s in view._table.ships for sp in s["spaces"] if sp["target"]}
     assert lit == {(sh, i + 1) for (f, sh, i) in view.figure_targets() if f == figure} and lit
     _click(view, what="space", ship=ship, space=index + 1)          # clicked again: chosen no more
     assert view._chosen is None and len(view.model.session) == before
+
+
+# ---- a hint is advice to the learner, not the bot speaking (issue 26) ----------------------------------------
+
+def test_every_bot_reason_has_a_hint_wording_for_the_learner_in_both_languages():
+    import tomllib
+    from pathlib import Path
+
+    import toolkit.pirats as pirats
+    messages = tomllib.loads((Path(pirats.__file__).parent / "bots_messages.toml").read_text("utf-8"))
+    reasons = [k for k in messages if k.startswith("BOT_PIRATS_")]
+    assert len(reasons) >= 16
+    for key in reasons:
+        hint = messages["HINT_" + key[len("BOT_"):]]
+        assert hint["en"] and hint["ja"] and "Seat {seat}" not in hint["en"] and "席{seat}" not in hint["ja"]
+
+
+def test_the_hint_speaks_to_the_learner_and_names_figures_as_people_read_them():
+    view = GameView(seed=4, players=2, seats=["you", "greedy"], autoplay=False)
+    seen = set()
+    for _ in range(120):
+        if view.model.outcome is not None:
+            break
+        view.driver.run_until_human()
+        if view.model.outcome is not None:
+            break
+        view.hint_bar.ask.click()
+        for lang in ("en", "ja"):
+            view.lang = lang
+            text = html.unescape(view.hint_bar.text.value)
+            assert "Seat 0 (" not in text and "席0（" not in text, text      # not "Seat 0 (greedy) moves …"
+            assert "#" not in text.split("<small")[0], text          # "rat (1)", never the label "rat#1"
+        view.lang = "en"
+        seen.add(view.hint_bar.decision.reason.code)
+        view.hint_bar.play.click()
+    assert {"BOT_PIRATS_DRAW", "BOT_PIRATS_MOVE"} <= seen, seen
+
+
+def test_a_forced_bot_move_is_said_in_words_not_as_the_move_text():
+    from toolkit.core.bots import Decision
+    from toolkit.core.explain import Event
+    from toolkit.pirats.model import MovePirat
+
+    view = GameView(seed=3, players=2, autoplay=False)
+    move = MovePirat("rat#1", "cat", 1)
+    reason = Event("BOT_PIRATS_ONLY_MOVE", "bots.pirats.ship-value", seat=1, level="greedy", move=str(move))
+    for lang in ("en", "ja"):
+        view.lang = lang
+        text, rule = view.bot_move_text(1, Decision(move, reason))
+        assert "#" not in text and ENGINE.describe_move(move, lang) in text and rule == "bots.pirats.ship-value"

@@ -47,8 +47,8 @@ def test_tranquility_hint_follows_the_language_and_clears_on_a_move():
 def test_sewer_pirats_hint_follows_the_language_and_clears_on_a_move():
     view = PiratsGame(seed=3, players=3, autoplay=False)
     view.driver.run_until_human()
-    view._on_hint()
-    assert "pirats-hint-move" in view._hint_text.value
-    _rewords(view, view._hint_text)
+    view.hint_bar.ask.click()
+    assert "deepsea-hint-line" in view.hint_bar.text.value
+    _rewords(view, view.hint_bar.text)
     view._on_apply()                           # the hint selected its move in the list; apply plays it
-    assert view._hint_text.value == ""
+    assert view.hint_bar.text.value == ""

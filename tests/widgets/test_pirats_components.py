@@ -149,8 +149,9 @@ def test_an_illegal_click_is_explained_by_the_engine():
         view.play("draw deck")     # seat 0 and seat 1 drew: seat 2's turn
     view.play("draw deck")          # seat 2's first card: the second must be a draw too
     click(view._table, what="figure", figure=ENGINE.observe(view.model.state, 2)["crews"][2][0])
-    assert "pirats.draw.two" in view._message.value and len(view.model.session) == 5
-    assert view._table.refusal and view._table.refusal in view._message.value.replace("&#x27;", "'")
+    # answered beside the table, once: the engine's reason and its rule id
+    assert "[pirats.draw.two]" in view._table.refusal and len(view.model.session) == 5
+    assert view._message.value == "" and view.refusal.value == ""
 
 
 def _play_until(view: GameView, phase: str, choose, limit: int = 400):
@@ -210,19 +211,19 @@ def test_the_auction_is_clicking_a_stool_then_a_bid_or_pass():
     stools = [b for b in table.auction["bar"] if b["clickable"]]
     assert len(stools) == 12
     click(table, what="bid", amount=0)
-    assert "deepsea-refusal" in view._message.value and len(view.model.session) == 0   # no stool chosen yet
+    assert "bid amounts shown" in table.refusal and len(view.model.session) == 0   # no stool chosen yet
     click(table, what="stool", stool=stools[1]["stool"])
     bids = table.auction["bids"]
     assert [b["amount"] for b in bids][0] == 0 and not bids[0]["legal"] and bids[1]["legal"]
     click(table, what="bid", amount=0)               # below stool 2's minimum price: the engine says why
-    assert "pirats.auction.minimum-price" in view._message.value and len(view.model.session) == 0
+    assert "pirats.auction.minimum-price" in view._table.refusal and len(view.model.session) == 0
     click(table, what="bid", amount=1)
     assert view.model.session.steps[0].move == OpenAuction(stools[1]["stool"], 1)
     assert view.model.state.phase == "bid"
     bids = table.auction["bids"]
     assert bids[0]["amount"] == 1 and not bids[0]["legal"]
     click(table, what="bid", amount=1)               # not above the highest bid: the engine says why
-    assert "pirats.auction.bidding" in view._message.value and len(view.model.session) == 1
+    assert "pirats.auction.bidding" in view._table.refusal and len(view.model.session) == 1
     click(table, what="bid", amount=2)
     assert view.model.session.steps[1].move == Bid(2)
     assert any(a["action"] == "pass" for a in table.actions)
@@ -420,8 +421,8 @@ def test_following_the_hints_marks_by_clicks_plays_the_hinted_move():
         for _ in range(70):
             if view.model.outcome is not None:
                 break
-            view._on_hint()
-            decision = view._hint_shown
+            view.hint_bar.ask.click()
+            decision = view.hint_bar.decision
             assert decision is not None
             seat = view.acting_seat()
             marks = hint_marks(decision.move, ENGINE.observe(view.model.state, seat))
@@ -429,12 +430,12 @@ def test_following_the_hints_marks_by_clicks_plays_the_hinted_move():
             moves = len(view.model.session)
             for key in marks[0][1]:
                 click(view._table, type="pick", **_pick_of(key, view._table))
-            assert len(view.model.session) == moves + 1, (decision.move, marks, view._message.value)
+            assert len(view.model.session) == moves + 1, (decision.move, marks, view._table.refusal)
             played = view.model.session.moves[-1]
             same = played == decision.move or (dataclasses.replace(played, peek=False) ==
                                                dataclasses.replace(decision.move, peek=False))
             assert same, (played, decision.move)
-            assert view._table.hint_keys == [] and view._hint_text.value == ""
+            assert view._table.hint_keys == [] and view.hint_bar.text.value == ""
             kinds.add(type(played).__name__)
     assert {"MovePirat", "Draw", "SetSail", "TakeLoot", "OpenAuction"} <= kinds, kinds
 
@@ -447,7 +448,7 @@ def test_the_table_opens_in_the_landlubber_variant_and_standard_is_one_choice_aw
     assert view._variant.value == "landlubber" and "first game" in labels["landlubber"]
     assert "powers" in labels["standard"]
     view._variant.value = "standard"
-    view._new.click()
+    view.options_bar.new_game.click()
     assert view.model.state.variant == "standard" and ENGINE.observe(view.model.state, 0)["powers"]
     assert GameView(query="variant=standard", autoplay=False).model.state.variant == "standard"
 
@@ -460,7 +461,7 @@ def test_the_last_sailing_stays_in_view_until_the_next():
         if view.model.outcome is not None:
             break
         sailings = sum(e.code == "PIRATS_SET_SAIL" for e in view.model.session.events)
-        text = view._last_sailing.value
+        text = view.event_log.last_result_html
         if sailings == 0:
             assert text == ""
         else:
@@ -469,8 +470,8 @@ def test_the_last_sailing_stays_in_view_until_the_next():
             items = re.findall(r"<li>(.*?)</li>", text)
             assert items and all(re.match(r"Seat \d|Pirats .* \(seats [\d, ]+\)", item) for item in items), text
             seen.append(sailings)
-        view._on_hint()
-        view.play(view._hint_shown.move)
+        view.hint_bar.ask.click()
+        view.hint_bar.play.click()
     assert len(set(seen)) >= 2, seen          # two sailings at least, each shown until the next
 
 
@@ -479,9 +480,9 @@ def test_the_result_is_one_banner_and_cheers_a_lone_learner_who_wins():
     for _ in range(300):
         if view.model.outcome is not None:
             break
-        view._on_hint()
-        view.play(view._hint_shown.move)
+        view.hint_bar.ask.click()
+        view.hint_bar.play.click()
     outcome = view.model.outcome
-    assert outcome is not None and view._status.value.count("Result:") == 1
-    assert "class='pirats-result'" in view._status.value
-    assert ("You win!" in view._status.value) == (list(outcome.winners) == [0])
+    assert outcome is not None and view.banner.value.count("Result:") == 1
+    assert "Result" not in view.status.value and "Result" not in view.event_log.last_result_html
+    assert ("You win!" in view.banner.value) == (list(outcome.winners) == [0])

@@ -1677,9 +1677,13 @@ def _captain(label: str, ship: str) -> BecomeCaptain:
     return mv
 
 def _label_text(label: str, lang: str) -> str:
+    """A figure as people read it: ``rat#2`` is "rat (2)" / "ネズミ(2)" (the internal label is for move
+    texts and codes only)."""
     species, hash_, number = label.partition("#")
     name = translate(f"pirats.species.{species}", lang)
-    return f"{name}#{number}" if hash_ else name
+    if not hash_:
+        return name
+    return f"{name}({number})" if lang == "ja" else f"{name} ({number})"
 
 
 def _next_pirat(sail: Sailing, outcome: str) -> Sailing:

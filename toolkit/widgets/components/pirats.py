@@ -111,10 +111,16 @@ def token_item(token: "Token | str", lang: str, **extra: Any) -> dict[str, Any]:
 
 
 def figure_text(label: str, lang: str) -> str:
-    """``rat#2`` as ``"rat #2"`` / ``"ネズミ #2"``."""
+    """``rat#2`` as ``"rat (2)"`` / ``"ネズミ(2)"``, as the engine's move descriptions name it.
+
+    >>> figure_text("rat#2", "en"), figure_text("rat#2", "ja"), figure_text("toad", "en")
+    ('rat (2)', 'ネズミ(2)', 'toad')
+    """
     species, hash_, number = label.partition("#")
     name = i18n.translate(f"pirats.species.{species}", lang)
-    return f"{name} #{number}" if hash_ else name
+    if not hash_:
+        return name
+    return f"{name}({number})" if lang == "ja" else f"{name} ({number})"
 
 
 def _power_text(species: str, lang: str) -> str:

@@ -1,12 +1,17 @@
 """A full game of Sewer Pirats against bots, with hints and the event log (dashboard ``pirats-game``).
 
+Built on the shared table frame (:class:`toolkit.widgets.table.TableFrame`): the options bar, seats, status
+line, bot line, result banner, hint bar, event log (with the last sailing kept above it), undo and the game
+code/link are the frame's; this module has the board (:class:`~toolkit.widgets.components.pirats.PiratsTable`),
+what a click on it means, and the Pirats words for the hooks.
+
 Seats: each seat is "you" or a bot level of :data:`toolkit.pirats.BOTS` (:class:`toolkit.widgets.seats.SeatSetup`;
 by default you are seat 0 and the others play the strongest level). Bots move on their own at the chosen
 pace, or one at a time in step mode (:class:`toolkit.widgets.seats.BotDriver`); each bot move shows its reason.
 
 Hints: when a "you" seat is to move, every legal move is listed with what it changes in that seat's score now
 and after the next sailing of every ship (:func:`toolkit.pirats.move_effects`); "Hint" shows the greedy bot's
-move and why, and selects it.
+move and why (worded for the learner: :func:`hint_reason_text`), and outlines what to click.
 
 Hidden information: the page only ever draws ``observe(state, seat)`` for the seat
 :meth:`SeatSetup.viewing_seat` names — a "you" seat (the acting one, hot seat among people), else the first
@@ -15,17 +20,19 @@ hints exist only for a "you" seat to move, so a bot's cards (a discard, a paymen
 
 Variant: the landlubber variant (no species powers) unless asked otherwise: the rule book's first game.
 
-URL: ``?seed=7&players=4&variant=standard&seats=you,greedy,greedy,random&pace=0.5&step=1``.
+URL: ``?seed=7&players=4&variant=standard&seats=you,greedy,greedy,random&pace=0.5&step=1``; ``?code=…`` (the
+frame's game code) reopens a game where it was.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
 from toolkit.core import i18n
-from toolkit.core.errors import InvalidMoveError
+from toolkit.core.explain import Event
 from toolkit.core.i18n import translate
 from toolkit.pirats.bots import BOTS, strongest_level
 from toolkit.pirats.coach import Board, move_effects
@@ -33,10 +40,10 @@ from toolkit.pirats.engine import ENGINE
 from toolkit.pirats.model import (CAPTAIN, COLOURS, SHIPS, VARIANTS, BecomeCaptain, Bid, Discard, Draw, MovePirat,
                                   OpenAuction, Pass, Pay, SetSail, SnailStep, Stay, TakeLoot)
 from toolkit.widgets.components.pirats import PiratsTable, figure_text as _label_text
-from toolkit.widgets.base import (GameSession, View, close_tree, esc, event_log_html, explain_html, query_params,
-                                  safe_callback)
+from toolkit.widgets.base import esc, page_query_string, query_params, safe_callback
 from toolkit.widgets.rulebook import table_rules_html
-from toolkit.widgets.seats import PACE_DEFAULT, YOU, BotDriver, SeatSetup
+from toolkit.widgets.seats import PACE_DEFAULT, YOU, SeatSetup
+from toolkit.widgets.table import RefusalLine, TableFrame
 
 
 
@@ -147,6 +154,22 @@ def last_sailing_lines(events: list, lang: str) -> list[str]:
     return [e.text(lang) for e in events[starts[-1]:] if e.code in SAILING_CODES]
 
 
+def hint_reason_text(reason: Any, lang: str) -> str:
+    """The hint bot's reason worded for the learner it advises: the ``HINT_PIRATS_*`` sentence of a
+    ``BOT_PIRATS_*`` reason (same parameters, "your score" rather than "Seat 0 (greedy) … its score"); any
+    other reason as it is.
+
+    >>> from toolkit.core.explain import Event
+    >>> hint_reason_text(Event("BOT_PIRATS_SAIL", "bots.pirats.timing", seat=0, level="greedy", ship="cat", gain=4), "en")
+    'your captain must sail, and this sailing adds 4 to your score.'
+    """
+    code = getattr(reason, "code", "")
+    key = "HINT_" + code[len("BOT_"):] if code.startswith("BOT_PIRATS_") else ""
+    if key and i18n.has(key):
+        return i18n.translate(key, lang, dict(reason.params))
+    return reason.text(lang)
+
+
 class PiratsSeatSetup(SeatSetup):
     """The shared seat setup, with the Sewer Pirats levels' names in both languages."""
 
@@ -155,204 +178,217 @@ class PiratsSeatSetup(SeatSetup):
         return self.t(key) if i18n.has(key) else super().level_label(level)
 
 
-class GameView(View):
-    """The Sewer Pirats table: seats, bots, hints, the board and the log (see the module docstring)."""
+class GameView(TableFrame):
+    """The Sewer Pirats table: seats, bots, hints, the board and the log (see the module docstring).
+
+    Built on the shared table frame: only the board (the ships, the bar, the hand, the row, the figures) and
+    what a click on it means are Pirats'; seats, status, hint, log, undo, new game and the game code are the
+    frame's (docs/architecture.md, "The table frame")."""
 
     def __init__(self, seed: int | None = None, players: int | None = None, variant: str | None = None,
                  lang: str | None = None, query: str | None = None, seats: list[str] | None = None,
                  pace: float | None = None, step_mode: bool | None = None, autoplay: bool = True, **kwargs: Any):
-        params = query_params(query)
+        raw = query if query is not None else page_query_string()
+        params = query_params(raw)
         settings = settings_from_query(params)
         lang = lang or (params.get("lang") if params.get("lang") in ("en", "ja") else "en")
-        super().__init__(lang=lang, **kwargs)
-        self.add_class("pirats-game")
+        # what the caller names wins over the page's query (a notebook's table is the notebook's)
+        self._named = {name for name, value in (("players", players), ("variant", variant)) if value is not None}
         options = {"players": players or settings["players"], "variant": variant or settings["variant"]}
         table = table_from_query(params, options["players"])
-        self._autoplay = autoplay
-        self.model = GameSession(ENGINE, seed=settings["seed"] if seed is None else seed, options=options)
-        self._title = widgets.HTML()
-        # labels at their natural width, so the fields are not squeezed in Japanese or ?display=large
-        self._seed = widgets.BoundedIntText(value=self.model.session.seed, min=0, max=2**31 - 1,
-                                            layout=widgets.Layout(width="13em"), style={"description_width": "initial"})
-        self._seed.add_class("pirats-seed")
-        self._players = widgets.Dropdown(options=[2, 3, 4, 5], value=options["players"],
-                                         layout=widgets.Layout(width="10em"), style={"description_width": "initial"})
-        self._players.add_class("pirats-players")
-        self._variant = widgets.Dropdown(options=list(VARIANT_MENU), value=options["variant"],   # labelled in refresh
-                                         layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
-        self._variant.add_class("pirats-variant")
-        self._new = widgets.Button()
-        self._new.add_class("pirats-new")
-        self._seats_box = widgets.VBox()
-        self._status = widgets.HTML()
-        self._status.add_class("pirats-status")
-        self._bot_said = widgets.HTML()
-        self._bot_said.add_class("pirats-bot-reason")
+        self._pace = table["pace"] if pace is None else pace
+        self._step_mode = table["step_mode"] if step_mode is None else step_mode
+        self._chosen: str | None = None        # the figure clicked, waiting for its target space
+        self._hand_selected: list[int] = []    # hand cards clicked for a discard or a payment
+        self._stool: int | None = None         # the bar stool clicked when opening an auction
+        super().__init__(ENGINE, seed=settings["seed"] if seed is None else seed, options=options,
+                         seats=seats if seats is not None else table["seats"], levels=list(BOTS), lang=lang,
+                         autoplay=autoplay, query=raw if seed is None else "", **kwargs)
+        self.add_class("pirats-game")
+
+    # ---- the frame's hooks ------------------------------------------------------------------------
+    def build(self) -> None:
         # the table: every action is a click on the object it acts on (toolkit.widgets.components.pirats)
         self._table = PiratsTable(lang=self.lang)
         self._table.add_class("pirats-table")
         self._table.on_pick(self._on_table_pick)
-        self._table.on_refuse(lambda text: self.report(text, error=True))
-        self._chosen: str | None = None        # the figure clicked, waiting for its target space
-        self._hand_selected: list[int] = []    # hand cards clicked for a discard or a payment
-        self._stool: int | None = None         # the bar stool clicked when opening an auction
         self._peek = widgets.Checkbox(value=True, indent=False, layout=widgets.Layout(width="auto"))
         self._peek.add_class("pirats-peek")
         self._peek.observe(lambda _c: self.refresh(), "value")
+        # the move list stays as an accessible fallback, collapsed under "All moves"
         self._moves = widgets.Dropdown(layout=widgets.Layout(width="auto", max_width="40em"),
                                        style={"description_width": "initial"})
         self._moves.add_class("pirats-moves")
         self._apply = widgets.Button(button_style="primary")
         self._apply.add_class("pirats-apply")
-        self._hint = widgets.Button()
-        self._hint.add_class("pirats-hint")
-        self._undo = widgets.Button()
-        self._undo.add_class("pirats-undo")
-        self._hint_text = widgets.HTML()
-        self._hint_shown: Any = None   # the coach's Decision while it stands (worded at each redraw)
-        self._hint_text.add_class("pirats-hint-text")
-        self._last_sailing = widgets.HTML()
-        self._last_sailing.add_class("pirats-last-sailing")
-        self._effects = widgets.HTML()
-        self._effects.add_class("pirats-effects")
-        self._effects.add_class("deepsea-side")
-        self._log = widgets.HTML()
-        self._log.add_class("pirats-log")
-        self._log.add_class("deepsea-side")          # hidden in ?display=large (projectors)
-        self._new.on_click(self._on_new)
         self._apply.on_click(self._on_apply)
-        self._hint.on_click(self._on_hint)
-        self._undo.on_click(self._on_undo)
-        self.setup: PiratsSeatSetup | None = None
-        self.driver: BotDriver | None = None
-        # the move list stays as an accessible fallback, collapsed under "All moves"
         self._all_moves = widgets.Accordion(children=[widgets.HBox([self._moves, self._apply],
                                                                    layout=widgets.Layout(flex_flow="row wrap"))])
         self._all_moves.selected_index = None
         self._all_moves.add_class("pirats-all-moves")
-        self._finish([self._title, widgets.HBox([self._seed, self._players, self._variant, self._new],
-                                                layout=widgets.Layout(flex_flow="row wrap")),
-                      self._seats_box, self._status, self._bot_said,
-                      widgets.HBox([self._hint, self._undo, self._peek], layout=widgets.Layout(flex_flow="row wrap")),
-                      self._hint_text, self._last_sailing, self._table, self._all_moves, self._effects, self._log])
-        self._ready = True
-        self.model.observe(self._on_revision, "revision")
-        self._seat_table(seats if seats is not None else table["seats"],
-                         table["pace"] if pace is None else pace,
-                         table["step_mode"] if step_mode is None else step_mode)
+        self._effects = widgets.HTML()
+        self._effects.add_class("pirats-effects")
+        self._effects.add_class("deepsea-side")      # hidden in ?display=large (projectors)
+        # labels at their natural width, so the fields are not squeezed in Japanese or ?display=large
+        self._players = widgets.Dropdown(options=[2, 3, 4, 5], value=4, layout=widgets.Layout(width="10em"),
+                                         style={"description_width": "initial"})
+        self._players.add_class("pirats-players")
+        self._variant = widgets.Dropdown(options=[(v, v) for v in VARIANT_MENU], value=DEFAULT_VARIANT,
+                                         layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
+        self._variant.add_class("pirats-variant")
 
-    # ---- seats and bots ---------------------------------------------------------------------------
-    def _seat_table(self, seats: list[str], pace: float, step_mode: bool, show_all: bool = False) -> None:
-        """(Re)build the seat setup and the bot driver for the current game's player count."""
-        if self.driver is not None:
-            self.driver.close()
-        players = self.model.state.players
-        if len(seats) != players:
-            seats = default_seats(players)
-        old = self.setup
-        if old is not None and len(old.seats) == players:
-            # The same table size keeps its seat setup: a new one on every "New game" left ~44 widget
-            # models per click in the kernel and the page.
-            old.unobserve(self._on_setup, ["seats", "show_all", "waiting"])
-            old.seats, old.pace, old.step_mode, old.show_all = seats, pace, step_mode, show_all
-        else:
-            self.setup = PiratsSeatSetup(players, list(BOTS), seats=seats, lang=self.lang, pace=pace,
-                                         step_mode=step_mode)
-            self.setup.show_all = show_all
-            self._seats_box.children = (self.setup,)
-            if old is not None:   # another player count: the old setup goes, with all its widgets
-                old.unobserve(self._on_setup, ["seats", "show_all", "waiting"])
-                close_tree(old)
-        self.setup.observe(self._on_setup, ["seats", "show_all", "waiting"])
-        self.driver = BotDriver(self.model, self.setup, autoplay=self._autoplay)
-        self.driver.observe(self._on_bot_moved, "moves_played")
-        self.refresh()
+    def board_widgets(self) -> list[widgets.Widget]:
+        return [self._table]
 
-    def _on_revision(self, _change: Any = None) -> None:
-        self._hint_shown = None
-        self.refresh()
+    def action_widgets(self) -> list[widgets.Widget]:
+        return [self._peek, self._all_moves, self._effects]
 
-    def _on_setup(self, _change: Any = None) -> None:
-        self.refresh()
+    def option_widgets(self) -> dict[str, widgets.Widget]:
+        return {"players": self._players, "variant": self._variant}
 
-    def _on_bot_moved(self, _change: Any = None) -> None:
-        self._show_bot_reason()
+    def options_from_query(self, params: Mapping[str, str]) -> dict[str, Any]:
+        """``?players=3&variant=standard`` (untrusted: :func:`settings_from_query` clamps them); what the
+        constructor was given is kept."""
+        settings = settings_from_query(params)
+        return {name: settings[name] for name in ("players", "variant") if name in params and name not in self._named}
 
-    def _show_bot_reason(self) -> None:
-        last = self.driver.last if self.driver is not None else None
-        if last is None:
-            self._bot_said.value = ""
-            return
-        seat, decision = last
-        self._bot_said.value = f"<p class='pirats-bot-move'><i>{explain_html(decision.reason, self.lang)}</i></p>"
+    def label_options(self) -> None:
+        self._players.description = self.t("pirats.ui.players")
+        self._variant.description = self.t("pirats.ui.variant")
+        variants = [(self.t(f"pirats.ui.variant.{v}"), v) for v in VARIANT_MENU]
+        if tuple(variants) != tuple(self._variant.options):   # relabel (a new language), keep the choice
+            keep = self._variant.value if self._variant.value in VARIANTS else DEFAULT_VARIANT
+            self._variant.options = variants
+            self._variant.value = keep
 
+    def title_text(self) -> str:
+        return self.t("pirats.ui.game_title")
+
+    def rules_html(self) -> str:
+        """The table rule no engine enforces (who starts, ``pirats.table.start-player``), its id linked."""
+        return table_rules_html("pirats", self.lang)
+
+    def setup_events(self) -> list[Event]:
+        return list(ENGINE.setup_events(self.model.session.initial))
+
+    def make_seat_setup(self, players: int, seats: Any) -> SeatSetup:
+        """The Pirats levels' names, you against the strongest level by default, the pace and step mode
+        kept when the player count changes."""
+        old = getattr(self, "_setup", None)
+        pace, step = (old.pace, old.step_mode) if old is not None else (self._pace, self._step_mode)
+        setup = PiratsSeatSetup(players, list(BOTS), seats=list(seats) if seats else default_seats(players),
+                                lang=self.lang, pace=pace, step_mode=step)
+        if old is not None:
+            setup.show_all = old.show_all
+        return setup
+
+    def on_new_game(self) -> None:
+        self._chosen, self._hand_selected, self._stool = None, [], None
+        self._table.refusal = ""
+
+    def status_extra(self, obs: Mapping[str, Any], seat: int | None) -> list[str]:
+        """The acting seat's colour (the figures are drawn in it), and a bot's wait in step mode."""
+        acting = self.acting_seat()
+        if acting is None or not self.model.live:
+            return []
+        colour = translate(f"pirats.colour.{COLOURS[acting]}", self.lang)
+        lone = self._setup.is_human(acting) and len(self._setup.human_seats()) == 1
+        out = [self.t("pirats.ui.status_your_colour", colour=colour) if lone
+               else self.t("pirats.ui.status_colour", name=self.seat_name(acting), colour=colour)]
+        if not self._setup.is_human(acting) and self._setup.step_mode:
+            out.append(self.t("pirats.ui.status_step"))
+        return out
+
+    def refresh_board(self, obs: Mapping[str, Any], seat: int | None) -> None:
+        lang = self.lang
+        yours = self.your_turn() and self.model.live
+        self._table.lang = lang
+        self._table_refresh(obs, yours)
+        self._apply.description = self.t("ui.apply")
+        self._moves.description = self.t("pirats.ui.effects_move")
+        self._all_moves.set_title(0, self.t("pirats.ui.all_moves"))
+        # moves and effects exist only for a person's seat: a bot's legal moves (its discards, its payments)
+        # would tell its cards
+        legal = self.model.legal_moves if yours else []
+        self._moves.options = [(ENGINE.describe_move(mv, lang), i) for i, mv in enumerate(legal)]
+        self._moves.value = 0 if legal else None
+        self._moves.disabled = self._apply.disabled = not yours
+        self._effects.value = self._effects_html(self.model.state, self.acting_seat(), legal) if yours else ""
+
+    def hint_marks(self, decision: Any) -> list[tuple[Any, Sequence[str]]]:
+        seat = self.hint_bar.seat
+        if seat is None:
+            return []
+        marks = dict(hint_marks(decision.move, ENGINE.observe(self.model.state, seat)))
+        if decision.move in self.model.legal_moves:   # the fallback list shows the hint's move too
+            self._moves.value = self.model.legal_moves.index(decision.move)
+        return [(self._table, marks["table"])] if marks.get("table") else []
+
+    def hint_reason(self, decision: Any) -> str:
+        """The hint bot's reason worded for the learner ("… adds 4 to your score"), not as the bot's own
+        move ("Seat 0 (greedy) moves …")."""
+        return hint_reason_text(decision.reason, self.lang)
+
+    def bot_move_text(self, seat: int, decision: Any) -> tuple[str, str] | None:
+        """The bot's reason names its seat and its move already: said once, not after "… played …"."""
+        reason = decision.reason
+        if reason is None:
+            return None
+        if getattr(reason, "code", "") == "BOT_PIRATS_ONLY_MOVE" and decision.move is not None:
+            # the reason carries the move's text ("move rat#1 cat 1"): say it in words
+            params = {**dict(reason.params), "seat": seat, "move": ENGINE.describe_move(decision.move, self.lang)}
+            return i18n.translate(reason.code, self.lang, params), reason.rule
+        return decision.text(self.lang), getattr(reason, "rule", "")
+
+    def last_result(self, events: Sequence[Event]) -> str | None:
+        """What the last sailing gave whom, kept until the next sailing (the log scrolls on)."""
+        lines = last_sailing_lines(list(events), self.lang)
+        if not lines:
+            return None
+        return (f"<div class='pirats-last-sailing-box'><b>{esc(self.t('pirats.ui.last_sailing'))}</b>"
+                "<ul style='margin:0;padding-left:1.2em'>" + "".join(f"<li>{esc(line)}</li>" for line in lines)
+                + "</ul></div>")
+
+    def result_text(self, outcome: Any) -> str | None:
+        """The engine's result, with "You win!" for a lone learner who won."""
+        humans = self._setup.human_seats()
+        won = len(humans) == 1 and list(getattr(outcome, "winners", ())) == humans
+        text = outcome.text(self.lang)
+        return f"{self.t('pirats.ui.you_win')} {text}" if won else text
+
+    # ---- reading --------------------------------------------------------------------------------
     def acting_seat(self) -> int | None:
-        return ENGINE.decider(self.model.state) if not ENGINE.is_over(self.model.state) else None
-
-    def viewing_seat(self) -> int | None:
-        """Whose hand the page may show now (see the module docstring)."""
-        assert self.setup is not None
-        return self.setup.viewing_seat(self.acting_seat())
+        state = self.model.shown_state()
+        return ENGINE.decider(state) if not ENGINE.is_over(state) else None
 
     def your_turn(self) -> bool:
-        return self.setup is not None and self.setup.is_human(self.acting_seat())
+        return self.model.live and self._setup.is_human(self.acting_seat())
 
-    # ---- callbacks ------------------------------------------------------------------------------
-    @safe_callback
-    def _on_new(self, _b: Any = None) -> None:
-        seed, players, variant = self._seed.value, self._players.value, self._variant.value
-        if players not in (2, 3, 4, 5) or variant not in VARIANTS or not isinstance(seed, int):
-            raise InvalidMoveError(f"no such game: players {players!r}, variant {variant!r}, seed {seed!r}")
-        assert self.setup is not None
-        old = self.setup
-        if self.driver is not None:
-            self.driver.close()
-            self.driver = None
-        self.model.new_game(seed, {"players": players, "variant": variant})
-        self.clear_report()
-        seats = list(old.seats) if len(old.seats) == players else default_seats(players)
-        self._seat_table(seats, old.pace, old.step_mode, old.show_all)
+    def seat(self) -> int | None:
+        return self.viewing_seat()
+
+    # ---- acting -----------------------------------------------------------------------------------
+    def play(self, move: Any, refusal: RefusalLine | None = None) -> bool:
+        """Play a move (object or text) as the "you" seat to move; a refusal is shown, never raised."""
+        if not self.your_turn():
+            self.refuse(self.t("pirats.ui.not_your_seat"), refusal)
+            return False
+        self._chosen, self._hand_selected, self._stool = None, [], None
+        return super().play(move, refusal)
 
     @safe_callback
     def _on_apply(self, _b: Any = None) -> None:
         index = self._moves.value
         moves = self.model.legal_moves
         if not self.your_turn():
-            raise InvalidMoveError("a bot plays this seat: wait for its move")
+            self.refuse(self.t("pirats.ui.not_your_seat"))
+            return
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(moves):
-            raise InvalidMoveError(f"no legal move number {index!r}")
+            self.refuse(self.t("pirats.ui.no_such_move"))
+            return
         self.play(moves[index])
 
-    @safe_callback
-    def _on_hint(self, _b: Any = None) -> None:
-        if not self.your_turn() or self.driver is None:
-            self._hint_shown = None
-        else:
-            decision = self.driver.hint(self.acting_seat(), list(BOTS)[0])
-            self._hint_shown = None if decision is None or decision.move is None else decision
-        self._render_hint()
-        if self._hint_shown is not None and self._hint_shown.move in self.model.legal_moves:
-            self._moves.value = self.model.legal_moves.index(self._hint_shown.move)
-
-    def _render_hint(self) -> None:
-        """The coach's hint, worded in the page's language at every redraw (the toggle rewords it)."""
-        decision = self._hint_shown
-        if decision is None:
-            self._hint_text.value = ""
-            self._table.mark_hint()
-            return
-        level = self.setup.level_label(list(BOTS)[0]) if self.setup else ""
-        # the figure, space, card or button the hint suggests is outlined on the table (issue 26) — before
-        # the hint's words are sent, so a page that shows the words shows the marks
-        obs = ENGINE.observe(self.model.state, self.acting_seat())
-        marks = dict(hint_marks(decision.move, obs))
-        self._table.mark_hint(marks.get("table", ()),
-                              self.t("pirats.ui.hint_line", level=level, move=ENGINE.describe_move(decision.move, self.lang)))
-        self._hint_text.value = (
-            "<p class='pirats-hint-move'><b>" + esc(self.t("pirats.ui.hint_line", level=level,
-                                                          move=ENGINE.describe_move(decision.move, self.lang)))
-            + "</b><br>" + explain_html(decision.reason, self.lang) + "</p>")
-
+    # ---- clicks on the table and the moves they make ----------------------------------------------
     def figure_targets(self) -> dict[tuple[str, str, int], Any]:
         """For the "you" seat to move: ``(figure, ship, space index) -> move`` for every legal move that
         puts a figure on a space (moves and captaincies; a snail's plain move and its peek both land on the
@@ -378,7 +414,8 @@ class GameView(View):
     def _on_table_pick(self, pick: tuple[str, Any]) -> None:
         what, value = pick
         if not self.your_turn():
-            raise InvalidMoveError("a bot plays this seat: wait for its move")
+            self._refuse(self.t("pirats.ui.not_your_seat"))
+            return
         state = self.model.state
         if what == "deck":
             self._attempt(Draw("deck"))
@@ -413,9 +450,12 @@ class GameView(View):
                 self._attempt(Bid(value))
 
     def _refuse(self, item: Any) -> None:
-        """Show why a click did nothing: in the message area and beside the table (aria-live)."""
-        self.report(item, error=True)
-        self._table.refusal = item.text(self.lang) if hasattr(item, "text") and not isinstance(item, str) else str(item)
+        """Show why a click on the table did nothing, beside the table (its live refusal line)."""
+        if isinstance(item, str) or not hasattr(item, "text"):
+            self._table.refusal = str(item)
+            return
+        rule = getattr(item, "rule", "")
+        self._table.refusal = item.text(self.lang) + (f" [{rule}]" if rule else "")   # the rule id, as the log's
 
     def _attempt(self, move: Any) -> bool:
         """Play ``move`` if the engine allows it, else show the engine's reason (``why_illegal``)."""
@@ -424,6 +464,7 @@ class GameView(View):
             self._refuse(violation)
             return False
         self._chosen, self._hand_selected, self._stool = None, [], None
+        self._table.refusal = ""
         return self.play(move)
 
     def _on_figure_click(self, figure: str) -> None:
@@ -463,9 +504,11 @@ class GameView(View):
     def _on_space(self, ship: str, index: int) -> None:
         """A click on a ship's space: sail from your captain's space, or move the chosen figure there."""
         if not self.your_turn():
-            raise InvalidMoveError("a bot plays this seat: wait for its move")
+            self._refuse(self.t("pirats.ui.not_your_seat"))
+            return
         if ship not in SHIPS or not 0 <= index <= CAPTAIN:
-            raise InvalidMoveError(f"no space {index + 1} on {ship!r}")
+            self._refuse(self.t("pirats.ui.no_such_space"))
+            return
         sail = SetSail(ship)
         state = self.model.state
         if index == CAPTAIN and sail in self.model.legal_moves:
@@ -501,107 +544,7 @@ class GameView(View):
         self._refuse(self.t("pirats.ui.no_move_there", figure=_label_text(figure, self.lang),
                             ship=translate(f"pirats.ship.{ship}", self.lang), space=where))
 
-    def play(self, move: Any) -> bool:
-        """Play a move (object or text) as the "you" seat to move; a refusal is shown, never raised."""
-        if not self.your_turn():
-            self.report(self.t("pirats.ui.not_your_seat"), error=True)
-            return False
-        applied = self.play_on(self.model, move)
-        self.refresh()
-        return applied
-
-    @safe_callback
-    def _on_undo(self, _b: Any = None) -> None:
-        """Take back your last move and the bot moves after it (undoing a bot's move alone would only have
-        it play again)."""
-        assert self.setup is not None
-        driver = self.driver
-        if driver is not None:
-            driver.autoplay = False  # no bot may answer between the undos
-        try:
-            while len(self.model.session):
-                before = self.model.session.at(len(self.model.session) - 1)
-                mover = ENGINE.decider(before)
-                self.model.undo()
-                if self.setup.is_human(mover):
-                    break
-        finally:
-            if driver is not None:
-                driver.autoplay = self._autoplay
-                driver.schedule()
-        self.clear_report()
-        self.refresh()
-
-    # ---- rendering ------------------------------------------------------------------------------
-    def seat(self) -> int | None:
-        return self.viewing_seat()
-
-    def refresh(self) -> None:
-        if not getattr(self, "_ready", False) or self.setup is None:  # children or seats not built yet
-            return
-        lang, m = self.lang, self.model
-        m.lang = lang
-        self.setup.lang = lang
-        state = m.state
-        acting = self.acting_seat()
-        seat = self.viewing_seat()
-        obs = ENGINE.observe(state, seat)   # the only view of the game this page ever renders
-        self._title.value = f"<h3>{esc(self.t('pirats.ui.game_title'))}</h3>"
-        self._title.value += table_rules_html("pirats", self.lang)   # what no engine enforces
-        self._seed.description = self.t("ui.seed")
-        self._players.description = self.t("pirats.ui.players")
-        self._variant.description = self.t("pirats.ui.variant")
-        variants = [(self.t(f"pirats.ui.variant.{v}"), v) for v in VARIANT_MENU]
-        if tuple(variants) != tuple(self._variant.options):   # relabel (a new language), keep the choice
-            keep = self._variant.value if self._variant.value in VARIANTS else self.model.state.variant
-            self._variant.options = variants
-            self._variant.value = keep
-        self._new.description = self.t("ui.new_game")
-        self._apply.description = self.t("ui.apply")
-        self._moves.description = self.t("pirats.ui.effects_move")
-        self._hint.description = self.t("seats.hint")
-        self._undo.description = self.t("ui.undo")
-        self._all_moves.set_title(0, self.t("pirats.ui.all_moves"))
-        yours = self.your_turn()
-        if m.outcome is not None:           # the result once, as a banner (with "You win!" for a lone learner)
-            humans = self.setup.human_seats()
-            won = len(humans) == 1 and list(getattr(m.outcome, "winners", ())) == humans
-            cheer = f"{esc(self.t('pirats.ui.you_win'))} " if won else ""
-            self._status.value = (f"<div class='pirats-result' role='status' style='margin:.3em 0;padding:.4em .7em;"
-                                  f"border:2px solid #1f5fbf;border-radius:6px;background:#eef4ff;font-size:1.1em'>"
-                                  f"<b>{esc(self.t('ui.outcome'))}{'：' if lang == 'ja' else ':'}</b> {cheer}"
-                                  f"{explain_html(m.outcome, lang)}</div>")
-        elif acting is not None:
-            colour = translate(f"pirats.colour.{COLOURS[acting]}", lang)
-            if yours:
-                text = self.t("pirats.ui.status", seat=acting, colour=colour)
-            else:
-                level = self.setup.level_label(self.setup.seats[acting])
-                key = "pirats.ui.status_bot_step" if self.setup.step_mode else "pirats.ui.status_bot"
-                text = self.t(key, seat=acting, colour=colour, level=level)
-            self._status.value = f"<b>{esc(text)}</b>"
-        self._table.lang = lang
-        self._table_refresh(obs, yours)
-        # moves, hints and effects exist only for a person's seat: a bot's legal moves (its discards, its
-        # payments) would tell its cards
-        legal = m.legal_moves if yours else []
-        self._moves.options = [(ENGINE.describe_move(mv, lang), i) for i, mv in enumerate(legal)]
-        self._moves.value = 0 if legal else None
-        for button in (self._moves, self._apply, self._hint):
-            button.disabled = not yours
-        self._effects.value = self._effects_html(state, acting, legal) if yours else ""
-        self._show_bot_reason()
-        self._render_hint()
-        setup = list(ENGINE.setup_events(m.session.initial))
-        self._log.value = event_log_html(setup + m.session.events, lang, seat_name=self.setup.seat_name)
-        # the last sailing's result stays in view until the next sailing (the log scrolls on)
-        lines = last_sailing_lines(m.session.events, lang)
-        self._last_sailing.value = (
-            "<div class='pirats-last-sailing-box' style='font-size:90%;line-height:1.35;border-left:4px solid #1f5fbf;"
-            f"padding:.15em .6em;margin:.2em 0;background:#f3f6fb'><b>{esc(self.t('pirats.ui.last_sailing'))}</b>"
-            "<ul style='margin:0;padding-left:1.2em'>"
-            + "".join(f"<li>{esc(line)}</li>" for line in lines) + "</ul></div>") if lines else ""
-
+    # ---- drawing the board ------------------------------------------------------------------------
     def _effects_html(self, state: Any, seat: int | None, legal: list[Any]) -> str:
         """Every legal move with what it changes in ``seat``'s score now and after the next sailing."""
         if seat is None or not legal:

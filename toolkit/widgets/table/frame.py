@@ -19,7 +19,10 @@ subclasses it and provides hooks only (see docs/architecture.md, "The table fram
 * ``seat_options()`` → extra keyword arguments of the seats bar (``pace``, ``step_mode``);
 * ``move_text(move)`` → a move in the page's words (the hint, the bot line; default: the engine's);
 * ``title_text()``, ``rules_text()`` — the header in ``self.lang``; ``setup_events()`` — the deal's events;
-* ``label_options()`` — the option widgets' labels in ``self.lang``.
+* ``label_options()`` — the option widgets' labels in ``self.lang``;
+* ``rules_html()`` → the header's rules line as HTML (default: ``rules_text()`` escaped);
+* ``make_seat_setup(players, seats)`` → the seats bar (a game's level names, its pace or step mode);
+* ``hint_reason(decision)`` → the hint's "why", worded for the learner (default: the bot's reason).
 
 The click's path: a component's pick → the table's callback → :meth:`TableFrame.play` →
 ``GameSession.play`` → the engine → a refusal (shown beside the clicked thing) or events → the model's
@@ -192,6 +195,12 @@ class TableFrame(View):
         """The game's table rules line in ``self.lang`` under the title ("" for none)."""
         return self._rules_text or ""
 
+    def rules_html(self) -> str:
+        """The rules line under the title as HTML (a game's table rules with their linked ids); by default
+        :meth:`rules_text`, escaped."""
+        rules_line = self.rules_text()
+        return f'<p class="deepsea-table-rules">{esc(rules_line)}</p>' if rules_line else ""
+
     def setup_events(self) -> list[Event]:
         """Events of the deal, before the first move (the Crew's task draft): the log starts with them."""
         return []
@@ -206,6 +215,16 @@ class TableFrame(View):
 
     def label_options(self) -> None:
         """Set the option widgets' labels in ``self.lang``."""
+
+    def make_seat_setup(self, players: int, seats: Sequence[str] | None) -> SeatSetup:
+        """The seats bar for ``players`` seats (``seats``: the wanted players, ``None`` for the default).
+        Override for a game's own level names, default seats, pace or step mode."""
+        return SeatSetup(players, self.levels, seats=seats, lang=self.lang, **self.seat_options())
+
+    def hint_reason(self, decision: Any) -> str:
+        """Why the hint suggests its move, in ``self.lang`` and worded for the person asking (default: the
+        hint bot's reason, which may name the bot)."""
+        return decision.text(self.lang)
 
     def refresh_board(self, obs: Mapping[str, Any], seat: int | None) -> None:
         """Draw the board from ``obs`` (what ``seat`` may see)."""
@@ -435,12 +454,8 @@ class TableFrame(View):
             return
         m, lang = self.model, self.lang
         m.lang = lang
-        # the seats bar names the seats in every line: it follows the page's language before the redraw
-        # (its link to ``lang`` may fire after this redraw, which then named seats in the old language)
-        self._setup.lang = lang
-        rules_line = self.rules_text()
-        rules = f'<p class="deepsea-table-rules">{esc(rules_line)}</p>' if rules_line else ""
-        self._header.value = f"<h3>{esc(self.title_text())}</h3>{rules}"
+        self._setup.lang = lang    # before the log and status name the seats ("You" / "あなた")
+        self._header.value = f"<h3>{esc(self.title_text())}</h3>{self.rules_html()}"
         self.options_bar.relabel(lang)
         self.label_options()
         self.controls.relabel(lang)
@@ -473,7 +488,7 @@ class TableFrame(View):
         if decision is None:
             return
         move = self.move_text(decision.move)
-        text = self.t("table.hint.text", name=self.seat_name(bar.seat), move=move, reason=decision.text(self.lang))
+        text = self.t("table.hint.text", name=self.seat_name(bar.seat), move=move, reason=self.hint_reason(decision))
         rule = getattr(decision.reason, "rule", "")
         marks = self.hint_marks(decision)
         bar.show(f"{esc(text)} {rule_ref_html(rule, self.lang)}" if rule else esc(text),
@@ -569,7 +584,7 @@ class TableFrame(View):
             kept = list(self._setup.seats)
             wanted = kept if len(kept) == players else None
         old_setup = getattr(self, "_setup", None)
-        self._setup = SeatSetup(players, self.levels, seats=wanted, lang=self.lang, **self.seat_options())
+        self._setup = self.make_seat_setup(players, wanted)
         if old_setup is not None:
             self._lang_link.unlink()
         self._lang_link = traitlets.dlink((self, "lang"), (self._setup, "lang"))
