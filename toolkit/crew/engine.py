@@ -1148,10 +1148,12 @@ class CrewEngine(Engine):
         (``tricks``: every trick so far; ``ledger`` includes it). ``None`` while it is pending. A mission
         without cards and without a condition succeeds when the last trick is over."""
         if tricks is None:
-            judge = compile_condition(state.mission, ledger.seats, state.tricks[0].winner if state.tricks else None)
-            status = judge.card(ledger, state.leader, trick) if judge is not None else PENDING
+            judge = _condition(state.mission, ledger.seats, state.tricks[0].winner if state.tricks else None)
+            if judge is None:
+                return None
+            status = judge.card(ledger, state.leader, trick)
         else:
-            judge = compile_condition(state.mission, ledger.seats, tricks[0].winner)
+            judge = _condition(state.mission, ledger.seats, tricks[0].winner)
             if judge is not None:
                 status = judge.settle(PENDING_MEMO, ledger)[0]
             else:
@@ -1389,6 +1391,21 @@ def _fast_play_block(hand: tuple[Card, ...], card: Card, led: Card | None) -> Vi
 
 PENDING_MEMO = (PENDING, None)
 
+_CONDITIONS: dict[tuple, Any] = {}   # (mission, seats, first trick's winner) -> compile_condition's judge
+
+
+def _condition(mission: int, seats: int, first: int | None):
+    """:func:`compile_condition` for the engine's own state (its fields are ints already, so the argument
+    checks need not run at every card: issue 28.4)."""
+    key = (mission, seats, first)
+    judge = _CONDITIONS.get(key, _NO_CONDITION)
+    if judge is _NO_CONDITION:
+        judge = _CONDITIONS[key] = compile_condition(mission, seats, first)
+    return judge
+
+
+_NO_CONDITION = object()
+
 
 def _ledger(state: CrewState, tricks: tuple[Trick, ...]) -> Ledger:
     """The ledger after ``tricks`` (``state.tricks`` plus the trick just completed): the ledger of
@@ -1422,6 +1439,9 @@ def _ledger_of(state: CrewState) -> Ledger:
     ledger = Ledger.start(state.players)
     for t in state.tricks:
         ledger = ledger.add(t)
+    # kept on this state too, so the states after the next cards of the trick (copies of its fields and
+    # of this) and the condition judge's per-trick cache see the same ledger (issue 28.4)
+    state.__dict__["_ledger"] = (state.tricks, ledger)
     return ledger
 
 
