@@ -38,7 +38,7 @@ from typing import Any
 
 from toolkit.core.checks import check_int
 from toolkit.core.errors import InvalidMoveError
-from toolkit.crew.cards import COLOURS, DECK, SUBMARINE, Card, Trick, _winner_index, mask_of
+from toolkit.crew.cards import COLOURS, DECK, SUBMARINE, Card, Trick, mask_of
 from toolkit.crew.tasks import DONE, FAILED, PENDING, Judge, Ledger
 
 __all__ = ["CONDITION_RULE", "ConditionJudge", "compile_condition", "condition_status"]
@@ -147,8 +147,16 @@ class ConditionJudge(Judge):
         seat winning it now if the seats still to play can all play cards it beats (every card played
         comes from the unplayed ones), and those seats if a card left beats the winning one (the highest
         card left beats all the others)."""
-        i = _winner_index(plays)
-        bit = plays[i].bit
+        i = 0   # _winner_index inlined (every card of a trick)
+        best = plays[0]
+        for k in range(1, len(plays)):
+            c = plays[k]
+            if c.suit == best.suit:
+                if c.value > best.value:
+                    i, best = k, c
+            elif c.suit == SUBMARINE:
+                i, best = k, c
+        bit = best.bit
         seats, n = self.seats, len(plays)
         out = _LATER[seats][leader][n] if pool & _TAKES_FROM[bit] else 0
         if (pool & _LOSES_TO[bit]).bit_count() >= seats - n:
@@ -253,7 +261,9 @@ class _Counts(ConditionJudge):
             here += c.bit & mask != 0
         left = (pool & mask).bit_count()
         winners = self._winner_bits(leader, plays, pool)
-        span = min(left, self.seats - len(plays))
+        span = self.seats - len(plays)   # how many of the cards left can still join the trick
+        if left < span:
+            span = left
         if trick[1] < 0:
             return self._verdict(ledger, here, left, span, winners)
         high = trick[2]

@@ -1032,7 +1032,12 @@ class CrewEngine(Engine):
         trick = state.trick + (card,)
         if len(trick) < seats:
             if not state.tasks:   # a mission's condition is judged after every card (issue 28.2)
-                ended = self._judge_condition(state, _ledger_of(state), trick, None, events)
+                # the verdict inline; _judge_condition only at the card that decides it (issue 28.4)
+                judge = _condition(state.mission, seats, state.tricks[0].winner if state.tricks else None)
+                ledger = _ledger_of(state)
+                ended = None
+                if judge is not None and judge.card(ledger, state.leader, trick) != PENDING:
+                    ended = self._judge_condition(state, ledger, trick, None, events)
                 if ended is not None:
                     return replace(state, hands=hands, columns=columns, comms=comms, trick=trick,
                                    **ended), tuple(events)
