@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from operator import attrgetter
 from typing import Any, ClassVar, Mapping
 
 from toolkit.core.chance import Chance
@@ -23,7 +24,7 @@ from toolkit.core.checks import check_int, check_seed
 from toolkit.core.engine import Engine, check_state
 from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidSeatError, InvalidStateError
 from toolkit.core.explain import Event, Outcome, Violation
-from toolkit.crew.cards import (DECK, POSITIONS, Card, Trick, cards, check_players,
+from toolkit.crew.cards import (DECK, POSITIONS, SUBMARINE, Card, Trick, cards, check_players,
                                 deal_from, deal_tonoja_from, parse_position, sonar_options,
                                 sonar_options_sorted, suit_term, tricks_in_mission, why_illegal_play,
                                 why_illegal_sonar)
@@ -1349,6 +1350,38 @@ def _sonar_options(hand: tuple[Card, ...], mask: int | None = None) -> dict[Card
     return options
 
 
+def _sonar_pairs(hand: tuple[Card, ...]) -> list[tuple[Card, str]] | None:
+    """``sonar_options_sorted(hand).items()`` as a list, without its dict: a dict keyed by cards calls
+    ``Card.__hash__``, a Python method, for every card it stores, and every trick start asks this for
+    every seat's new hand (issue 28.4). ``None`` when the hand is not in strictly ascending deck order."""
+    out: list[tuple[Card, str]] = []
+    first = last = None   # the first and the last card of the current colour run
+    prev = -1
+    for c in hand:
+        if type(c) is not Card or c.index <= prev:
+            return None
+        prev = c.index
+        if c.suit == SUBMARINE:
+            continue   # never communicated; in ascending order only submarines can follow one
+        if first is not None and c.suit != first.suit:
+            if last is first:
+                out.append((first, "middle"))
+            else:
+                out.append((first, "bottom"))
+                out.append((last, "top"))
+            first = None
+        if first is None:
+            first = c
+        last = c
+    if first is not None:
+        if last is first:
+            out.append((first, "middle"))
+        else:
+            out.append((first, "bottom"))
+            out.append((last, "top"))
+    return out
+
+
 def _seat_sonar_moves(seat: int, hand: tuple[Card, ...], currents: bool) -> tuple[Sonar, ...]:
     """The sonar moves ``seat`` may make with ``hand``, before removing cards already shown (cached: a
     trick start asks again after each communication)."""
@@ -1359,11 +1392,13 @@ def _seat_sonar_moves(seat: int, hand: tuple[Card, ...], currents: bool) -> tupl
     hit = _SEAT_SONAR.get(key)
     if hit is not None and hit[0] == hand:
         return hit[1]
-    options = _sonar_options(hand, mask)
+    pairs = _sonar_pairs(hand)
+    if pairs is None:   # not an engine hand in deck order: the checked path
+        pairs = list(_sonar_options(hand, mask).items())
     if currents:
-        moves = tuple([_sonar_move(seat, c, None) for c in options])
+        moves = tuple([_sonar_move(seat, c, None) for c, _ in pairs])
     else:
-        moves = tuple([_sonar_move(seat, c, pos) for c, pos in options.items()])
+        moves = tuple([_sonar_move(seat, c, pos) for c, pos in pairs])
     if len(_SEAT_SONAR) >= SMALL_CACHE:
         _SEAT_SONAR.clear()
     _SEAT_SONAR[key] = (hand, moves)
@@ -1380,8 +1415,12 @@ def _mission_of(state: CrewState) -> Mission:
 def _hand(state: CrewState, seat: int) -> tuple[Card, ...]:
     """``state.hand(seat)`` for a seat the engine computed itself (no argument check: hot path)."""
     if state.players == 2 and seat == TONOJA:
-        return tuple(sorted(c.face_up for c in state.columns if c.face_up is not None))
+        # by the deck index in C (the order of Card.__lt__, which sorted would call once per comparison)
+        return tuple(sorted([c.face_up for c in state.columns if c.face_up is not None], key=_BY_INDEX))
     return state.hands[seat]
+
+
+_BY_INDEX = attrgetter("index")
 
 
 def _fast_play_block(hand: tuple[Card, ...], card: Card, led: Card | None) -> Violation | None:
