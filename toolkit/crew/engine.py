@@ -772,7 +772,9 @@ class CrewEngine(Engine):
             return table
         if state.comm != "rapture" and state.sonar_used[seat]:
             return _v("CREW_SONAR_USED", "crew.sonar.once", seat=seat)
-        if not _sonar_options(state.hands[seat]):
+        hand = state.hands[seat]
+        pairs = _sonar_pairs(hand)   # no dict keyed by cards just to ask whether it is empty
+        if not (pairs if pairs is not None else _sonar_options(hand)):
             return _v("CREW_SONAR_NOTHING", "crew.sonar.position", seat=seat)
         return None
 
