@@ -19,9 +19,11 @@ the report gives its median and range over the rounds, and the pooled rates.
 The two engines' playouts are not move for move the same (the exact judge ends some attempts a trick
 earlier), so actions/s compares the cost of an action, not of a game.
 
-``--instructions`` counts instructions under valgrind (cachegrind) instead: a run with no workload, one
-with the setups only and one with the playouts too give the instructions per setup and per action; the
-load does not move them (±1 % between runs).
+``--missions 8,12,21`` draws the games from those missions only (the per-mission figures of
+docs/crew-notes.md). ``--instructions`` counts instructions under valgrind (cachegrind) instead: a run
+with no workload, one with the setups only and one with the playouts too give the instructions per setup
+and per action; the load does not move them, but one tree's figure still moves by 1-2 % between
+invocations (the old tree: 132,600 to 135,800 per action in three runs of the same workload).
 
 Results (3 December, shared 2-core machine, old = 42b48e9 = 229dda5^, new = 4009876; details in
 ``benchmarks/results/crew_engine_speed.json`` and ``crew_engine_speed_instructions.json``, discussion in
