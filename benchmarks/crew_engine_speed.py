@@ -19,9 +19,11 @@ the report gives its median and range over the rounds, and the pooled rates.
 The two engines' playouts are not move for move the same (the exact judge ends some attempts a trick
 earlier), so actions/s compares the cost of an action, not of a game.
 
-``--instructions`` counts instructions under valgrind (cachegrind) instead: a run with no workload, one
-with the setups only and one with the playouts too give the instructions per setup and per action; the
-load does not move them (±1 % between runs).
+``--missions 8,12,21`` draws the games from those missions only (the per-mission figures of
+docs/crew-notes.md). ``--instructions`` counts instructions under valgrind (cachegrind) instead: a run
+with no workload, one with the setups only and one with the playouts too give the instructions per setup
+and per action; the load does not move them, but one tree's figure still moves by 1-2 % between
+invocations (the old tree: 132,600 to 135,800 per action in three runs of the same workload).
 
 Results (3 December, shared 2-core machine, old = 42b48e9 = 229dda5^, new = 4009876; details in
 ``benchmarks/results/crew_engine_speed.json`` and ``crew_engine_speed_instructions.json``, discussion in
@@ -51,10 +53,11 @@ PLAYER_COUNTS = (2, 3, 4, 5)
 
 
 # ---- the worker: runs inside the tree under test ----------------------------------------------------
-def _workload(seed: int, games: int) -> list[tuple[int, int, int]]:
-    """(players, mission, state seed) for every game of the timed run (the same for both engines)."""
+def _workload(seed: int, games: int, missions: tuple[int, ...] = ()) -> list[tuple[int, int, int]]:
+    """(players, mission, state seed) for every game of the timed run (the same for both engines): missions
+    drawn from 1-33, or from ``missions`` when given (``--missions``, to measure a few on their own)."""
     rnd = random.Random(seed)
-    return [(players, rnd.randint(1, 33), rnd.randrange(10**9))
+    return [(players, rnd.choice(missions) if missions else rnd.randint(1, 33), rnd.randrange(10**9))
             for players in PLAYER_COUNTS for _ in range(games)]
 
 
@@ -86,23 +89,23 @@ def _run(engine, jobs, seed: int, play: bool = True) -> dict:
     return {str(p): row for p, row in per.items()}
 
 
-def worker(games: int, seed: int, warmup: int, mode: str = "full") -> None:
+def worker(games: int, seed: int, warmup: int, mode: str = "full", missions: tuple[int, ...] = ()) -> None:
     import toolkit
     from toolkit.crew.engine import ENGINE
 
     ENGINE.new_state(0)  # data, rules and messages
     _run(ENGINE, [(p, m, s + 1) for p, m, s in _workload(seed + 1, warmup // len(PLAYER_COUNTS) + 1)],
          seed + 1)
-    result = _run(ENGINE, _workload(seed, games), seed, play=mode == "full") if mode != "none" else {}
+    result = _run(ENGINE, _workload(seed, games, missions), seed, play=mode == "full") if mode != "none" else {}
     print(json.dumps({"toolkit": str(Path(toolkit.__file__).resolve().parent.parent), "per": result}))
 
 
 # ---- the driver ----------------------------------------------------------------------------------------
-def _spawn(tree: Path, games: int, seed: int, warmup: int) -> dict:
+def _spawn(tree: Path, games: int, seed: int, warmup: int, missions: str = "") -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
     # cwd outside both trees, so nothing but PYTHONPATH decides which toolkit is imported
     out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--worker", "--games", str(games),
-                          "--seed", str(seed), "--warmup", str(warmup)],
+                          "--seed", str(seed), "--warmup", str(warmup), "--missions", missions],
                          env=env, cwd="/", capture_output=True, text=True, check=True)
     data = json.loads(out.stdout.strip().splitlines()[-1])
     if Path(data["toolkit"]) != tree.resolve():
@@ -119,12 +122,12 @@ def _commit(tree: Path) -> str:
     return (head or "unknown") + (" +changes" if dirty else "")
 
 
-def _count(tree: Path, games: int, seed: int, warmup: int, mode: str) -> tuple[int, dict]:
+def _count(tree: Path, games: int, seed: int, warmup: int, mode: str, missions: str = "") -> tuple[int, dict]:
     """Instructions (valgrind's cachegrind ``I refs``) of one worker run, and its result."""
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
     out = subprocess.run(["setarch", "-R", "valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
                           sys.executable, str(Path(__file__).resolve()), "--worker", "--games", str(games),
-                          "--seed", str(seed), "--warmup", str(warmup), "--mode", mode],
+                          "--seed", str(seed), "--warmup", str(warmup), "--mode", mode, "--missions", missions],
                          env=env, cwd="/", capture_output=True, text=True, check=True)
     refs = next(line for line in out.stderr.splitlines() if "I   refs" in line or "I refs" in line)
     data = json.loads(out.stdout.strip().splitlines()[-1])
@@ -137,12 +140,12 @@ def instructions(trees: dict[str, Path], args) -> None:
     """Instructions per action and per setup for each engine: runs of the same worker with no workload,
     setups only and setups with playouts; the differences are the setups' and the actions' share. Exact
     up to the garbage collector's timing, so one run per engine suffices on a loaded machine."""
-    report: dict = {"commits": {k: _commit(t) for k, t in trees.items()}, "mode": "instructions", "games": args.games, "warmup": args.warmup, "seed": args.seed,
+    report: dict = {"commits": {k: _commit(t) for k, t in trees.items()}, "mode": "instructions", "games": args.games, "warmup": args.warmup, "seed": args.seed, "missions": args.missions or "1-33",
                     "trees": {k: str(v) for k, v in trees.items()}}
     for name, tree in trees.items():
-        base, _ = _count(tree, args.games, args.seed, args.warmup, "none")
-        setups, _ = _count(tree, args.games, args.seed, args.warmup, "setups")
-        full, per = _count(tree, args.games, args.seed, args.warmup, "full")
+        base, _ = _count(tree, args.games, args.seed, args.warmup, "none", args.missions)
+        setups, _ = _count(tree, args.games, args.seed, args.warmup, "setups", args.missions)
+        full, per = _count(tree, args.games, args.seed, args.warmup, "full", args.missions)
         actions = sum(row["actions"] for row in per.values())
         games = sum(row["games"] for row in per.values())
         report[name] = {"instructions_per_action": (full - setups) / actions,
@@ -155,6 +158,17 @@ def instructions(trees: dict[str, Path], args) -> None:
           f"setups {report['speed_ratio_instructions_per_setup']:.3f}")
     if args.out:
         args.out.write_text(json.dumps(report, indent=1) + "\n")
+
+
+def _missions(text: str) -> tuple[int, ...]:
+    """The missions of ``--missions`` ("8,12,21"): empty for all of 1-33."""
+    try:
+        out = tuple(int(m) for m in text.split(",") if m.strip())
+    except ValueError:
+        raise SystemExit(f"--missions must be mission numbers separated by commas, not {text!r}") from None
+    if any(not 1 <= m <= 33 for m in out):
+        raise SystemExit(f"--missions must be between 1 and 33, not {text!r}")
+    return out
 
 
 def _rates(per: dict, keys=None) -> dict:
@@ -182,14 +196,17 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     parser.add_argument("--instructions", action="store_true",
                         help="count instructions under valgrind (cachegrind) instead of timing: exact, load-free")
+    parser.add_argument("--missions", default="",
+                        help="comma-separated missions to draw the games from (default: all of 1-33)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--mode", choices=("none", "setups", "full"), default="full", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker(args.games, args.seed, args.warmup, args.mode)
+        worker(args.games, args.seed, args.warmup, args.mode, _missions(args.missions))
         return
     if args.before is None:
         parser.error("--before is required (a checkout of the engine to compare against)")
+    _missions(args.missions)   # refused here rather than in a worker
     trees = {"old": args.before.resolve(), "new": args.after.resolve()}
     commits = {k: _commit(t) for k, t in trees.items()}
     if args.instructions:
@@ -204,7 +221,7 @@ def main() -> None:
         order = ("old", "new") if r % 2 == 0 else ("new", "old")
         for name in order:
             # the same workload for both engines within a round, a new one each round
-            runs[name].append(_spawn(trees[name], args.games, args.seed * 1000 + r, args.warmup))
+            runs[name].append(_spawn(trees[name], args.games, args.seed * 1000 + r, args.warmup, args.missions))
         o, n = _rates(runs["old"][-1]), _rates(runs["new"][-1])
         print(f"round {r + 1:2}: actions/s CPU old {o['actions_per_s_cpu']:7,.0f} new {n['actions_per_s_cpu']:7,.0f}"
               f" ({n['actions_per_s_cpu'] / o['actions_per_s_cpu']:.3f}); setups/s CPU old "
@@ -212,6 +229,7 @@ def main() -> None:
               f" ({n['setups_per_s_cpu'] / o['setups_per_s_cpu']:.3f})", flush=True)
     load1 = os.getloadavg()
     report: dict = {"commits": commits, "trees": {k: str(v) for k, v in trees.items()}, "rounds": args.rounds, "games": args.games,
+                    "missions": args.missions or "1-33",
                     "warmup": args.warmup, "seed": args.seed, "cpus": os.cpu_count(),
                     "load_before": load0, "load_after": load1, "seconds": time.perf_counter() - t0,
                     "python": sys.version.split()[0], "by_players": {}}

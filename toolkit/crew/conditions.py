@@ -38,7 +38,7 @@ from typing import Any
 
 from toolkit.core.checks import check_int
 from toolkit.core.errors import InvalidMoveError
-from toolkit.crew.cards import COLOURS, DECK, SUBMARINE, Card, Trick, _winner_index, mask_of
+from toolkit.crew.cards import COLOURS, DECK, SUBMARINE, Card, Trick, mask_of
 from toolkit.crew.tasks import DONE, FAILED, PENDING, Judge, Ledger
 
 __all__ = ["CONDITION_RULE", "ConditionJudge", "compile_condition", "condition_status"]
@@ -64,6 +64,22 @@ def _cards(mask: int) -> list[Card]:
     return out
 _Y5 = Card("Y", 5)
 
+# Per card, for the trick-winner bounds (``_winner_bits``): the cards that, played after it, leave it winning
+# (``_LOSES_TO``) and those that take the trick from it (``_TAKES_FROM``). Bits go up by value in a suit.
+_LOSES_TO: dict[int, int] = {}
+_TAKES_FROM: dict[int, int] = {}
+for _c in DECK:
+    _suit = _SUIT_MASK[_c.suit]
+    _below, _above = _suit & (_c.bit - 1), _suit & ~((_c.bit << 1) - 1)
+    if _c.suit == SUBMARINE:
+        _LOSES_TO[_c.bit], _TAKES_FROM[_c.bit] = (_ALL & ~_suit) | _below, _above
+    else:   # the other colours never win a trick this card leads or wins
+        _LOSES_TO[_c.bit] = (_ALL & ~_suit & ~_SUIT_MASK[SUBMARINE]) | _below
+        _TAKES_FROM[_c.bit] = _above | _SUIT_MASK[SUBMARINE]
+#: the seats still to play after ``n`` cards of a trick led by ``leader``, as a bit set: [seats][leader][n]
+_LATER = {seats: [[sum(1 << ((leader + k) % seats) for k in range(n, seats)) for n in range(seats + 1)]
+                  for leader in range(seats)] for seats in (3, 4, 5)}
+
 
 def _beats(card: Card, best: Card) -> bool:
     """Whether ``card`` played later takes the trick from ``best`` (the card winning it so far)."""
@@ -74,9 +90,13 @@ def _beats(card: Card, best: Card) -> bool:
 
 class ConditionJudge(Judge):
     """A mission's condition as a task judge (owner ``-1``: it belongs to the table). Stateless: every
-    verdict is read from the ledger (and the trick being played), so the memo's data stays ``None``."""
+    verdict is read from the ledger (and the trick being played), so the memo's data stays ``None``.
 
-    __slots__ = ("rule", "seats", "whole")
+    ``_trick`` caches what :meth:`card` reads from the ledger at every card of a trick, ``(ledger, ...)``,
+    for the last ledger seen (one object, so the check is ``is``; a judge is shared by every game of its
+    mission, and a miss only recomputes it): the engine judges after every card (issue 28.4)."""
+
+    __slots__ = ("rule", "seats", "whole", "_trick")
 
     def __init__(self, mission: int, seats: int, whole: bool = True):
         super().__init__(-1)
@@ -89,13 +109,17 @@ class ConditionJudge(Judge):
         #: the unplayed cards are exactly the cards in the hands (a whole mission), so every one of them
         #: but three seats' last card will be played; an endgame typed in by hand holds fewer
         self.whole = whole
+        self._trick: tuple | None = None
 
     def card(self, ledger: Ledger, leader: int, plays: tuple[Card, ...]) -> str:
         """The status after the cards ``plays`` (1 to seats - 1 of them, led by ``leader``) of the trick
         after ``ledger``: the condition's own bounds, and in the last trick every completion played out."""
-        pool = _ALL & ~ledger.played & ~mask_of(plays)
+        here = 0
+        for c in plays:
+            here |= c.bit
+        pool = _ALL & ~ledger.played & ~here
         status = self._card(ledger, leader, plays, pool)
-        if status == PENDING and ledger.remaining == 1:
+        if status == PENDING and ledger.total - ledger.count == 1:
             status = self._complete(ledger, leader, plays, pool)
         return status
 
@@ -114,24 +138,29 @@ class ConditionJudge(Judge):
         return PENDING
 
     def _winners(self, leader: int, plays: tuple[Card, ...], pool: int) -> set[int]:
-        """Every seat that may still win the trick (a superset): the seat winning it now if the seats still
-        to play can all play lower cards (every card played comes from the unplayed ones), and those seats
-        if a card left beats the winning one (the highest card left beats all the others)."""
-        i = _winner_index(plays)
-        best = plays[i]
-        below = _SUIT_MASK[best.suit] & (best.bit - 1)             # same suit, lower (bits go up by value)
-        above = _SUIT_MASK[best.suit] & ~((best.bit << 1) - 1)
-        if best.suit == SUBMARINE:
-            lower = (pool & ~_SUIT_MASK[SUBMARINE]).bit_count() + (pool & below).bit_count()
-            beaten = pool & above
-        else:   # the best card is of the led colour: the other colours never win
-            lower = (pool & ~_SUIT_MASK[best.suit] & ~_SUIT_MASK[SUBMARINE]).bit_count() + (pool & below).bit_count()
-            beaten = pool & (above | _SUIT_MASK[SUBMARINE])
-        out = set()
-        if lower >= self.seats - len(plays):
-            out.add((leader + i) % self.seats)
-        if beaten:
-            out.update((leader + k) % self.seats for k in range(len(plays), self.seats))
+        """Every seat that may still win the trick (a superset), as a set: see :meth:`_winner_bits`."""
+        bits = self._winner_bits(leader, plays, pool)
+        return {s for s in range(self.seats) if bits >> s & 1}
+
+    def _winner_bits(self, leader: int, plays: tuple[Card, ...], pool: int) -> int:
+        """Every seat that may still win the trick (a superset), as a bit set (bit ``s`` for seat ``s``): the
+        seat winning it now if the seats still to play can all play cards it beats (every card played
+        comes from the unplayed ones), and those seats if a card left beats the winning one (the highest
+        card left beats all the others)."""
+        i = 0   # _winner_index inlined (every card of a trick)
+        best = plays[0]
+        for k in range(1, len(plays)):
+            c = plays[k]
+            if c.suit == best.suit:
+                if c.value > best.value:
+                    i, best = k, c
+            elif c.suit == SUBMARINE:
+                i, best = k, c
+        bit = best.bit
+        seats, n = self.seats, len(plays)
+        out = _LATER[seats][leader][n] if pool & _TAKES_FROM[bit] else 0
+        if (pool & _LOSES_TO[bit]).bit_count() >= seats - n:
+            out |= 1 << ((leader + i) % seats)
         return out
 
 
@@ -161,14 +190,29 @@ def _avoidable(counts: tuple[int, ...], tricks: int, left: int, slack: int) -> b
     return False
 
 
-class _Counts(ConditionJudge):
-    """Missions 8 and 21: after any trick, no seat two cards of ``mask`` ahead of another."""
+#: how many verdicts the :class:`_Counts` judges keep (a few thousand distinct ones at most)
+_VERDICTS_KEPT = 1 << 14
+#: the verdicts of :class:`_Counts` by (seats, whole): the judges of missions 8 and 21 share them
+_COUNTS_VERDICTS: dict[tuple[int, bool], dict[int, str]] = {}
 
-    __slots__ = ("mask",)
+
+class _Counts(ConditionJudge):
+    """Missions 8 and 21: after any trick, no seat two cards of ``mask`` ahead of another.
+
+    The verdict at a card is a function of a few small numbers, so it is kept by them (``_verdicts``,
+    keyed by one int; a random playout meets the same ones again and again, issue 28.4). Every test in it
+    depends on the cards won per seat only through their spread (``max - min``, and the shares less the
+    lowest) and the seat's own share, never on which seat it is: while no seat is ahead by two (else
+    the condition failed at the trick before), the seats are "low" or "high" (one more), and the verdict
+    depends on how many are high, whether a low and whether a high seat may win the trick, the tricks
+    left, the cards of the kind in the trick and left, and how many of those can still join it."""
+
+    __slots__ = ("mask", "_verdicts")
 
     def __init__(self, mission, seats, whole=True):
         super().__init__(mission, seats, whole)
         self.mask = mask_of(c for c in DECK if c.suit in COLOURS and c.value == (9 if mission == 8 else 1))
+        self._verdicts = _COUNTS_VERDICTS.setdefault((seats, whole), {})
 
     def _can_break(self, counts, left) -> bool:
         """Whether ``left`` more such cards could put a seat two ahead: all of them to one seat. Closed
@@ -198,14 +242,51 @@ class _Counts(ConditionJudge):
         return (PENDING if self._can_break(counts, left) else DONE), None
 
     def _card(self, ledger, leader, plays, pool):
+        mask = self.mask
+        trick = self._trick
+        if trick is None or trick[0] is not ledger:
+            counts = [(w & mask).bit_count() for w in ledger.won]
+            low = min(counts)
+            key, high = ledger.total - ledger.count, 0   # the tricks left (six bits), the high seats
+            for s, c in enumerate(counts):
+                if c != low:
+                    high |= 1 << s
+            if max(counts) - low <= 1 and 0 <= key < 64:
+                key |= high.bit_count() << 6
+            else:   # not from a mission's play (judged, not kept)
+                key = -1
+            trick = self._trick = (ledger, key, high)
+        here = 0
+        for c in plays:
+            here += c.bit & mask != 0
+        left = (pool & mask).bit_count()
+        winners = self._winner_bits(leader, plays, pool)
+        span = self.seats - len(plays)   # how many of the cards left can still join the trick
+        if left < span:
+            span = left
+        if trick[1] < 0:
+            return self._verdict(ledger, here, left, span, winners)
+        high = trick[2]
+        key = (trick[1] | here << 9 | left << 12 | span << 15 | (winners & ~high != 0) << 18
+               | (winners & high != 0) << 19)
+        status = self._verdicts.get(key)
+        if status is None:
+            if len(self._verdicts) >= _VERDICTS_KEPT:
+                self._verdicts.clear()
+            status = self._verdicts[key] = self._verdict(ledger, here, left, span, winners)
+        return status
+
+    def _verdict(self, ledger, here, left, span, winners) -> str:
+        """The verdict at a card: ``here`` cards of the kind in the trick, ``left`` unplayed outside it, up
+        to ``span`` of those can still join it, ``winners`` the seats that may win it (bits)."""
         counts = [(w & self.mask).bit_count() for w in ledger.won]
-        here = (mask_of(plays) & self.mask).bit_count()
-        left = (pool & self.mask).bit_count()
         # who may win this trick, with how many of the cards (those in it, and any left that join it):
         # apart now, or able to be put apart later by the cards left after it
         always, ever = True, False
-        for w in self._winners(leader, plays, pool):
-            for k in range(here, here + min(left, self.seats - len(plays)) + 1):
+        for w in range(self.seats):
+            if not winners >> w & 1:
+                continue
+            for k in range(here, here + span + 1):
                 if ever and not always:
                     return PENDING
                 after = list(counts)
@@ -263,13 +344,31 @@ class _FirstWinnerLeads(ConditionJudge):
         return (DONE if all(wins[first] - w > rest for s, w in enumerate(wins) if s != first) else PENDING), None
 
     def _card(self, ledger, leader, plays, pool):
-        if self.first is None or not ledger.count:
+        first = self.first
+        if first is None or not ledger.count:
             return PENDING   # the first trick decides who must stay ahead
-        first, wins, rest = self.first, ledger.wins, ledger.remaining
-        winners = self._winners(leader, plays, pool)
-        if first not in winners and all(wins[w] + 1 >= wins[first] for w in winners):
+        trick = self._trick
+        if trick is None or trick[0] is not ledger:
+            wins, rest = ledger.wins, ledger.remaining
+            # failed when the trick's winner cannot be ``first`` and every seat that may win it draws level
+            # (``level``); done when every other seat stays behind even if it wins every trick it still
+            # may: a seat whose lead over it is below ``rest`` always may, one at exactly ``rest``
+            # (``must_lose``) only if it may win this trick
+            level = must_lose = 0
+            never = False
+            for s, w in enumerate(wins):
+                if w + 1 >= wins[first]:
+                    level |= 1 << s
+                if s != first:
+                    gap = wins[first] - w
+                    never = never or gap < rest
+                    if gap == rest:
+                        must_lose |= 1 << s
+            trick = self._trick = (ledger, level, never, must_lose)
+        winners = self._winner_bits(leader, plays, pool)
+        if not winners >> first & 1 and not winners & ~trick[1]:
             return FAILED
-        if all(wins[first] - w > rest - (s not in winners) for s, w in enumerate(wins) if s != first):
+        if not trick[2] and not winners & trick[3]:
             return DONE
         return PENDING
 
@@ -291,6 +390,18 @@ class _YellowFiveLast(ConditionJudge):
 
     def _card(self, ledger, leader, plays, pool):
         return FAILED if _Y5 in plays else PENDING
+
+    def _complete(self, ledger, leader, plays, pool):
+        """The last trick, the yellow 5 not played yet (else :meth:`_card` failed it): every completion
+        keeps it only if it is the one card left for the one place left; none does if it is not among
+        the unplayed cards (it stays in nobody's hand: three players); else some do and some do not
+        (played last or not). Closed form of playing every completion out (issue 28.4)."""
+        places, cards_left = self.seats - len(plays), pool.bit_count()
+        if cards_left < places:
+            return PENDING   # no completion (an endgame typed in by hand)
+        if not pool & _Y5.bit:
+            return FAILED
+        return DONE if places == 1 and cards_left == 1 else PENDING
 
 
 def _check(mission: Any, seats: Any, whole: Any, first: Any = None) -> None:

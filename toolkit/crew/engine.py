@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
+from operator import attrgetter
 from typing import Any, ClassVar, Mapping
 
 from toolkit.core.chance import Chance
@@ -24,7 +25,7 @@ from toolkit.core.engine import Engine, check_state
 from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidSeatError, InvalidStateError
 from toolkit.core.explain import Event, Outcome, Violation
 from toolkit.core.i18n import seat_number
-from toolkit.crew.cards import (DECK, POSITIONS, Card, Trick, cards, check_players,
+from toolkit.crew.cards import (DECK, POSITIONS, SUBMARINE, Card, Trick, cards, check_players,
                                 deal_from, deal_tonoja_from, parse_position, sonar_options,
                                 sonar_options_sorted, suit_term, tricks_in_mission, why_illegal_play,
                                 why_illegal_sonar)
@@ -772,7 +773,9 @@ class CrewEngine(Engine):
             return table
         if state.comm != "rapture" and state.sonar_used[seat]:
             return _v("CREW_SONAR_USED", "crew.sonar.once", seat=seat)
-        if not _sonar_options(state.hands[seat]):
+        hand = state.hands[seat]
+        pairs = _sonar_pairs(hand)   # no dict keyed by cards just to ask whether it is empty
+        if not (pairs if pairs is not None else _sonar_options(hand)):
             return _v("CREW_SONAR_NOTHING", "crew.sonar.position", seat=seat)
         return None
 
@@ -1033,7 +1036,12 @@ class CrewEngine(Engine):
         trick = state.trick + (card,)
         if len(trick) < seats:
             if not state.tasks:   # a mission's condition is judged after every card (issue 28.2)
-                ended = self._judge_condition(state, _ledger_of(state), trick, None, events)
+                # the verdict inline; _judge_condition only at the card that decides it (issue 28.4)
+                judge = _condition(state.mission, seats, state.tricks[0].winner if state.tricks else None)
+                ledger = _ledger_of(state)
+                ended = None
+                if judge is not None and judge.card(ledger, state.leader, trick) != PENDING:
+                    ended = self._judge_condition(state, ledger, trick, None, events)
                 if ended is not None:
                     return replace(state, hands=hands, columns=columns, comms=comms, trick=trick,
                                    **ended), tuple(events)
@@ -1149,10 +1157,12 @@ class CrewEngine(Engine):
         (``tricks``: every trick so far; ``ledger`` includes it). ``None`` while it is pending. A mission
         without cards and without a condition succeeds when the last trick is over."""
         if tricks is None:
-            judge = compile_condition(state.mission, ledger.seats, state.tricks[0].winner if state.tricks else None)
-            status = judge.card(ledger, state.leader, trick) if judge is not None else PENDING
+            judge = _condition(state.mission, ledger.seats, state.tricks[0].winner if state.tricks else None)
+            if judge is None:
+                return None
+            status = judge.card(ledger, state.leader, trick)
         else:
-            judge = compile_condition(state.mission, ledger.seats, tricks[0].winner)
+            judge = _condition(state.mission, ledger.seats, tricks[0].winner)
             if judge is not None:
                 status = judge.settle(PENDING_MEMO, ledger)[0]
             else:
@@ -1343,6 +1353,38 @@ def _sonar_options(hand: tuple[Card, ...], mask: int | None = None) -> dict[Card
     return options
 
 
+def _sonar_pairs(hand: tuple[Card, ...]) -> list[tuple[Card, str]] | None:
+    """``sonar_options_sorted(hand).items()`` as a list, without its dict: a dict keyed by cards calls
+    ``Card.__hash__``, a Python method, for every card it stores, and every trick start asks this for
+    every seat's new hand (issue 28.4). ``None`` when the hand is not in strictly ascending deck order."""
+    out: list[tuple[Card, str]] = []
+    first = last = None   # the first and the last card of the current colour run
+    prev = -1
+    for c in hand:
+        if type(c) is not Card or c.index <= prev:
+            return None
+        prev = c.index
+        if c.suit == SUBMARINE:
+            continue   # never communicated; in ascending order only submarines can follow one
+        if first is not None and c.suit != first.suit:
+            if last is first:
+                out.append((first, "middle"))
+            else:
+                out.append((first, "bottom"))
+                out.append((last, "top"))
+            first = None
+        if first is None:
+            first = c
+        last = c
+    if first is not None:
+        if last is first:
+            out.append((first, "middle"))
+        else:
+            out.append((first, "bottom"))
+            out.append((last, "top"))
+    return out
+
+
 def _seat_sonar_moves(seat: int, hand: tuple[Card, ...], currents: bool) -> tuple[Sonar, ...]:
     """The sonar moves ``seat`` may make with ``hand``, before removing cards already shown (cached: a
     trick start asks again after each communication)."""
@@ -1353,11 +1395,13 @@ def _seat_sonar_moves(seat: int, hand: tuple[Card, ...], currents: bool) -> tupl
     hit = _SEAT_SONAR.get(key)
     if hit is not None and hit[0] == hand:
         return hit[1]
-    options = _sonar_options(hand, mask)
+    pairs = _sonar_pairs(hand)
+    if pairs is None:   # not an engine hand in deck order: the checked path
+        pairs = list(_sonar_options(hand, mask).items())
     if currents:
-        moves = tuple([_sonar_move(seat, c, None) for c in options])
+        moves = tuple([_sonar_move(seat, c, None) for c, _ in pairs])
     else:
-        moves = tuple([_sonar_move(seat, c, pos) for c, pos in options.items()])
+        moves = tuple([_sonar_move(seat, c, pos) for c, pos in pairs])
     if len(_SEAT_SONAR) >= SMALL_CACHE:
         _SEAT_SONAR.clear()
     _SEAT_SONAR[key] = (hand, moves)
@@ -1374,8 +1418,12 @@ def _mission_of(state: CrewState) -> Mission:
 def _hand(state: CrewState, seat: int) -> tuple[Card, ...]:
     """``state.hand(seat)`` for a seat the engine computed itself (no argument check: hot path)."""
     if state.players == 2 and seat == TONOJA:
-        return tuple(sorted(c.face_up for c in state.columns if c.face_up is not None))
+        # by the deck index in C (the order of Card.__lt__, which sorted would call once per comparison)
+        return tuple(sorted([c.face_up for c in state.columns if c.face_up is not None], key=_BY_INDEX))
     return state.hands[seat]
+
+
+_BY_INDEX = attrgetter("index")
 
 
 def _fast_play_block(hand: tuple[Card, ...], card: Card, led: Card | None) -> Violation | None:
@@ -1389,6 +1437,21 @@ def _fast_play_block(hand: tuple[Card, ...], card: Card, led: Card | None) -> Vi
     return None
 
 PENDING_MEMO = (PENDING, None)
+
+_CONDITIONS: dict[tuple, Any] = {}   # (mission, seats, first trick's winner) -> compile_condition's judge
+
+
+def _condition(mission: int, seats: int, first: int | None):
+    """:func:`compile_condition` for the engine's own state (its fields are ints already, so the argument
+    checks need not run at every card: issue 28.4)."""
+    key = (mission, seats, first)
+    judge = _CONDITIONS.get(key, _NO_CONDITION)
+    if judge is _NO_CONDITION:
+        judge = _CONDITIONS[key] = compile_condition(mission, seats, first)
+    return judge
+
+
+_NO_CONDITION = object()
 
 
 def _ledger(state: CrewState, tricks: tuple[Trick, ...]) -> Ledger:
@@ -1423,6 +1486,9 @@ def _ledger_of(state: CrewState) -> Ledger:
     ledger = Ledger.start(state.players)
     for t in state.tricks:
         ledger = ledger.add(t)
+    # kept on this state too, so the states after the next cards of the trick (copies of its fields and
+    # of this) and the condition judge's per-trick cache see the same ledger (issue 28.4)
+    state.__dict__["_ledger"] = (state.tricks, ledger)
     return ledger
 
 
