@@ -10,9 +10,10 @@ from hypothesis import given, settings, strategies as st
 
 from toolkit.core.errors import InvalidMoveError
 from toolkit.crew.cards import DECK, Card
-from toolkit.crew.tonoja_columns import (TONOJA_FACES, apply_picker_change, column_cards, columns_text,
-                                         columns_without, free_columns, lenient_columns, parse_columns_text,
-                                         place_in_columns, take_out_of_columns)
+from toolkit.crew.tonoja_columns import (MAX_CARDS, MAX_COLUMNS, TONOJA_FACES, apply_picker_change, column_cards,
+                                         column_tokens, columns_text, columns_without, free_columns,
+                                         lenient_columns, parse_columns_text, place_in_columns,
+                                         take_out_of_columns)
 
 
 @st.composite
@@ -66,11 +67,12 @@ def test_placing_a_card_adds_exactly_it_or_refuses_and_changes_nothing(layout, f
 
 @settings(max_examples=200, deadline=None)
 @given(layout=layouts(), face=st.sampled_from(TONOJA_FACES), data=st.data())
-def test_a_card_already_in_the_columns_or_an_unknown_face_is_refused(layout, face, data):
+def test_a_card_already_in_the_columns_is_refused_and_an_unknown_face_raises(layout, face, data):
     if layout:
         card = data.draw(st.sampled_from(column_cards(layout)))
         assert place_in_columns(layout, card, face) is None
-    assert place_in_columns(layout, fresh_card(data, layout), "sideways") is None
+    with pytest.raises(InvalidMoveError, match="'sideways'"):
+        place_in_columns(layout, fresh_card(data, layout), "sideways")
 
 
 @settings(max_examples=300, deadline=None)
@@ -135,3 +137,59 @@ def test_columns_without_takes_out_each_card():
 def test_a_strict_read_refuses_what_is_not_a_column(text):
     with pytest.raises((InvalidMoveError, TypeError)):
         parse_columns_text(text)
+
+
+# ---- refusals: every argument is checked at the entry, naming the parameter (the public fuzz test's rule) ----
+G5, B3, P9 = (Card.parse(c) for c in ("G5", "B3", "P9"))
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda: column_cards(None), "columns"),
+    (lambda: columns_text([("G5", "B3")]), "columns"),
+    (lambda: free_columns([(B3, None)]), "columns"),
+    (lambda: free_columns("G5/B3"), "columns"),
+    (lambda: take_out_of_columns([(None, G5, P9)], G5), "columns"),
+    (lambda: place_in_columns([(None, G5)], "B3", "down"), "card"),
+    (lambda: place_in_columns([(None, G5)], B3, None), "face"),
+    (lambda: place_in_columns([(None, G5)], B3, "down", under=True), "under"),
+    (lambda: place_in_columns([(None, G5)], B3, "down", under=0.0), "under"),
+    (lambda: columns_without([(None, G5)], [None]), "cards"),
+    (lambda: apply_picker_change([(None, G5)], 3, [G5], "up"), "before"),
+    (lambda: apply_picker_change([(None, G5)], [G5], ["G5", "B3"], "up"), "after"),
+    (lambda: column_tokens(42), "text"),
+    (lambda: parse_columns_text(["G5"]), "text"),
+])
+def test_an_argument_of_the_wrong_kind_is_a_type_error_naming_it(call, name):
+    with pytest.raises(TypeError, match=rf"^{name} must"):
+        call()
+
+
+def test_a_well_typed_bad_value_is_refused_quoting_it():
+    with pytest.raises(InvalidMoveError, match="'left'"):
+        apply_picker_change([(None, G5)], [G5], [G5, B3], "left")
+    # an edit starts from a valid layout: a card in two places is named
+    with pytest.raises(InvalidMoveError, match="G5 twice"):
+        place_in_columns([(None, G5), (B3, G5)], P9, "up")
+    with pytest.raises(InvalidMoveError, match="B3 twice"):
+        take_out_of_columns([(B3, G5), (B3, P9)], P9)
+    # ... while reading one (a strict read of a box may hold a card twice, left to the solver) is not refused
+    assert column_cards(parse_columns_text("G5/B3 B3")) == [G5, B3, B3]
+
+
+@pytest.mark.parametrize("call", [
+    lambda: column_cards(iter(lambda: (None, G5), None)),           # an endless iterator
+    lambda: free_columns(range(10**12)),
+    lambda: columns_text([(None, G5)] * (MAX_COLUMNS + 1)),
+    lambda: columns_without([(None, G5)], [B3] * (MAX_CARDS + 1)),
+    lambda: apply_picker_change([], iter(lambda: G5, None), [], "up"),
+])
+def test_an_enormous_input_is_refused_at_once(call):
+    with pytest.raises(InvalidMoveError, match="at most"):
+        call()
+
+
+def test_the_largest_inputs_accepted_still_work():
+    every = [(None, c) for c in DECK]
+    assert len(column_cards(every)) == len(DECK) <= MAX_COLUMNS
+    assert columns_without(every, DECK[:MAX_CARDS]) == []
+    assert free_columns([(None, G5)] * MAX_COLUMNS) == list(range(MAX_COLUMNS))
