@@ -61,7 +61,7 @@ def test_the_early_stop_chooses_the_card_of_the_whole_budget():
             raced += 1
             assert fast.reason.rule == full.reason.rule == "bots.crew.sampled"
             used, most = fast.reason.param("deals"), fast.reason.param("most")
-            assert used < most and f"decided after {used} of up to {most} deals" in fast.text("en")
+            assert used < most and f"stopped after {used} of up to {most}," in fast.text("en")
             assert f"最大{most}通りのうち{used}通りで決めました" in fast.text("ja")
         else:
             assert fast.text("en") == full.text("en")

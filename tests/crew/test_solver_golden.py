@@ -111,7 +111,8 @@ def _solve(solver: _Solver, card, limit: int, whole: bool = False) -> tuple:
 
 
 def decisions(players: int, mission: int, seed: int, moves: int) -> list:
-    """The default expert's card decision at one position: move, reason (en), rng state after."""
+    """The default expert's card decision at one position: move, reason (its code and parameters, not its
+    wording: sentences are reworded for learners without any decision changing), rng state after."""
     state = _advance(players, mission, seed, moves)
     if state is None:
         return ["no decision"]
@@ -119,7 +120,7 @@ def decisions(players: int, mission: int, seed: int, moves: int) -> list:
     view = ENGINE.observe(state, seat)
     rng = np.random.default_rng(seed + 1000)
     d = ExpertBot().decide(view, ENGINE.legal_moves(state), rng)
-    return [str(d.move), d.reason.code, d.text("en"), _rng_state(rng)]
+    return [str(d.move), d.reason.code, [list(p) for p in d.reason.params], _rng_state(rng)]
 
 
 def game(players: int, mission: int, seed: int) -> list:

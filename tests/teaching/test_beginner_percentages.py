@@ -71,7 +71,7 @@ def test_deep_blue_risk_line_and_coach_give_percentages_not_fractions():
                 risk = re.sub(r"<[^>]+>", " ", g._risk.value)
                 _no_fraction(risk, f"risk line ({lang})")
                 assert re.search(r"\d+ ?%|<1 ?%|>99 ?%", risk), risk
-        decision = g.driver.hint(g.seat, "policy")
+        decision = g.driver.hint(g.viewing_seat(), "policy")
         move = decision.move if decision is not None and decision.move is not None else \
             ENGINE.parse_move(g._moves.options[0][1])
         g._moves.options = [(str(move), str(move))]

@@ -345,7 +345,7 @@ def test_the_hint_is_shown_once_and_its_mark_goes_with_the_next_move():
 
 
 def test_seats_have_one_short_name_in_the_status_the_bot_line_the_log_and_the_result():
-    """"Seat 1 (bot: best play)" wherever seat 1 is named (the level's description is the picker's tooltip);
+    """"Seat 2 (bot: best play)" wherever seat index 1 is named (the level's description is the picker's tooltip);
     the result is one banner at the end."""
     g = GameView(seed=5, players=2, scenario="scattered-wealth", seats=["you", "policy"])
     assert "best play: dives by the exact odds" in g.setup._pickers[1].tooltip
@@ -354,14 +354,14 @@ def test_seats_have_one_short_name_in_the_status_the_bot_line_the_log_and_the_re
         if g.model.outcome is not None:
             break
         if g.bot_line.value:                       # shown while the bot's move is the latest
-            assert g.bot_line.value.count("Seat 1 (bot: best play): ") == 1, g.bot_line.value
+            assert g.bot_line.value.count("Seat 2 (bot: best play): ") == 1, g.bot_line.value
             bot_lines += 1
-        assert "You: " in g._chests.value and "Seat 1 (bot: best play): " in g._chests.value
+        assert "You: " in g._chests.value and "Seat 2 (bot: best play): " in g._chests.value
         d = g.driver.hint(0, "policy")
         g._table_move(d.move if d and d.move else ENGINE.parse_move(g._moves.options[0][1]))
     assert g.model.outcome is not None and bot_lines > 10
     banner = re.sub("<[^>]+>", "", g.banner.value)
-    assert banner.count("Result:") == 1 and ("You win" in banner or "Seat 1 (bot: best play) wins" in banner)
+    assert banner.count("Result:") == 1 and ("You win" in banner or "Seat 2 (bot: best play) wins" in banner)
     assert g.status.text == "The game is over." and g.status.acting is None     # said once, no "phase: game over"
     log = re.sub("<[^>]+>", "", g.event_log._log.value)
-    assert "Seat 1 (bot: best play): " in log and "(best play)" not in log.replace("(bot: best play)", "")
+    assert "Seat 2 (bot: best play): " in log and "(best play)" not in log.replace("(bot: best play)", "")

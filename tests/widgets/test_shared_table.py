@@ -106,7 +106,7 @@ def test_two_pages_play_a_whole_game_alternately_each_drawing_only_its_own_seat(
         assert acting in pages, "a bot's move should have been played by a page"
         table, other = pages[acting], pages[1 - acting]
         assert table.status.text.startswith("Your turn."), table.status.text
-        assert other.status.text.startswith(f"Seat {acting} (person) to play."), other.status.text
+        assert other.status.text.startswith(f"Seat {acting + 1} (person) to play."), other.status.text
         # no widget of the other page holds this seat's hand
         hand = drawn_hand(TRANQUILITY.observe(state, acting)["hand"])
         assert not any(hand in text for text in strings_of(other)), "a page shows another seat's hand"
@@ -174,7 +174,7 @@ def test_a_reload_with_the_browsers_token_sits_at_the_same_seat_where_the_game_i
     reloaded.shared.storage.receive({"type": "stored", "items": kept, "unreadable": False})
     assert reloaded.shared.seat == 1 and reloaded.viewing_seat() == 1
     assert [str(m) for m in reloaded.model.session.moves] == open_store(store_url).moves(code)
-    assert "You play Seat 1" in reloaded.shared._header.value
+    assert "You play Seat 2" in reloaded.shared._header.value
     # a token the table no longer knows (released) is forgotten, the page watches
     other = page(query=f"table={code}")
     other.shared.storage.receive({"type": "stored", "items": ["0:not-a-token", "x", "2:"], "unreadable": False})

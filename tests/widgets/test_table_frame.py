@@ -54,7 +54,7 @@ def test_status_names_who_acts_never_repeats_and_lights_no_seat_after_the_end():
         assert len(parts) == len(set(parts)), text
         acting = STONES.current_player(table.model.state)
         assert table.status.acting == acting and f'data-acting="{acting}"' in table.status.value
-        assert f"Seat {acting} (you): your turn." == text
+        assert f"Seat {acting + 1} (you): your turn." == text   # people count seats from 1
         seen.append(acting)
         table.move_buttons._on_move(0)
     assert seen[:2] == [0, 1]
@@ -66,10 +66,10 @@ def test_status_names_who_acts_never_repeats_and_lights_no_seat_after_the_end():
 
 def test_status_names_a_bot_by_its_level_and_drops_a_game_sentence_that_repeats_it():
     table = tiny_table(seats=("random", "you"), autoplay=False)
-    assert table.status.text == "Seat 0 (bot: random) to play."
+    assert table.status.text == "Seat 1 (bot: random) to play."
     line = StatusLine()
-    line.update(table.model, table.seat_name, "en", extra=["Seat 0 (bot: random) to play.", "Take 1-3."])
-    assert line.text == "Seat 0 (bot: random) to play. Take 1-3."
+    line.update(table.model, table.seat_name, "en", extra=["Seat 1 (bot: random) to play.", "Take 1-3."])
+    assert line.text == "Seat 1 (bot: random) to play. Take 1-3."
 
 
 # ---- every click answered -----------------------------------------------------------------------------
@@ -114,9 +114,9 @@ def test_the_bot_line_says_the_bot_s_move_and_reason_until_a_person_moves():
     table._on_move(0)                                   # you, then the bot answers at once
     bot_move = table.model.session.moves[-1]
     assert table.bot_line.seat == 1
-    assert f"Seat 1 (bot: random) played {bot_move}." in table.bot_line.value and "bots.random" in table.bot_line.value
+    assert f"Seat 2 (bot: random) played {bot_move}." in table.bot_line.value and "bots.random" in table.bot_line.value
     table.lang = "ja"
-    assert "席1" in table.bot_line.value
+    assert "席2" in table.bot_line.value
     table.undo()
     assert table.bot_line.value == "" and table.bot_line.seat is None
 
@@ -146,7 +146,7 @@ def test_the_log_keeps_the_whole_game_and_names_the_seat_of_every_event():
     items = log_items(table)
     assert len(items) == len(events) > 12
     for item, event in zip(items, events):
-        name = f"Seat {event.seat} (you)"
+        name = f"Seat {event.seat + 1} (you)"
         assert item.startswith(f'<b class="deepsea-event-seat" data-seat="{event.seat}">{name}</b>:')
     assert "scroll up for the earlier ones" in table.event_log._log.value     # the fold is visible
     assert 'role="log"' in table.event_log._log.value
@@ -324,7 +324,7 @@ def test_each_kind_of_bad_code_names_its_reason(code, key):
 def test_the_refused_move_of_a_code_is_named_with_the_rule():
     with pytest.raises(GameCodeError) as caught:
         replay_code(STONES, "game=tiny&seed=3&m=0+take+1&m=0+take+1")
-    assert caught.value.text("en") == "Move 2 (0 take 1) is refused: It is not seat 0's turn: seat 1 acts now. [core.turn]"
+    assert caught.value.text("en") == "Move 2 (0 take 1) is refused: It is not seat 1's turn: seat 2 acts now. [core.turn]"
     assert caught.value.text("ja").startswith("2手目（0 take 1）は打てません：")
 
 

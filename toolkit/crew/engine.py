@@ -27,7 +27,7 @@ from toolkit.core.explain import Event, Outcome, Violation
 from toolkit.core.i18n import seat_number
 from toolkit.crew.cards import (DECK, POSITIONS, SUBMARINE, Card, Trick, cards, check_players,
                                 deal_from, deal_tonoja_from, parse_position, sonar_options,
-                                sonar_options_sorted, suit_term, tricks_in_mission, why_illegal_play,
+                                sonar_options_sorted, tricks_in_mission, why_illegal_play,
                                 why_illegal_sonar)
 from toolkit.crew.conditions import compile_condition
 from toolkit.crew.missions import Mission, _mission as _cached_mission, custom, mission as get_mission

@@ -170,6 +170,11 @@ class SharedTablePanel(View):
         its code (``None`` if the store refused: said beside the button). The seed is drawn afresh (the
         page's own seed is on the inviter's screen, and the seed deals every hand) unless given."""
         frame = self.frame
+        if self.joined:
+            # the button is hidden at a shared table; a click that still arrives (a forged one) would leave
+            # the table for a new one behind the learner's back
+            self._say(self.t("table.shared.already_at_table"), error=True)
+            return None
         kinds = ["human" if s == YOU else s for s in frame.setup.seats]
         seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
         try:
@@ -566,7 +571,7 @@ class SharedTablePanel(View):
         self._answer.value = f'<span class="{kind}"{role}>{esc(text)}</span>'
 
     def _build_rows(self, count: int) -> None:
-        old = self._rows
+        old, old_boxes = self._rows, list(self._seats.children)
         self._rows = []
         for seat in range(count):
             text = widgets.HTML()
@@ -582,8 +587,8 @@ class SharedTablePanel(View):
             self._rows.append((text, sit, to_bot))
         self._seats.children = tuple(widgets.HBox(list(row), layout=widgets.Layout(align_items="center"))
                                      for row in self._rows)
-        if old:
-            close_tree(*[w for row in old for w in row])
+        if old or old_boxes:   # the row boxes too (and their layouts): a rebuilt panel leaves nothing behind
+            close_tree(*old_boxes, *[w for row in old for w in row])
 
     def refresh(self) -> None:
         if not getattr(self, "_finished", False):
