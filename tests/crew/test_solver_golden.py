@@ -120,7 +120,14 @@ def decisions(players: int, mission: int, seed: int, moves: int) -> list:
     view = ENGINE.observe(state, seat)
     rng = np.random.default_rng(seed + 1000)
     d = ExpertBot().decide(view, ENGINE.legal_moves(state), rng)
-    return [str(d.move), d.reason.code, [list(p) for p in d.reason.params], _rng_state(rng)]
+    return [str(d.move), *_plain(d.reason), _rng_state(rng)]
+
+
+def _plain(value: Any) -> Any:
+    """An explanation as its code, rule and parameters (a nested reason too), never its sentence."""
+    if hasattr(value, "code") and hasattr(value, "params"):
+        return [value.code, value.rule, [[name, _plain(v)] for name, v in value.params]]
+    return str(value)
 
 
 def game(players: int, mission: int, seed: int) -> list:
