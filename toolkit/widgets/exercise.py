@@ -98,11 +98,13 @@ def board_html(exercise: Exercise, lang: str) -> str:
             for col in range(6):
                 i = row * 6 + col
                 if i == board["index"]:
-                    cells.append(f'<td class="deepsea-ex-target" style="border:3px solid #b3176f;'
+                    cells.append(f'<td class="deepsea-ex-target" style="border:3px solid #b3176f;height:2em;'
                                  f'background:#fde7f3;font-weight:bold">{board["number"]}?</td>')
                 else:
-                    cells.append(f'<td style="border:1px solid #999;background:{"#e3f2fd" if i in grid else "#fff"}">'
-                                 f'{grid.get(i, "")}</td>')
+                    # a fixed height: a row of empty cells otherwise collapses to a line and the sea
+                    # looked 6 wide but 4 high
+                    cells.append(f'<td style="border:1px solid #999;height:2em;'
+                                 f'background:{"#e3f2fd" if i in grid else "#fff"}">{grid.get(i, "")}</td>')
             rows.append("<tr>" + "".join(cells) + "</tr>")
         return ('<table class="deepsea-ex-board deepsea-ex-grid" style="border-collapse:collapse;'
                 'text-align:center;width:18em;table-layout:fixed">' + "".join(rows) + "</table>")
@@ -117,8 +119,9 @@ def board_html(exercise: Exercise, lang: str) -> str:
             who = "●" if taken else "★" if mine else ""
             cells.append(f'<td style="border:1px solid #6d4c41;width:3em;height:2.4em;text-align:center;{style}">'
                          f'<small>{label}</small><br>{who}</td>')
-        return ('<table class="deepsea-ex-board deepsea-ex-ship" style="border-collapse:collapse">'
-                f'<tr>{"".join(cells)}</tr></table>')
+        legend = esc(i18n.translate("teach.ui.ship_legend", lang))   # "C" and the marks, for a first-timer
+        return ('<div class="deepsea-ex-board"><table class="deepsea-ex-ship" style="border-collapse:collapse">'
+                f'<tr>{"".join(cells)}</tr></table><small class="deepsea-ex-legend">{legend}</small></div>')
     return ""
 
 

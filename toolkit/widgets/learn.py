@@ -463,14 +463,16 @@ class LearnView(View):
         self._check.layout.display = "" if self.checking else "none"
         self._back.description = self.t("teach.ui.back")
         if self.checking:
-            self._progress.value = (f'<span class="learn-step-count learn-check-title">'
-                                    f'{esc(self.t("teach.ui.check_yourself"))}</span>')
+            self._progress.value = (f'<b class="learn-step-count learn-check-title" style="font-size:1.15em">'
+                                    f'{esc(self.t("teach.ui.check_yourself"))}</b>'
+                                    f'<p class="learn-text">{esc(self.t("teach.ui.check_intro", total=CHECK_QUESTIONS))}</p>')
             self._choices.show((), lang)
             self._choices.layout.display = "none"
             self._back.disabled = False
-            self._next.description = self.t("teach.ui.next")
             self._next.disabled = True
+            self._next.layout.display = "none"    # nothing after it: a greyed Next only raised the question
             return
+        self._next.layout.display = ""
         self._progress.value = (f'<span class="learn-step-count">{esc(self.t("teach.ui.step_of", n=self.index + 1, total=len(self.lesson)))}</span>'
                                 f' <code class="deepsea-rule learn-step-rule">{esc(step.rule)}</code>')
         self._instruction.value = f'<p class="learn-text" style="font-size:1.1em">{esc(step.text(lang))}</p>'
