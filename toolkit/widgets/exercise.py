@@ -114,7 +114,8 @@ def board_html(exercise: Exercise, lang: str) -> str:
             taken = space in board["occupied"]
             mine = space == board["start"]
             label = "C" if space == 4 else str(space)
-            style = ("background:#8f4700;color:#fff" if taken else "background:#2e7d32;color:#fff" if mine
+            # the boarding page's colours: your pirat orange, another pirat blue
+            style = ("background:#1565c0;color:#fff" if taken else "background:#a14f00;color:#fff" if mine
                      else "background:#f3e2b3")
             who = "●" if taken else "★" if mine else ""
             cells.append(f'<td style="border:1px solid #6d4c41;width:3em;height:2.4em;text-align:center;{style}">'
