@@ -120,3 +120,18 @@ def test_mission_table_at_two_players_and_its_post_mortem_are_accessible(open_da
         page.locator(".crew-post-mortem-button").click()
         page.locator(".crew-pm-verdict").wait_for(timeout=60000)
     _assert_accessible_in_both_languages(page, widths=(800, 1200))
+
+
+@pytest.mark.parametrize("name, query", [("learn-tranquility", "check=1"), ("learn-pirats", "check=1"),
+                                         ("crew-pink-nine-trick", ""), ("deep-blue-gem-bag", "")])
+def test_check_yourself_answered_is_accessible(open_dashboard, name, query):
+    """The "Check yourself" exercises as a learner leaves them: opened, one question answered (the feedback,
+    the marked choices, the score)."""
+    page = open_dashboard(name, query)
+    page.set_viewport_size({"width": 1200, "height": HEIGHT})
+    if not query:
+        page.locator(".deepsea-check-start").click()
+    page.locator(".deepsea-exercise .deepsea-choice-1").click()
+    page.locator(".deepsea-exercise .deepsea-ex-score").filter(has_text="1").wait_for()
+    page.wait_for_timeout(600)
+    _assert_accessible_in_both_languages(page, WIDTHS)

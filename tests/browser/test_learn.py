@@ -134,4 +134,47 @@ def test_walk_the_lesson_by_clicking(open_dashboard, game, lang):
     assert wrong_done
     if lesson.outro:
         page.locator(".learn-outro").wait_for()
-    assert page.locator("button.learn-next").is_disabled()
+    # the last step's Next opens "Check yourself": a round of the game's checked exercises
+    nxt = page.locator("button.learn-next")
+    page.wait_for_function("el => !el.disabled", arg=nxt.element_handle())
+    nxt.click()
+    page.locator(".learn-check .deepsea-exercise .deepsea-choice").first.wait_for()
+    assert nxt.is_disabled()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_check_yourself_answered_by_clicking(open_dashboard, lang):
+    """The last stage of a lesson (``?check=1``): a right answer accepted, a wrong one explained with the
+    engine's reason and rule, the score counted, "another one" asks a new question."""
+    from toolkit.core.i18n import translate
+    from toolkit.teaching.exercises import ExerciseRound
+    from toolkit.widgets.learn import CHECK_KINDS, CHECK_QUESTIONS
+
+    expected = ExerciseRound(CHECK_KINDS["crew"], seed=1, size=CHECK_QUESTIONS)
+    page = open_dashboard("learn-crew", "check=1" + ("&lang=ja" if lang == "ja" else ""))
+    page.set_viewport_size({"width": 1200, "height": 900})
+    ex = page.locator(".learn-check .deepsea-exercise")
+    question = ex.locator(".deepsea-ex-question")
+    question.filter(has_text=translate("teach.ui.question_of", lang, {"n": 1, "total": CHECK_QUESTIONS})).wait_for()
+    first = question.inner_text()
+    right = [c.value for c in expected.exercise.choices].index(expected.exercise.right_choice)
+    ex.locator(f".deepsea-choice-{right}").click()
+    ex.locator(".deepsea-ex-feedback .deepsea-right").wait_for()
+    score = ex.locator(".deepsea-ex-score")
+    score.filter(has_text=translate("teach.ui.score", lang, {"right": 1, "answered": 1})).wait_for()
+
+    ex.locator("button.deepsea-ex-another").click()
+    question.filter(has_text=translate("teach.ui.question_of", lang, {"n": 2, "total": CHECK_QUESTIONS})).wait_for()
+    assert question.inner_text() != first
+    expected.another()
+    choices = [c.value for c in expected.exercise.choices]
+    wrong = next(k for k, v in enumerate(choices) if v != expected.exercise.right_choice)
+    ex.locator(f".deepsea-choice-{wrong}").click()
+    feedback = ex.locator(".deepsea-ex-feedback .deepsea-wrong")
+    feedback.wait_for()
+    grade = expected.answer(choices[wrong])
+    assert grade.text(lang) in feedback.inner_text()            # the engine's reason, in the page's language
+    assert grade.explanation.rule in feedback.inner_text()
+    if lang == "ja":
+        assert "残念" in feedback.inner_text()
+    score.filter(has_text=translate("teach.ui.score", lang, {"right": 1, "answered": 2})).wait_for()

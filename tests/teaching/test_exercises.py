@@ -77,3 +77,42 @@ def test_the_answers_are_the_engines(seed):
         expected = "none"
     assert ex.right_choice == expected
     assert ex.right_choice in {c.value for c in ex.choices}
+
+
+def test_a_round_scores_first_answers_and_is_deterministic_by_seed():
+    from toolkit.teaching.exercises import ExerciseRound
+
+    def play(seed):
+        r = ExerciseRound(["crew.trick_winner", "tranquility.placement_cost", "pirats.score"], seed=seed, size=5)
+        seen = []
+        for k in range(5):
+            seen.append((r.exercise.kind, r.exercise.seed, r.exercise.right_choice))
+            assert r.number == k + 1 and not r.finished
+            answer = r.exercise.right_choice if k % 2 == 0 else next(
+                c.value for c in r.exercise.choices if c.value != r.exercise.right_choice)
+            grade = r.answer(answer)
+            assert grade.correct == (k % 2 == 0)
+            r.answer(r.exercise.right_choice)           # after the reveal: shown, never scored
+            if k < 4:
+                r.another()
+        assert r.finished and (r.right, r.answered) == (3, 5)
+        return seen
+
+    assert play(7) == play(7) and play(7) != play(8)
+
+
+@pytest.mark.parametrize("forged", ["nope", None, 1.5, float("nan"), {"a": 1}, "yes\x00"])
+def test_a_round_refuses_forged_answers_without_scoring(forged):
+    from toolkit.teaching.exercises import ExerciseRound
+    r = ExerciseRound(["crew.may_play"], seed=2, size=3)
+    with pytest.raises(AnswerError):
+        r.answer(forged)
+    assert (r.right, r.answered, r.grade) == (0, 0, None)
+
+
+@pytest.mark.parametrize("bad", [{"size": 0}, {"size": 21}, {"size": True}, {"size": "4"}, {"seed": -1},
+                                 {"seed": 2**32}, {"seed": "1"}])
+def test_a_round_refuses_bad_parameters(bad):
+    from toolkit.teaching.exercises import ExerciseRound
+    with pytest.raises(TypeError):
+        ExerciseRound(["crew.may_play"], **bad)

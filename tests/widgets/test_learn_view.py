@@ -5,8 +5,9 @@ import math
 import pytest
 
 from toolkit.teaching.lesson import Goal
-from toolkit.widgets.exercise import ExerciseView
-from toolkit.widgets.learn import CrewBoard, DeepBlueLessonBoard, LearnView, PiratsBoard, TranquilityBoard, lesson_of
+from toolkit.core.i18n import translate as t
+from toolkit.widgets.exercise import CheckYourself, ExerciseView, with_check_yourself
+from toolkit.widgets.learn import CHECK_KINDS, CrewBoard, DeepBlueLessonBoard, LearnView, PiratsBoard, TranquilityBoard, lesson_of
 
 GAMES = ["crew", "tranquility", "deepblue", "pirats"]
 #: Deep Blue: which component object a learner clicks for each example move (the table's keys)
@@ -66,8 +67,16 @@ def test_a_lesson_is_walked_first_to_last_by_clicking(game, lang):
         assert "deepsea-right" in view._feedback.value or "deepsea-wrong" not in view._feedback.value
         if i < total - 1:
             view._next.click()
-    assert view._next.disabled and len(view.done) == total
+    assert len(view.done) == total and not view._next.disabled   # Next leads on to "Check yourself"
+    assert view._next.description == t("teach.ui.check_next", lang)
     assert view.lesson.outro == "" or "learn-outro" in view._feedback.value
+    assert view.exercises is None                      # built only when the learner gets there
+    view._next.click()
+    assert view.checking and view.exercises is not None and view._next.disabled
+    assert view.exercises.exercise.kind in CHECK_KINDS[game] and view.exercises.lang == lang
+    assert view._board.widget.layout.display == "none"
+    view._back.click()                                 # back to the last step, still done
+    assert not view.checking and view.index == total - 1 and not view._next.disabled
     view._back.click()
     assert view.index == total - 2
 
@@ -172,3 +181,64 @@ def test_pirats_drawing_while_a_captain_must_sail_is_refused_and_changes_nothing
     view.goto(1)
     view._board._table.receive({"type": "pick", "what": "space", "ship": "cat", "space": 2})
     assert "deepsea-wrong" in view._feedback.value and view.done == set()
+
+
+def _wrong_choice(view):
+    return next(c.value for c in view.exercise.choices if c.value != view.exercise.right_choice)
+
+
+def _click(view, value):
+    view._choices.children[[c.value for c in view.exercise.choices].index(value)].click()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_round_of_four_is_scored_by_clicking(lang):
+    view = ExerciseView(kinds=CHECK_KINDS["crew"], seed=1, lang=lang, questions=4, show_language=False)
+    assert t("teach.ui.question_of", lang, n=1, total=4) in view._question.value and view._score.value == ""
+    _click(view, view.exercise.right_choice)
+    assert "deepsea-right" in view._feedback.value
+    assert t("teach.ui.score", lang, right=1, answered=1) in view._score.value
+    _click(view, _wrong_choice(view))              # a second answer is shown, not scored
+    assert "deepsea-wrong" in view._feedback.value and view.round.right == 1 and view.round.answered == 1
+    for k in (2, 3, 4):
+        view._another.click()
+        assert t("teach.ui.question_of", lang, n=k, total=4) in view._question.value
+        _click(view, view.exercise.right_choice if k != 3 else _wrong_choice(view))
+    assert t("teach.ui.round_done", lang, right=3, total=4) in view._score.value
+    assert view._another.description == t("teach.ui.new_round", lang)
+    view._another.click()                          # a new round with new questions, score from 0
+    assert view.round.number == 1 and view.round.right == 0 and view._score.value == ""
+    assert t("teach.ui.question_of", lang, n=1, total=4) in view._question.value
+
+
+@pytest.mark.parametrize("forged", ["forged", None, 3, float("nan"), ["yes"], "0 ", "<b>yes</b>"])
+def test_a_forged_answer_changes_no_score(forged):
+    view = ExerciseView(kinds=["crew.may_play", "crew.trick_winner"], seed=3, questions=3, query="")
+    before = (view._question.value, view._feedback.value, view._score.value, view.round.right, view.round.answered)
+    view.answer(forged)
+    assert "deepsea-refusal" in view._message.value
+    assert (view._question.value, view._feedback.value, view._score.value, view.round.right,
+            view.round.answered) == before
+
+
+def test_check_yourself_is_built_only_when_asked_and_follows_the_language():
+    from toolkit.widgets.crew import PinkNineTrickView
+    view = with_check_yourself(PinkNineTrickView(query=""), ["crew.trick_winner", "crew.rulebook_tricks"])
+    section = view.check_yourself
+    assert isinstance(section, CheckYourself) and section.exercises is None
+    assert view.children.index(section) < view.children.index(view._message)
+    view.lang = "ja"
+    assert t("teach.ui.check_yourself", "ja") in section._head.value
+    section._start.click()
+    assert section.exercises is not None and section.exercises.lang == "ja"
+    assert section.exercises.exercise.kind == "crew.trick_winner"
+    view.lang = "en"
+    assert section.exercises.lang == "en" and "Question 1 of 4" in section.exercises._question.value
+    with pytest.raises(ValueError):
+        with_check_yourself(PinkNineTrickView(query=""), ["nope"])
+
+
+def test_learn_check_stage_from_the_link():
+    view = LearnView("tranquility", query="check=1")
+    assert view.checking and view.exercises.exercise.kind in CHECK_KINDS["tranquility"]
+    assert LearnView("tranquility", query="check=yes").checking is False

@@ -850,4 +850,69 @@ def generate(kind: str, seed: int) -> Exercise:
     return GENERATORS[kind](np.random.default_rng(int(seed)), int(seed))
 
 
-__all__ = ["AnswerError", "Exercise", "Grade", "KINDS", "generate"]
+class ExerciseRound:
+    """A short round of checked exercises and its score: ``size`` questions (or endless with ``None``), the
+    ``kinds`` in turn from consecutive seeds, so the same ``seed`` always asks the same questions.
+
+    Only a question's first answer counts: a learner who saw the right answer cannot click it to score. A
+    forged answer raises :class:`AnswerError` and changes nothing (no grade, no score).
+
+    >>> r = ExerciseRound(["crew.may_play"], seed=5, size=3)
+    >>> g = r.answer(r.exercise.right_choice)
+    >>> (r.right, r.answered, r.number, r.finished)
+    (1, 1, 1, False)
+    >>> _ = r.another(); (r.number, r.grade)
+    (2, None)
+    """
+
+    def __init__(self, kinds: tuple[str, ...] | list[str] = KINDS, seed: int = 0, size: int | None = None):
+        self.kinds = tuple(kinds) or KINDS
+        for kind in self.kinds:
+            generate(kind, 0)       # an unknown kind is refused here, with the kinds listed
+        if size is not None and (isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 20):
+            raise TypeError(f"size must be a whole number from 1 to 20 or None, not {size!r}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) <= MAX_SEED:
+            raise TypeError(f"seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        self.seed = int(seed)
+        self.size = size
+        self.count = 0              # questions asked before this one, over every round
+        self.right = 0              # this round's first answers that were right
+        self.answered = 0           # this round's questions answered
+        self.number = 1             # this question's number in the round (1-based)
+        self.grade: Grade | None = None
+        self.exercise = self._make()
+
+    def _make(self) -> Exercise:
+        # kinds in turn; each kind's seed goes up by one a round, so a kind whose seeds cycle through a fixed
+        # list (the rule books' examples) reaches every entry whatever the number of kinds
+        kind = self.kinds[self.count % len(self.kinds)]
+        return generate(kind, (self.seed + self.count // len(self.kinds)) % (MAX_SEED + 1))
+
+    @property
+    def finished(self) -> bool:
+        """The round's last question is answered (then :meth:`another` starts a new round)."""
+        return self.size is not None and self.number == self.size and self.grade is not None
+
+    def answer(self, value: Any) -> Grade:
+        """Grade ``value`` (untrusted). The first answer to a question counts; later ones are shown but not
+        scored. A forged answer raises :class:`AnswerError` before anything changes."""
+        grade = self.exercise.grade(value)
+        if self.grade is None:
+            self.answered += 1
+            self.right += grade.correct
+        self.grade = grade
+        return grade
+
+    def another(self) -> Exercise:
+        """The next question; after a finished round, the first question of a new round (score from 0)."""
+        if self.finished:
+            self.right = self.answered = 0
+            self.number = 0
+        self.count += 1
+        self.number += 1
+        self.grade = None
+        self.exercise = self._make()
+        return self.exercise
+
+
+__all__ = ["AnswerError", "Exercise", "ExerciseRound", "Grade", "KINDS", "generate"]

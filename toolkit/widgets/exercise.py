@@ -14,9 +14,10 @@ from typing import Any, Callable, Sequence
 import ipywidgets as widgets
 
 from toolkit.core import i18n
-from toolkit.teaching.exercises import KINDS, Exercise, Grade, generate
+from toolkit.teaching.exercises import KINDS, Exercise, ExerciseRound, Grade, generate
 from toolkit.teaching.lesson import Choice
 from toolkit.widgets.base import View, esc, query_params, safe_callback
+from toolkit.widgets.markup import heading
 
 
 class ChoiceButtons(widgets.HBox):
@@ -97,11 +98,13 @@ def board_html(exercise: Exercise, lang: str) -> str:
             for col in range(6):
                 i = row * 6 + col
                 if i == board["index"]:
-                    cells.append(f'<td class="deepsea-ex-target" style="border:3px solid #b3176f;'
+                    cells.append(f'<td class="deepsea-ex-target" style="border:3px solid #b3176f;height:2em;'
                                  f'background:#fde7f3;font-weight:bold">{board["number"]}?</td>')
                 else:
-                    cells.append(f'<td style="border:1px solid #999;background:{"#e3f2fd" if i in grid else "#fff"}">'
-                                 f'{grid.get(i, "")}</td>')
+                    # a fixed height: a row of empty cells otherwise collapses to a line and the sea
+                    # looked 6 wide but 4 high
+                    cells.append(f'<td style="border:1px solid #999;height:2em;'
+                                 f'background:{"#e3f2fd" if i in grid else "#fff"}">{grid.get(i, "")}</td>')
             rows.append("<tr>" + "".join(cells) + "</tr>")
         return ('<table class="deepsea-ex-board deepsea-ex-grid" style="border-collapse:collapse;'
                 'text-align:center;width:18em;table-layout:fixed">' + "".join(rows) + "</table>")
@@ -111,69 +114,74 @@ def board_html(exercise: Exercise, lang: str) -> str:
             taken = space in board["occupied"]
             mine = space == board["start"]
             label = "C" if space == 4 else str(space)
-            style = ("background:#8f4700;color:#fff" if taken else "background:#2e7d32;color:#fff" if mine
+            # the boarding page's colours: your pirat orange, another pirat blue
+            style = ("background:#1565c0;color:#fff" if taken else "background:#a14f00;color:#fff" if mine
                      else "background:#f3e2b3")
             who = "●" if taken else "★" if mine else ""
             cells.append(f'<td style="border:1px solid #6d4c41;width:3em;height:2.4em;text-align:center;{style}">'
                          f'<small>{label}</small><br>{who}</td>')
-        return ('<table class="deepsea-ex-board deepsea-ex-ship" style="border-collapse:collapse">'
-                f'<tr>{"".join(cells)}</tr></table>')
+        legend = esc(i18n.translate("teach.ui.ship_legend", lang))   # "C" and the marks, for a first-timer
+        return ('<div class="deepsea-ex-board"><table class="deepsea-ex-ship" style="border-collapse:collapse">'
+                f'<tr>{"".join(cells)}</tr></table><small class="deepsea-ex-legend">{legend}</small></div>')
     return ""
 
 
 class ExerciseView(View):
-    """Checked exercises: read the question, click an answer, read the engine's explanation, take another."""
+    """Checked exercises: read the question, click an answer, read the engine's explanation, take another.
+
+    With ``questions=4`` the questions come in rounds of four with a score ("3 of 4 right"); only a
+    question's first answer counts (:class:`~toolkit.teaching.exercises.ExerciseRound`)."""
 
     def __init__(self, kinds: Sequence[str] = KINDS, seed: int = 0, lang: str = "en", show_language: bool = True,
-                 query: str | None = None, **kwargs: Any):
+                 query: str | None = None, questions: int | None = None, **kwargs: Any):
         super().__init__(lang=lang, show_language=show_language, **kwargs)
         self.add_class("deepsea-exercise")
-        self._kinds = tuple(kinds) or KINDS
-        for kind in self._kinds:
-            generate(kind, 0)       # an unknown kind is refused here, with the kinds listed
         asked = query_params(query).get("seed", "") if show_language else ""
-        self._seed = int(asked) if asked.isdigit() and len(asked) < 9 else int(seed)
-        self._count = 0
-        self.grade: Grade | None = None
-        self.exercise = self._make()
+        seed = int(asked) if asked.isdigit() and len(asked) < 9 else int(seed)
+        self.round = ExerciseRound(tuple(kinds) or KINDS, seed, questions)
         self._question = widgets.HTML()
         self._question.add_class("deepsea-ex-question")
         self._board = widgets.HTML()
         self._choices = ChoiceButtons(self.answer)
         self._feedback = widgets.HTML()
         self._feedback.add_class("deepsea-ex-feedback")
+        self._score = widgets.HTML()
+        self._score.add_class("deepsea-ex-score")
         self._another = widgets.Button(icon="refresh")
         self._another.add_class("deepsea-ex-another")
         self._another.on_click(self._on_another)
-        self._finish([self._question, self._board, self._choices, self._feedback, self._another])
+        self._finish([self._question, self._board, self._choices, self._feedback,
+                      widgets.HBox([self._another, self._score], layout=widgets.Layout(align_items="center"))])
         self.refresh()
 
-    def _make(self) -> Exercise:
-        # kinds in turn; each kind's seed goes up by one a round, so a kind whose seeds cycle through a fixed
-        # list (the rule books' examples) reaches every entry whatever the number of kinds
-        kind = self._kinds[self._count % len(self._kinds)]
-        return generate(kind, self._seed + self._count // len(self._kinds))
+    @property
+    def exercise(self) -> Exercise:
+        return self.round.exercise
+
+    @property
+    def grade(self) -> Grade | None:
+        return self.round.grade
 
     @safe_callback
     def answer(self, value: Any) -> None:
-        """Grade ``value`` (untrusted). A forged answer is refused; the exercise and its feedback stay."""
-        grade = self.exercise.grade(value)      # AnswerError for a forged answer: shown, nothing changes
-        self.grade = grade
+        """Grade ``value`` (untrusted). A forged answer is refused; the exercise, feedback and score stay."""
+        self.round.answer(value)      # AnswerError for a forged answer: shown, nothing changes
         self.clear_report()
         self.refresh()
 
     @safe_callback
     def _on_another(self, _b: Any = None) -> None:
-        self._count += 1
-        self.exercise = self._make()
-        self.grade = None
+        self.round.another()
         self.clear_report()
         self.refresh()
 
     def refresh(self) -> None:
-        lang, ex, grade = self.lang, self.exercise, self.grade
-        number = esc(self.t("teach.ui.exercise_n", n=self._count + 1))
-        self._question.value = (f"<p><b>{number}</b> {esc(i18n.translate(ex.prompt, lang, dict(ex.params)))} "
+        lang, ex, grade, rnd = self.lang, self.exercise, self.grade, self.round
+        if rnd.size is None:
+            number = self.t("teach.ui.exercise_n", n=rnd.count + 1)
+        else:
+            number = self.t("teach.ui.question_of", n=rnd.number, total=rnd.size)
+        self._question.value = (f"<p><b>{esc(number)}</b> {esc(i18n.translate(ex.prompt, lang, dict(ex.params)))} "
                                 f'<code class="deepsea-rule">{esc(ex.rule)}</code></p>')
         self._board.value = board_html(ex, lang)
         marked = {}
@@ -184,4 +192,62 @@ class ExerciseView(View):
         self._choices.show(ex.choices, lang, marked)
         self._feedback.value = (feedback_html(grade.correct, grade.text(lang), grade.explanation.rule, lang)
                                 if grade is not None else "")
-        self._another.description = self.t("teach.ui.another")
+        if rnd.size is None:
+            self._score.value = ""
+        elif rnd.finished:
+            self._score.value = (f'<b class="deepsea-ex-round-done" role="status">'
+                                 f'{esc(self.t("teach.ui.round_done", right=rnd.right, total=rnd.size))}</b>')
+        elif rnd.answered:
+            self._score.value = (f'<span class="deepsea-ex-score-so-far">'
+                                 f'{esc(self.t("teach.ui.score", right=rnd.right, answered=rnd.answered))}</span>')
+        else:
+            self._score.value = ""
+        self._another.description = self.t("teach.ui.new_round" if rnd.finished else "teach.ui.another")
+
+
+class CheckYourself(widgets.VBox):
+    """A "Check yourself" section for a view: a heading, one line on what it asks, and a button that builds
+    an :class:`ExerciseView` of ``kinds`` (rounds of ``questions``) only when clicked — a dashboard's kernel
+    start pays for nothing it does not show. The section follows ``owner``'s language."""
+
+    def __init__(self, owner: View, kinds: Sequence[str], questions: int = 4, seed: int = 1):
+        super().__init__(layout=widgets.Layout(margin="1.5em 0 0 0"))
+        self.add_class("deepsea-check-yourself")
+        for kind in kinds:          # a wrong kind fails when the page is built, not at the learner's click;
+            if kind not in KINDS:   # only the name: generating would load the game's engine at kernel start
+                generate(kind, 0)   # raises RuleError listing the kinds
+        self._owner, self._kinds, self._questions, self._seed = owner, tuple(kinds), questions, seed
+        self.exercises: ExerciseView | None = None
+        self._head = widgets.HTML()
+        self._start = widgets.Button(icon="question", button_style="primary", layout=widgets.Layout(width="auto"))
+        self._start.add_class("deepsea-check-start")
+        self._start.on_click(lambda _b: self.start())
+        self.children = (self._head, self._start)
+        owner.observe(lambda _change: self.refresh(), names="lang")
+        self.refresh()
+
+    def start(self) -> ExerciseView:
+        """Build (once) and show the exercises."""
+        if self.exercises is None:
+            self.exercises = ExerciseView(self._kinds, seed=self._seed, lang=self._owner.lang, show_language=False,
+                                          questions=self._questions)
+            widgets.dlink((self._owner, "lang"), (self.exercises, "lang"))
+            self.children = (self._head, self.exercises)
+        return self.exercises
+
+    def refresh(self) -> None:
+        lang = self._owner.lang
+        self._head.value = heading(i18n.translate("teach.ui.check_yourself", lang),
+                                   i18n.translate("teach.ui.check_intro", lang, {"total": self._questions}))
+        self._start.description = i18n.translate("teach.ui.check_start", lang)
+
+
+def with_check_yourself(view: View, kinds: Sequence[str], questions: int = 4) -> View:
+    """``view`` with a :class:`CheckYourself` section of ``kinds`` after its own content (before its message
+    area and page support), for a worked-example dashboard's last cell."""
+    section = CheckYourself(view, kinds, questions)
+    children = list(view.children)
+    at = children.index(view._message) if view._message in children else len(children)
+    view.children = tuple(children[:at] + [section] + children[at:])
+    view.check_yourself = section
+    return view

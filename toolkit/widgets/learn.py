@@ -313,6 +313,16 @@ BOARDS: dict[str, Callable[[Callable[[Any], Any]], LessonBoard]] = {"crew": Crew
                                                                      "deepblue": DeepBlueLessonBoard}
 
 
+#: each lesson's "Check yourself": the exercise kinds its last stage asks, a round of CHECK_QUESTIONS
+CHECK_KINDS: dict[str, tuple[str, ...]] = {
+    "crew": ("crew.trick_winner", "crew.may_play", "crew.sonar", "crew.task_status"),
+    "tranquility": ("tranquility.may_place", "tranquility.placement_cost", "tranquility.rulebook"),
+    "deepblue": ("deepblue.busts", "deepblue.bust_above_third", "deepblue.dive_score", "deepblue.hire"),
+    "pirats": ("pirats.space_reached", "pirats.move_cost", "pirats.score", "pirats.rulebook"),
+}
+CHECK_QUESTIONS = 4
+
+
 def lesson_of(game: str) -> Lesson:
     """The "Learn to play" lesson of ``game``."""
     import importlib
@@ -330,6 +340,7 @@ class LearnView(View):
         self.add_class("deepsea-learn")
         self.add_class(f"deepsea-learn-{game}")
         self.lesson = lesson_of(game)
+        self.game = game
         board_class = BOARDS.get(game)
         self._board = (board_class(self.act) if board_class is not None
                        else MoveButtonsBoard(self.act, _STATE_TEXT.get(game)))
@@ -338,6 +349,11 @@ class LearnView(View):
         self._board.refused = self._board_refused
         asked = query_params(query).get("step", "")
         self.index = int(asked) - 1 if asked.isdigit() and 1 <= int(asked) <= len(self.lesson) else 0
+        #: past the last step: the "Check yourself" stage (``?check=1`` opens it), its exercises built lazily
+        self.checking = False
+        self.exercises: Any = None
+        self._check = widgets.VBox()
+        self._check.add_class("learn-check")
         self.done: set[int] = set()
         self.verdict: Verdict | None = None
         self._answer: str | None = None
@@ -358,8 +374,11 @@ class LearnView(View):
         # the question, its answers, the feedback and Back/Next stay together above the board: a learner
         # reads, acts and hears the verdict without scrolling past a tall board (Deep Blue's is ~600 px)
         self._finish([self._title, self._progress, self._instruction, self._choices, self._feedback,
-                      widgets.HBox([self._back, self._next]), self._board.widget])
-        self.refresh()
+                      widgets.HBox([self._back, self._next]), self._check, self._board.widget])
+        if query_params(query).get("check") == "1":
+            self.goto_check()
+        else:
+            self.refresh()
 
     @property
     def step(self) -> Step:
@@ -400,15 +419,35 @@ class LearnView(View):
 
     @safe_callback
     def _on_next(self, _b: Any = None) -> None:
-        if self.index in self.done and self.index < len(self.lesson) - 1:
+        if self.checking or self.index not in self.done:
+            return
+        if self.index < len(self.lesson) - 1:
             self.goto(self.index + 1)
+        else:
+            self.goto_check()
 
     @safe_callback
     def _on_back(self, _b: Any = None) -> None:
-        if self.index > 0:
+        if self.checking:
+            self.goto(self.index)
+        elif self.index > 0:
             self.goto(self.index - 1)
 
+    def goto_check(self) -> None:
+        """The last stage: a round of checked exercises of this game (built the first time it is opened)."""
+        from toolkit.widgets.exercise import ExerciseView
+        if self.exercises is None:
+            self.exercises = ExerciseView(CHECK_KINDS[self.game], seed=1, lang=self.lang, show_language=False,
+                                          questions=CHECK_QUESTIONS)
+            widgets.dlink((self, "lang"), (self.exercises, "lang"))
+            self._check.children = (self.exercises,)
+        self.checking = True
+        self.verdict, self._answer = None, None
+        self.clear_report()
+        self.refresh()
+
     def goto(self, index: int) -> None:
+        self.checking = False
         self.index = min(max(int(index), 0), len(self.lesson) - 1)
         self.verdict, self._answer = None, None
         self.clear_report()
@@ -419,6 +458,21 @@ class LearnView(View):
         lang, step, verdict = self.lang, self.step, self.verdict
         done = self.index in self.done
         self._title.value = heading(self.t(self.lesson.title))
+        for part in (self._instruction, self._feedback, self._board.widget):
+            part.layout.display = "none" if self.checking else ""
+        self._check.layout.display = "" if self.checking else "none"
+        self._back.description = self.t("teach.ui.back")
+        if self.checking:
+            self._progress.value = (f'<b class="learn-step-count learn-check-title" style="font-size:1.15em">'
+                                    f'{esc(self.t("teach.ui.check_yourself"))}</b>'
+                                    f'<p class="learn-text">{esc(self.t("teach.ui.check_intro", total=CHECK_QUESTIONS))}</p>')
+            self._choices.show((), lang)
+            self._choices.layout.display = "none"
+            self._back.disabled = False
+            self._next.disabled = True
+            self._next.layout.display = "none"    # nothing after it: a greyed Next only raised the question
+            return
+        self._next.layout.display = ""
         self._progress.value = (f'<span class="learn-step-count">{esc(self.t("teach.ui.step_of", n=self.index + 1, total=len(self.lesson)))}</span>'
                                 f' <code class="deepsea-rule learn-step-rule">{esc(step.rule)}</code>')
         self._instruction.value = f'<p class="learn-text" style="font-size:1.1em">{esc(step.text(lang))}</p>'
@@ -448,10 +502,10 @@ class LearnView(View):
         if done and self.index == len(self.lesson) - 1 and self.lesson.outro:
             feedback += f'<p class="learn-outro"><b>{esc(self.t(self.lesson.outro))}</b></p>'
         self._feedback.value = feedback
-        self._back.description = self.t("teach.ui.back")
-        self._next.description = self.t("teach.ui.next")
+        last = self.index == len(self.lesson) - 1
+        self._next.description = self.t("teach.ui.check_next" if last else "teach.ui.next")
         self._back.disabled = self.index == 0
-        self._next.disabled = not done or self.index == len(self.lesson) - 1
+        self._next.disabled = not done
 
 
 # The sea: light blue water, islands sandy, the island just placed outlined; a disabled cell keeps its
