@@ -252,6 +252,15 @@ class MissionView(SavedMissionsMixin, View):
             return self.t("crew.ui.seat_you", seat=seat)
         return self.t("crew.ui.seat_bot", seat=seat, level=self._seat_setup.level_label(level))
 
+    def log_name(self, seat: int) -> str:
+        """A seat's name in the log, where it takes the place of the sentence's "Seat 2": "Seat 2 (you)",
+        "Seat 1 (bot: expert)", "TONOJA" (the sentence names the seat once)."""
+        if seat == self.model.state.tonoja:
+            return "TONOJA"
+        if 0 <= seat < len(self._seat_setup.seats) and self._seat_setup.seats[seat] == YOU:
+            return self.t("seats.name_you", name=self.t("crew.ui.seat_n", seat=seat))   # not "You plays"
+        return self._seat_setup.seat_name(seat)
+
     def short_name(self, seat: int) -> str:
         """A seat's name on the table (the level goes into the long name, in the tasks and the log)."""
         state = self.model.state
@@ -266,7 +275,10 @@ class MissionView(SavedMissionsMixin, View):
     def _describe(self, move: Any) -> str:
         from toolkit.crew.tasks import TASKS
         lang = self.lang
-        if isinstance(move, (PlayCard, Sonar, TakeTask)):
+        if isinstance(move, Sonar):   # without "seat 1:": the line names the seat already
+            from toolkit.crew.engine import Term_pos
+            return self.t("crew.ui.sonar_move", card=move.card, position=Term_pos(move.position))
+        if isinstance(move, (PlayCard, TakeTask)):
             return ENGINE.describe_move(move, lang)
         if isinstance(move, AssignTask):
             return self.t("crew.ui.assign", task=move.task, seat=move.seat, text=TASKS[move.task].text(lang))
@@ -581,15 +593,28 @@ class MissionView(SavedMissionsMixin, View):
             self._bot_text.value = ""
             return
         seat, decision = info
-        move = self._describe(decision.move).rstrip(".。")   # a task's text ends the sentence already
+        head, reason, rule = self.bot_line_parts(seat, decision)
+        code = f" {rule_ref_html(rule, self.lang)}" if rule and reason else ""
+        self._bot_text.value = (f"<p class='crew-bot-line' data-seat='{seat}'>{esc(head)}"
+                                f"<span class='crew-bot-reason'>{esc(reason)}</span>{code}</p>")
+
+    def bot_line_parts(self, seat: int, decision: Any) -> tuple[str, str, str]:
+        """A bot's move in words, naming the seat and the move once: ``(head, reason, rule)``.
+
+        The bots' reasons start with the seat and the move ("Seat 1 communicates green 9: …"): the line is
+        the reason, the seat's full name in place of "Seat 1". A reason that says otherwise, or one withheld
+        because it names a card the viewer cannot see, follows "Seat 1 (expert bot): play green 9."."""
+        name = self.seat_name(seat)
         reason = decision.reason.text(self.lang) if decision.reason is not None else ""
+        rule = getattr(decision.reason, "rule", "")
         if reason and not self._seat_setup.show_all and self._names_hidden_card(decision.reason):
             reason = self.t("crew.ui.reason_withheld")
-        rule = getattr(decision.reason, "rule", "")
-        code = f" {rule_ref_html(rule, self.lang)}" if rule and reason else ""
-        self._bot_text.value = (f"<p class='crew-bot-line' data-seat='{seat}'>"
-                                f"{esc(self.t('crew.ui.bot_moved', name=self.seat_name(seat), move=move))}"
-                                f" <span class='crew-bot-reason'>{esc(reason)}</span>{code}</p>")
+        else:
+            phrase = self.t("crew.ui.seat_n", seat=seat)
+            if reason.startswith(phrase) and not reason[len(phrase):len(phrase) + 1].isdigit():
+                return name, reason[len(phrase):], rule
+        move = self._describe(decision.move).rstrip(".。")   # a task's text ends the sentence already
+        return self.t("crew.ui.bot_moved", name=name, move=move) + (" " if reason else ""), reason, rule
 
     def refresh(self) -> None:
         if not hasattr(self, "_driver"):
@@ -657,7 +682,8 @@ class MissionView(SavedMissionsMixin, View):
         trick = obs["trick"]
         prev = obs["previous_trick"]
         self._trick.lang = self.lang
-        self._trick.show(state.seats, trick["leader"], trick["cards"],
+        leader = None if over and not trick["cards"] else trick["leader"]   # no next trick: no ▶
+        self._trick.show(state.seats, leader, trick["cards"],
                          previous=(prev["leader"], prev["cards"], prev["winner"]) if prev else None,
                          names={s: self.short_name(s) for s in range(state.seats)}, bottom=seat if seat is not None else 0,
                          acting=decider if current is None else current, you=humans)
@@ -747,7 +773,8 @@ class MissionView(SavedMissionsMixin, View):
         self._post_mortem.render()
         events = self._setup_events + list(self.model.events)
         self._log.value = (f"<details><summary><b>{esc(tr('ui.event_log'))}</b></summary>"
-                           + event_log_html(events, self.lang, title=False, seat_name=self._seat_setup.seat_name)
+                           + event_log_html(events, self.lang, title=False, seat_name=self.log_name,
+                                            seat_phrase=lambda s: tr("crew.ui.seat_n", seat=s))
                            + "</details>")
 
     def _share_link(self, viewer: int | None) -> str:

@@ -88,6 +88,7 @@ class PostMortemPanel:
         self.data: Any = None           # (review, inputs, allocations) of the reviewed attempt
         self.close_calls: Any = None    # toolkit.crew.close_calls of the reviewed attempt
         self.allocations_skipped = 0
+        self.focus_requests = 0          # how often the review asked to be scrolled into view
         self.replay_cards: list[tuple[int, Card, bool]] = []
         self.replay_pos = 0
         self._alternative: Any = None
@@ -156,6 +157,13 @@ class PostMortemPanel:
         self.data = (review, inputs, allocations)
         self.close_calls = calls
         self.render()
+        self.bring_into_view()
+
+    def bring_into_view(self) -> None:
+        """The review opens below the hand, under the fold at 1200x900: focusing its button (just above
+        the review) makes the browser scroll the review into view. A page not shown yet ignores it."""
+        self.focus_requests += 1
+        self.button.focus()
 
     def render(self) -> None:
         if self.data is None:
