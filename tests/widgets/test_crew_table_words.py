@@ -1,6 +1,7 @@
 """The Crew table names each seat and move once (issue 26, the preparation's screenshots): the bot line
 ("Seat 1 (expert bot): seat 1: communicate green 9… Seat 1 communicates green 9…"), the log ("You: Seat 0
-plays …"); after the attempt no seat is marked to lead (▶); the post-mortem asks to be scrolled into view."""
+plays …"); after the attempt no seat is marked to lead (▶); the post-mortem asks to be scrolled into view;
+Undo takes the table back to where a person decides."""
 
 from __future__ import annotations
 
@@ -91,3 +92,29 @@ def test_the_post_mortem_asks_to_be_scrolled_into_view_when_it_opens():
     before = panel.focus_requests
     view.show_post_mortem()
     assert panel.data is not None and panel.focus_requests == before + 1
+
+
+def test_undo_goes_back_to_where_the_person_decides_and_says_when_there_is_nothing():
+    view = MissionView(seed=5, players=4, mission=3, autoplay=False, query="")
+    view.driver.run_until_human()
+    assert view._acts_now(0)
+    before = (len(view.model.session), view.model.state)
+    move = view.seat_moves(0)[0]
+    view._play(move)
+    view.driver.run_until_human()
+    assert len(view.model.session) > before[0] + 1                   # the bots moved after the person
+    view._undo.click()
+    assert len(view.model.session) == before[0] and view.model.state == before[1]
+    assert view._acts_now(0) and view._bot_text.value == ""          # the bot line belonged to the undone moves
+    while len(view.model.session):
+        view.undo()
+    assert view._undo.disabled
+    assert view.undo() is False and "deepsea-refusal" in view._message.value
+
+
+def test_undo_after_the_attempt_closes_the_post_mortem():
+    view = _played_out()
+    view.show_post_mortem()
+    assert view._post_mortem.data is not None
+    assert view.undo() and view._post_mortem.data is None and view._review.value == ""
+    assert not ENGINE.play_out_over(view.model.state) and view._acts_now(view.viewing_seat())

@@ -128,6 +128,9 @@ class MissionView(SavedMissionsMixin, View):
         self._hint = widgets.Button(layout=widgets.Layout(width="auto", min_width="8em"))
         self._hint.add_class("crew-hint")
         self._hint.on_click(self._on_hint)
+        self._undo = widgets.Button(layout=widgets.Layout(width="auto"))
+        self._undo.add_class("crew-undo")
+        self._undo.on_click(self._on_undo)
         self._hint_text = widgets.HTML()
         self._hint_text.add_class("crew-hint-text")
         self._bot_text = widgets.HTML()
@@ -156,7 +159,7 @@ class MissionView(SavedMissionsMixin, View):
                 self._tasks, self._quick_row,
                 widgets.HBox([self._trick, self._board], layout=wrap),
                 self._hand,
-                widgets.HBox([self._sonar, self._hint], layout=wrap), self._hint_text, self._bot_text,
+                widgets.HBox([self._sonar, self._hint, self._undo], layout=wrap), self._hint_text, self._bot_text,
                 self._others, self._other_moves.list_row, self._saved_box,
                 *self._post_mortem.parts, self._options.row, self._log]
 
@@ -527,6 +530,39 @@ class MissionView(SavedMissionsMixin, View):
             self.show_post_mortem()
         return True
 
+    # ---- undo (as the table frame's: back to where a person decides) ------------------------------------
+    def undo(self) -> bool:
+        """Take back the last move, and the bots' moves after the last person's: the table is back where a
+        person decides (or at the start). False, said in the page, when there is nothing to undo."""
+        if len(self.model.session) == 0:
+            self.report(self.t("table.controls.nothing_to_undo"), error=True)
+            return False
+        driver = self._driver
+        autoplay, driver.autoplay = driver.autoplay, False   # no bot move between the steps back
+        self._loading = True                                 # one redraw at the end
+        try:
+            self.model.undo()
+            while len(self.model.session) and not self._person_decides():
+                self.model.undo()
+        finally:
+            self._loading = False
+            driver.autoplay = autoplay
+        self._post_mortem.close()
+        self._forget_game_talk()
+        self._hand.refusal = self._tasks.refusal = ""
+        self.clear_report()
+        self.refresh()
+        driver.schedule()
+        return True
+
+    def _person_decides(self) -> bool:
+        state = self.model.state
+        return not ENGINE.play_out_over(state) and ENGINE.decider(state) in self.human_seats()
+
+    @safe_callback
+    def _on_undo(self, _button: Any = None) -> None:
+        self.undo()
+
     # ---- the post-mortem (toolkit/widgets/crew/post_mortem.py) ---------------------------------------
     def review_inputs(self) -> dict[str, Any] | None:
         """What :func:`toolkit.crew.post_mortem` needs for the attempt on the table (:func:`review_inputs`)."""
@@ -601,6 +637,8 @@ class MissionView(SavedMissionsMixin, View):
             return   # the sonar switch went off: its observer redrew the table
         self._hint.description = self.t("seats.hint")
         self._hint.disabled = seat is None or over
+        self._undo.description = self.t("table.controls.undo")
+        self._undo.disabled = len(self.model.session) == 0
         # the teacher's switch: every hand, announced (the seat setup shows the warning too)
         self._others.show(self._seat_setup.show_all, {s: state.hand(s) for s in range(state.seats) if s != seat},
                           names, self.t, self.lang)
