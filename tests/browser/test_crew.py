@@ -199,7 +199,7 @@ def test_a_saved_mission_link_opens_its_post_mortem_and_replays_the_winning_line
     lost = page.locator(".crew-pm-lost")
     lost.wait_for(timeout=60000)
     seat, card = view._review_data[0].lost_card
-    assert "allocations of the same tasks" in page.locator(".crew-pm-allocations").inner_text()
+    assert "ways to share out the same tasks" in page.locator(".crew-pm-allocations").inner_text()
     assert lost.get_attribute("data-card") == str(card) and lost.get_attribute("data-seat") == str(seat)
     replay = page.locator(".crew-replay-table .crew-c-trickbox").first
     replay.locator(".crew-c-mark-alt").wait_for()          # the other card, marked on the table

@@ -706,21 +706,30 @@ class DebugPanel(View):
 
 
 def event_log_html(events: list[Event], lang: str, title: bool = True,
-                   seat_name: Callable[[int], str] | None = None) -> str:
+                   seat_name: Callable[[int], str] | None = None,
+                   seat_phrase: Callable[[int], str] | None = None) -> str:
     """The event log as an HTML list, newest last, each line with its rule id.
 
     The whole game is kept: the list scrolls inside its box (the newest line stays in view: the box is
     anchored at its end), and every line keeps its number in the game. With ``seat_name`` (seat →
     "You" / "Seat 2 (bot: expert)"), every event that belongs to a seat starts with who did it — the
-    sentences themselves often do not say ("Busts on a blue gem").
+    sentences themselves often do not say ("Busts on a blue gem"). With ``seat_phrase`` (seat -> how the
+    sentences name it: "Seat 2"), a sentence that starts with it names its seat once: the name takes the
+    phrase's place ("Seat 2 (you) plays ...", not "You: Seat 2 plays ...").
     """
     items = []
     for number, e in enumerate(events, start=1):
         who = ""
         seat = getattr(e, "seat", None)
+        line = explain_html(e, lang)
         if seat_name is not None and isinstance(seat, int):
-            who = f'<b class="deepsea-event-seat" data-seat="{seat}">{esc(seat_name(seat))}</b>: '
-        items.append(f'<li value="{number}">{who}{explain_html(e, lang)}</li>')
+            bold = f'<b class="deepsea-event-seat" data-seat="{seat}">{esc(seat_name(seat))}</b>'
+            lead = '<span class="deepsea-text">' + (esc(seat_phrase(seat)) if seat_phrase is not None else "")
+            if seat_phrase is not None and line.startswith(lead) and not line[len(lead):len(lead) + 1].isdigit():
+                line = f'{bold}<span class="deepsea-text">{line[len(lead):]}'
+            else:
+                who = f"{bold}: "
+        items.append(f'<li value="{number}">{who}{line}</li>')
     head = f"<b>{esc(t('ui.event_log', lang))}</b>" if title else ""
     # deepsea-side: a side panel, hidden in the projector mode (?display=large; toolkit.widgets.page).
     # column-reverse keeps the scroll position at the newest line while the list grows.

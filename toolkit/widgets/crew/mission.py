@@ -25,40 +25,34 @@ from typing import Any, Mapping, Sequence
 
 import ipywidgets as widgets
 
-from toolkit.core.errors import InvalidMoveError, RuleError
+from toolkit.core.errors import RuleError
 from toolkit.core.explain import Violation
 from toolkit.crew.cards import Card
 from toolkit.crew.engine import (ENGINE, AssignAll, AssignTask, Distress, GiveCard, PassTask, PlayCard, Predict,
                                  Retry, Sonar, TakeTask, TimeUp)
-from toolkit.crew.missions import LAST_MISSION
 from toolkit.widgets.base import (GameSession, View, close_tree, esc, event_log_html, query_params, rule_ref_html,
-                                  safe_callback, set_options)
+                                  safe_callback)
 from toolkit.widgets.rulebook import table_rules_html
-from toolkit.widgets.components.crew import CrewHand, TaskTokens, TrickTable
+from toolkit.widgets.components.crew import TaskTokens, TrickTable
 from toolkit.widgets.crew.codes import (MAX_CODE_TEXT, MAX_MOVES_TEXT, STORAGE_KEY, SavedMissionError, decode_moves, encode_moves,  # noqa: F401
                                    finished_mission, mission_code, moves_from_query, options_from_query,
                                    pace_from_query, parse_mission_code, seats_from_query)
-from toolkit.widgets.crew.common import chip, lang_param
+from toolkit.widgets.crew.common import lang_param
 from toolkit.widgets.crew.hints import hint_marks, show_hint_marks
 from toolkit.widgets.crew.saved import SavedMissionsMixin
+from toolkit.widgets.crew.table_parts import (QUICK_BUTTONS, QUICK_MOVES, BoardNotes, HandPanel,  # noqa: F401
+                                              MissionOptions, OtherMoves, StatusLines, TeacherHands, wrap_layout)
 from toolkit.widgets.crew.post_mortem import MAX_REVIEWED_ALLOCATIONS, PostMortemPanel, review_inputs  # noqa: F401 (re-exported)
 from toolkit.widgets.seats import YOU, BotDriver, SeatSetup, default_seats
 
 
 
-#: moves offered as buttons of their own (besides the "other moves" list): pass, distress, retry, time up
-QUICK_MOVES = (PassTask, Distress, Retry, TimeUp)
-QUICK_BUTTONS = 4
 
 
 def bot_levels() -> list[str]:
     """The Crew's bot levels, strongest first (whatever ``toolkit.crew.BOTS`` holds today)."""
     from toolkit.crew import BOTS
     return list(BOTS)
-
-
-def wrap_layout() -> widgets.Layout:
-    return widgets.Layout(flex_flow="row wrap", align_items="flex-start")
 
 
 def card_patterns(card: Card) -> list[re.Pattern]:
@@ -100,87 +94,8 @@ class MissionView(SavedMissionsMixin, View):
             if not self.model.play(text):
                 self._loaded_refusal = self.model.violation or self.model.message
                 break
-        self._title = widgets.HTML()
-        self._status = widgets.HTML()
-        self._status.add_class("crew-status")
-        self._turn = widgets.HTML()
-        self._turn.add_class("crew-turn")
-        self._seat_label = widgets.HTML()
-        self._seat = widgets.ToggleButtons(options=[("0", 0)], value=0, style={"button_width": "auto"})
-        self._seat.add_class("crew-seat")
-        self._tasks = TaskTokens()
-        self._tasks.add_class("crew-tasks")
-        self._tasks.on_pick(self._on_task)
-        self._trick = TrickTable()
-        self._trick.add_class("crew-table")
-        self._board = widgets.HTML()
-        self._board.add_class("crew-board")
-        self._hand = CrewHand(title_key="crew.ui.your_hand", title_params={"seat": 0})
-        self._hand.add_class("crew-hand")
-        self._hand.on_pick(self._on_card)
-        self._hand.on_refuse(self._on_refused)
-        self._sonar = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
-        self._sonar.add_class("crew-sonar-toggle")
-        self._sonar.observe(self._on_sonar_mode, names="value")
-        self._hint = widgets.Button(layout=widgets.Layout(width="auto", min_width="8em"))
-        self._hint.add_class("crew-hint")
-        self._hint.on_click(self._on_hint)
-        self._hint_text = widgets.HTML()
-        self._hint_text.add_class("crew-hint-text")
-        self._bot_text = widgets.HTML()
-        self._bot_text.add_class("crew-bot-move")
-        self._others = widgets.HTML()
-        self._others.add_class("crew-other-hands")
-        # the moves that are not a card or a task: one button each, where the learner looks (passing a task
-        # needed the "Your other moves" list and Apply). A pool of buttons, reused: none is ever replaced.
-        self._quick = [widgets.Button(layout=widgets.Layout(width="auto")) for _ in range(QUICK_BUTTONS)]
-        for i, button in enumerate(self._quick):
-            button.add_class("crew-quick-action")
-            button.on_click(lambda _b, i=i: self._on_quick(i))
-        self._quick_row = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
-        self._quick_moves: list = []
-        self._actions_label = widgets.HTML()
-        self._actions = widgets.Dropdown(options=[], layout=widgets.Layout(width="30em"))
-        self._actions.add_class("crew-actions")
-        self._apply = widgets.Button()
-        self._apply.add_class("crew-action-apply")
-        self._apply.on_click(self._on_apply)
-        self._seed = widgets.BoundedIntText(value=self.model.session.seed, min=0, max=2**31 - 1,
-                                            layout=widgets.Layout(width="9em"))
-        self._seed.add_class("crew-seed")
-        # the mission, the player count and the seed are chosen on the page (not only in the link), labelled
-        self._mission_pick = widgets.Dropdown(options=list(range(1, LAST_MISSION + 1)), value=state.mission,
-                                              layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
-        self._mission_pick.add_class("crew-pick-mission")
-        self._players_pick = widgets.Dropdown(options=[2, 3, 4, 5], value=state.players,
-                                              layout=widgets.Layout(width="auto"), style={"description_width": "initial"})
-        self._players_pick.add_class("crew-pick-players")
-        self._seed.style = {"description_width": "initial"}
-        self._new = widgets.Button()
-        self._new.add_class("crew-new")
-        self._new.on_click(self._on_new)
-        self._post_mortem = PostMortemPanel(self)
-        self._build_saved_panel()   # saved missions and this mission's link (saved.py)
-        self._log = widgets.HTML()
-        self._log.add_class("crew-log")
-        self._log.add_class("deepsea-side")          # hidden in ?display=large (projectors)
-        self._offered: list = []
-        self._hinted: Any = None
-        self._hint_shown: Any = None   # what the hint line says: a message key or the expert's Decision
-        self._seat.observe(self._on_seat, names="value")
-        wrap = widgets.Layout(flex_flow="row wrap", align_items="flex-start")
-        self._finish([self._title, self._seat_setup, self._status, self._turn,
-                      widgets.HBox([self._seat_label, self._seat], layout=wrap),
-                      self._tasks, self._quick_row,
-                      widgets.HBox([self._trick, self._board], layout=wrap),
-                      self._hand,
-                      widgets.HBox([self._sonar, self._hint], layout=wrap), self._hint_text, self._bot_text,
-                      self._others,
-                      widgets.HBox([self._actions_label, self._actions, self._apply], layout=wrap),
-                      self._saved_box,
-                      *self._post_mortem.parts,
-                      widgets.HBox([self._mission_pick, self._players_pick, self._seed, self._new], layout=wrap),
-                      self._log])
+        self._build_parts(state)
+        self._finish(self._layout())
         self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
         self.model.observe(self._on_model, names="revision")
         self._seat_setup.observe(self._on_setup, names=["seats", "show_all", "waiting"])
@@ -191,6 +106,66 @@ class MissionView(SavedMissionsMixin, View):
             self.report(self._loaded_refusal, error=True)
         elif moves_from_query(query) and ENGINE.play_out_over(self.model.state):
             self.show_post_mortem()      # the link to a mission as played opens on its review
+
+    # ---- the parts (toolkit/widgets/crew/table_parts.py) ------------------------------------------------
+    def _build_parts(self, state: Any) -> None:
+        """Create the table's parts; each owns its widgets (the names below are kept for tests and notebooks)."""
+        self._title = widgets.HTML()
+        self._status_lines = StatusLines()
+        self._status, self._turn = self._status_lines.status, self._status_lines.turn
+        self._seat_label = widgets.HTML()
+        self._seat = widgets.ToggleButtons(options=[("0", 0)], value=0, style={"button_width": "auto"})
+        self._seat.add_class("crew-seat")
+        self._tasks = TaskTokens()
+        self._tasks.add_class("crew-tasks")
+        self._tasks.on_pick(self._on_task)
+        self._trick = TrickTable()
+        self._trick.add_class("crew-table")
+        self._board = BoardNotes()
+        self._hand_panel = HandPanel(self._on_card, self._on_sonar_mode)
+        self._hand, self._sonar = self._hand_panel.hand, self._hand_panel.sonar
+        self._hand.on_refuse(self._on_refused)
+        self._hint = widgets.Button(layout=widgets.Layout(width="auto", min_width="8em"))
+        self._hint.add_class("crew-hint")
+        self._hint.on_click(self._on_hint)
+        self._undo = widgets.Button(layout=widgets.Layout(width="auto"))
+        self._undo.add_class("crew-undo")
+        self._undo.on_click(self._on_undo)
+        self._hint_text = widgets.HTML()
+        self._hint_text.add_class("crew-hint-text")
+        self._bot_text = widgets.HTML()
+        self._bot_text.add_class("crew-bot-move")
+        self._others = TeacherHands()
+        self._other_moves = OtherMoves(self._on_quick, self._on_apply)
+        self._quick, self._quick_row = self._other_moves.quick, self._other_moves.quick_row
+        self._actions, self._apply = self._other_moves.actions, self._other_moves.apply
+        # the mission, the player count and the seed are chosen on the page (not only in the link), labelled
+        self._options = MissionOptions(state.mission, state.players, self.model.session.seed, self._on_new)
+        self._mission_pick, self._players_pick = self._options.mission, self._options.players
+        self._seed, self._new = self._options.seed, self._options.new
+        self._post_mortem = PostMortemPanel(self)
+        self._build_saved_panel()   # saved missions and this mission's link (saved.py)
+        self._log = widgets.HTML()
+        self._log.add_class("crew-log")
+        self._log.add_class("deepsea-side")          # hidden in ?display=large (projectors)
+        self._hinted: Any = None
+        self._hint_shown: Any = None   # what the hint line says: a message key or the expert's Decision
+        self._seat.observe(self._on_seat, names="value")
+
+    def _layout(self) -> list[widgets.Widget]:
+        wrap = wrap_layout()
+        return [self._title, self._seat_setup, self._status, self._turn,
+                widgets.HBox([self._seat_label, self._seat], layout=wrap),
+                self._tasks, self._quick_row,
+                widgets.HBox([self._trick, self._board], layout=wrap),
+                self._hand,
+                widgets.HBox([self._sonar, self._hint, self._undo], layout=wrap), self._hint_text, self._bot_text,
+                self._others, self._other_moves.list_row, self._saved_box,
+                *self._post_mortem.parts, self._options.row, self._log]
+
+    # the moves the list and the quick buttons offer now (read by tests)
+    _offered = property(lambda self: self._other_moves.offered)
+    _quick_moves = property(lambda self: self._other_moves.quick_moves)
 
     # ---- who is looking ----------------------------------------------------------------------------
     @property
@@ -252,6 +227,15 @@ class MissionView(SavedMissionsMixin, View):
             return self.t("crew.ui.seat_you", seat=seat)
         return self.t("crew.ui.seat_bot", seat=seat, level=self._seat_setup.level_label(level))
 
+    def log_name(self, seat: int) -> str:
+        """A seat's name in the log, where it takes the place of the sentence's "Seat 2": "Seat 2 (you)",
+        "Seat 1 (bot: expert)", "TONOJA" (the sentence names the seat once)."""
+        if seat == self.model.state.tonoja:
+            return "TONOJA"
+        if 0 <= seat < len(self._seat_setup.seats) and self._seat_setup.seats[seat] == YOU:
+            return self.t("seats.name_you", name=self.t("crew.ui.seat_n", seat=seat))   # not "You plays"
+        return self._seat_setup.seat_name(seat)
+
     def short_name(self, seat: int) -> str:
         """A seat's name on the table (the level goes into the long name, in the tasks and the log)."""
         state = self.model.state
@@ -266,7 +250,10 @@ class MissionView(SavedMissionsMixin, View):
     def _describe(self, move: Any) -> str:
         from toolkit.crew.tasks import TASKS
         lang = self.lang
-        if isinstance(move, (PlayCard, Sonar, TakeTask)):
+        if isinstance(move, Sonar):   # without "seat 1:": the line names the seat already
+            from toolkit.crew.engine import Term_pos
+            return self.t("crew.ui.sonar_move", card=move.card, position=Term_pos(move.position))
+        if isinstance(move, (PlayCard, TakeTask)):
             return ENGINE.describe_move(move, lang)
         if isinstance(move, AssignTask):
             return self.t("crew.ui.assign", task=move.task, seat=move.seat, text=TASKS[move.task].text(lang))
@@ -288,9 +275,7 @@ class MissionView(SavedMissionsMixin, View):
 
     @safe_callback
     def _on_quick(self, index: int) -> None:
-        if not 0 <= index < len(self._quick_moves):
-            raise InvalidMoveError("that button offers no move now")
-        self._play(self._quick_moves[index])
+        self._play(self._other_moves.quick_move(index))
 
     def _play(self, move: Any) -> None:
         # the page race (issue 26): the bots' optional moves due now (a sonar at the start of a trick) are
@@ -329,25 +314,22 @@ class MissionView(SavedMissionsMixin, View):
 
     @safe_callback
     def _on_apply(self, _button: Any = None) -> None:
-        index = self._actions.value
-        moves = self._offered
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(moves):
+        move = self._other_moves.chosen_move()
+        if move is None:
             self.report(self.t("crew.ui.pick_action"), error=True)
             return
-        self._play(moves[index])
+        self._play(move)
 
     @safe_callback
     def _on_new(self, _button: Any = None) -> None:
-        mission, players = self._mission_pick.value, self._players_pick.value
-        if mission not in range(1, LAST_MISSION + 1) or players not in (2, 3, 4, 5):
-            raise InvalidMoveError("choose a mission from the list and 2 to 5 players")
+        mission, players, seed = self._options.chosen()
         options = {**self.model.session.options, "mission": mission, "players": players}
         # another seat count, or two players (TONOJA follows the captain, who changes with the deal): new
         # seats. The old driver stops first: no bot of the old table may move in the new game.
         reseat = players != self.model.state.players or players == 2
         if reseat:
             self._driver.close()
-        self.model.new_game(seed=int(self._seed.value), options=options)
+        self.model.new_game(seed=seed, options=options)
         if reseat:
             self._new_seats()
         self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
@@ -531,10 +513,8 @@ class MissionView(SavedMissionsMixin, View):
         if reseat:
             self._new_seats()
             driver = self._driver
-        self._mission_pick.value = self.model.state.mission
-        self._players_pick.value = self.model.state.players
+        self._options.show_values(self.model.state.mission, self.model.state.players, seed)
         self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
-        self._seed.value = seed
         self._post_mortem.close()
         self._forget_game_talk()
         self.clear_report()
@@ -549,6 +529,39 @@ class MissionView(SavedMissionsMixin, View):
         if over:
             self.show_post_mortem()
         return True
+
+    # ---- undo (as the table frame's: back to where a person decides) ------------------------------------
+    def undo(self) -> bool:
+        """Take back the last move, and the bots' moves after the last person's: the table is back where a
+        person decides (or at the start). False, said in the page, when there is nothing to undo."""
+        if len(self.model.session) == 0:
+            self.report(self.t("table.controls.nothing_to_undo"), error=True)
+            return False
+        driver = self._driver
+        autoplay, driver.autoplay = driver.autoplay, False   # no bot move between the steps back
+        self._loading = True                                 # one redraw at the end
+        try:
+            self.model.undo()
+            while len(self.model.session) and not self._person_decides():
+                self.model.undo()
+        finally:
+            self._loading = False
+            driver.autoplay = autoplay
+        self._post_mortem.close()
+        self._forget_game_talk()
+        self._hand.refusal = self._tasks.refusal = ""
+        self.clear_report()
+        self.refresh()
+        driver.schedule()
+        return True
+
+    def _person_decides(self) -> bool:
+        state = self.model.state
+        return not ENGINE.play_out_over(state) and ENGINE.decider(state) in self.human_seats()
+
+    @safe_callback
+    def _on_undo(self, _button: Any = None) -> None:
+        self.undo()
 
     # ---- the post-mortem (toolkit/widgets/crew/post_mortem.py) ---------------------------------------
     def review_inputs(self) -> dict[str, Any] | None:
@@ -581,173 +594,109 @@ class MissionView(SavedMissionsMixin, View):
             self._bot_text.value = ""
             return
         seat, decision = info
-        move = self._describe(decision.move).rstrip(".。")   # a task's text ends the sentence already
+        head, reason, rule = self.bot_line_parts(seat, decision)
+        code = f" {rule_ref_html(rule, self.lang)}" if rule and reason else ""
+        self._bot_text.value = (f"<p class='crew-bot-line' data-seat='{seat}'>{esc(head)}"
+                                f"<span class='crew-bot-reason'>{esc(reason)}</span>{code}</p>")
+
+    def bot_line_parts(self, seat: int, decision: Any) -> tuple[str, str, str]:
+        """A bot's move in words, naming the seat and the move once: ``(head, reason, rule)``.
+
+        The bots' reasons start with the seat and the move ("Seat 1 communicates green 9: …"): the line is
+        the reason, the seat's full name in place of "Seat 1". A reason that says otherwise, or one withheld
+        because it names a card the viewer cannot see, follows "Seat 1 (expert bot): play green 9."."""
+        name = self.seat_name(seat)
         reason = decision.reason.text(self.lang) if decision.reason is not None else ""
+        rule = getattr(decision.reason, "rule", "")
         if reason and not self._seat_setup.show_all and self._names_hidden_card(decision.reason):
             reason = self.t("crew.ui.reason_withheld")
-        rule = getattr(decision.reason, "rule", "")
-        code = f" {rule_ref_html(rule, self.lang)}" if rule and reason else ""
-        self._bot_text.value = (f"<p class='crew-bot-line' data-seat='{seat}'>"
-                                f"{esc(self.t('crew.ui.bot_moved', name=self.seat_name(seat), move=move))}"
-                                f" <span class='crew-bot-reason'>{esc(reason)}</span>{code}</p>")
+        else:
+            phrase = self.t("crew.ui.seat_n", seat=seat)
+            if reason.startswith(phrase) and not reason[len(phrase):len(phrase) + 1].isdigit():
+                return name, reason[len(phrase):], rule
+        move = self._describe(decision.move).rstrip(".。")   # a task's text ends the sentence already
+        return self.t("crew.ui.bot_moved", name=name, move=move) + (" " if reason else ""), reason, rule
 
     def refresh(self) -> None:
         if not hasattr(self, "_driver"):
             return  # the base class may announce a language before the children exist
-        tr = self.t
         state = self.model.state
         self._seat_setup.lang = self.lang
-        humans = self.human_seats()
-        seat = self.viewing_seat()
-        labels = [(tr("crew.ui.seat_n", seat=s), s) for s in humans]
-        if list(self._seat.options) != labels:
-            self._seat.options = labels or [("—", -1)]
-        if humans and self._seat.value != seat:
-            self._seat.value = seat
+        seat = self._show_seat_choice()
         obs = ENGINE.observe(state, seat)
-        self._title.value = f"<h3>{esc(tr('crew.ui.mission_title', mission=state.mission))}</h3>"
-        self._title.value += table_rules_html("crew", self.lang)   # what no engine enforces
-        current = obs["current"]
-        decider = ENGINE.decider(state)
-        phase = tr(f"crew.phase.{obs['phase']}")
-        comm = obs["communication"]
-        outcome = ENGINE.outcome(state)
         over = ENGINE.play_out_over(state)
-        if over:
-            decider = current = None        # nobody acts in a finished attempt: no seat is named or lit
-        who = "—" if decider is None else self.seat_name(decider)
-        if over:
-            # the result is said once, in bold; neither the phase nor "to act" repeats it
-            status = tr("crew.ui.status_over", players=state.players, attempt=obs["attempt"],
-                        counted=obs["attempts_counted"], captain=obs["captain"], comm=tr(f"crew.comm.{comm['mode']}"))
-        else:
-            status = tr("crew.ui.status", players=state.players, attempt=obs["attempt"],
-                        counted=obs["attempts_counted"], captain=obs["captain"], phase=phase,
-                        comm=tr(f"crew.comm.{comm['mode']}"), current=who)
-        if comm["time_limit"]:
-            status += " · " + tr("crew.ui.time_limit", time=comm["time_limit"])
-        status_html = esc(status)
-        if outcome is not None:
-            status_html += f" · <b>{esc(outcome.text(self.lang))}</b>"
-        elif over:
-            status_html += f" · <b>{esc(tr('crew.phase.' + state.phase))}</b>"
-        self._status.value = (f'<div data-phase="{esc(obs["phase"])}" data-current="{esc(current)}" '
-                              f'data-decider="{esc(decider)}">{status_html}</div>')
         mine = self.seat_moves(seat)
-        if over:
-            turn = tr("crew.ui.turn_over")
-        elif seat is not None and self._acts_now(seat):
-            key = {"allocate": "crew.ui.turn_you_task", "play": "crew.ui.turn_you"}.get(state.phase,
-                                                                                        "crew.ui.turn_you_other")
-            turn = tr(key, name=self.seat_name(seat))
-        elif self._seat_setup.waiting:
-            turn = tr("crew.ui.turn_step", name=who)
-        else:
-            turn = tr("crew.ui.turn_wait", name=who)
-        self._turn.value = f"<p role='status' class='crew-turn-line' data-yours='{int(self._acts_now(seat))}'><b>{esc(turn)}</b></p>"
-        self._seat_label.value = esc(tr("crew.ui.you_are")) if len(humans) > 1 else ""
-        self._seat.layout.display = "flex" if len(humans) > 1 else "none"
+        self._title.value = (f"<h3>{esc(self.t('crew.ui.mission_title', mission=state.mission))}</h3>"
+                             + table_rules_html("crew", self.lang))   # what no engine enforces
+        self._status_lines.show(self, obs, seat, self._acts_now(seat), self._seat_setup.waiting)
         names = {s: self.seat_name(s) for s in range(state.seats)}
-        # tasks as tokens by their owners; the ones this seat may take now are buttons
-        self._tasks.lang = self.lang
-        takes = [m.task for m in mine if isinstance(m, TakeTask)]
-        self._tasks.show(obs["tasks"], state.seats, names=names, selectable=takes,
-                         you=[seat] if seat is not None else [])
-        # the trick on the table, the previous trick beside it
-        trick = obs["trick"]
-        prev = obs["previous_trick"]
-        self._trick.lang = self.lang
-        self._trick.show(state.seats, trick["leader"], trick["cards"],
-                         previous=(prev["leader"], prev["cards"], prev["winner"]) if prev else None,
-                         names={s: self.short_name(s) for s in range(state.seats)}, bottom=seat if seat is not None else 0,
-                         acting=decider if current is None else current, you=humans)
-        parts = []
-        if obs["communicated"]:
-            comms = "".join(f"<li>{esc(names.get(c['seat'], c['seat']))}: {chip(c['card'], self.lang)} "
-                            f"{esc(tr('crew.sonar.' + (c['position'] or 'hidden')))}</li>" for c in obs["communicated"])
-            parts.append(f"<div class='crew-comms'><b>{esc(tr('crew.ui.communicated'))}</b><ul>{comms}</ul></div>")
-        if obs["tonoja"]:
-            cols = " ".join((chip(c["face_up"], self.lang) if c["face_up"] else "▢") + ("▮" if c["face_down"] else "")
-                            for c in obs["tonoja"])
-            parts.append(f"<p class='crew-tonoja'><b>TONOJA</b>: {cols}</p>")
-        parts.append(f"<p class='crew-won'><b>{esc(tr('crew.ui.tricks_won'))}</b>: " + " · ".join(
-            f"{esc(self.short_name(s))}: {n}" for s, n in enumerate(obs["tricks_won"])) + "</p>")
-        parts.append(f"<p class='crew-trick-count'>{esc(tr('crew.ui.trick_count', n=obs['tricks_played'], total=obs['tricks_total']))}</p>")
-        self._board.value = "".join(parts)
-        # the hand: this seat's own cards (and TONOJA's face-up cards when this seat decides for TONOJA)
-        hand = [Card.parse(c) for c in (obs["hand"] or [])]
-        extra: list[Card] = []
-        if state.tonoja is not None and seat == state.captain and current == state.tonoja:
-            extra = list(state.hand(state.tonoja))
-        sonar_moves = [m for m in mine if isinstance(m, Sonar)]
-        if not sonar_moves and self._sonar.value:
-            self._sonar.value = False  # nothing to communicate now (re-enters refresh)
-            return
-        gifts = [m.card for m in mine if isinstance(m, GiveCard)]
-        if self._sonar.value:
-            playable = [m.card for m in sonar_moves]
-        elif gifts:
-            playable = gifts
-        else:
-            playable = [m.card for m in mine if isinstance(m, PlayCard)]
-        marks: dict = {}   # the hint is marked through the hint-mark protocol (_render_hint), not here
-        self._hand.lang = self.lang
-        if seat is None:
-            self._hand.set_title("crew.ui.spectator")
-        elif over:   # "click a card to play it" under the cards left after the end invited a click that fails
-            self._hand.set_title("crew.ui.your_hand_over", seat=seat)
-        elif extra:
-            self._hand.set_title("crew.ui.your_hand_tonoja", seat=seat)
-        elif self._sonar.value:
-            self._hand.set_title("crew.ui.your_hand_sonar", seat=seat)
-        else:
-            self._hand.set_title("crew.ui.your_hand", seat=seat)
-        self._hand.set_cards(hand + extra, playable=playable, marks=marks, unplayable_reason=self._why_not)
-        self._sonar.description = tr("crew.ui.sonar_button")
-        self._sonar.disabled = not sonar_moves
-        self._sonar.tooltip = tr("crew.ui.sonar_tooltip")
-        self._hint.description = tr("seats.hint")
+        self._refresh_table(obs, seat, mine, names, over)
+        cards = self._hand_cards(obs, seat, over)
+        if not self._hand_panel.show(self, cards, mine, seat, over, for_tonoja=len(cards) > len(obs["hand"] or []),
+                                     why_not=self._why_not):
+            return   # the sonar switch went off: its observer redrew the table
+        self._hint.description = self.t("seats.hint")
         self._hint.disabled = seat is None or over
+        self._undo.description = self.t("table.controls.undo")
+        self._undo.disabled = len(self.model.session) == 0
         # the teacher's switch: every hand, announced (the seat setup shows the warning too)
-        if self._seat_setup.show_all:
-            rows = "".join(f"<tr><th scope='row'>{esc(names[s])}</th><td>"
-                           + "".join(chip(c, self.lang) for c in state.hand(s)) + "</td></tr>"
-                           for s in range(state.seats) if s != seat)
-            self._others.value = (f"<div class='crew-show-all' role='note'><p><b>{esc(tr('crew.ui.all_hands'))}</b></p>"
-                                  f"<table>{rows}</table></div>")
-        else:
-            self._others.value = ""
-        # every other move of this seat: the accessible fallback list
-        self._offered = [m for m in mine if not isinstance(m, (PlayCard, Sonar, GiveCard))]
-        self._quick_moves = [m for m in self._offered if isinstance(m, QUICK_MOVES)][:QUICK_BUTTONS]
-        for button, move in zip(self._quick, self._quick_moves):
-            button.description = self._describe(move)
-            button.tooltip = self._describe(move)
-        shown = tuple(self._quick[:len(self._quick_moves)])
-        if tuple(self._quick_row.children) != shown:
-            self._quick_row.children = shown
-        self._actions.options = [(self._describe(m), i) for i, m in enumerate(self._offered)]
-        self._actions.disabled = not self._offered
-        self._apply.disabled = not self._offered
-        self._actions_label.value = esc(tr("crew.ui.actions"))
-        self._apply.description = tr("ui.apply")
-        self._new.description = tr("ui.new_game")
-        self._seed.tooltip = tr("crew.ui.tip_seed")
-        self._seed.description = tr("ui.seed")
-        self._mission_pick.description = tr("crew.ui.pick_mission")
-        self._players_pick.description = tr("crew.ui.pick_players")
-        set_options(self._players_pick, [(tr("crew.ui.players_option_tonoja") if n == 2 else str(n), n)
-                                         for n in (2, 3, 4, 5)])
-        self._actions.tooltip = tr("crew.ui.actions")
+        self._others.show(self._seat_setup.show_all, {s: state.hand(s) for s in range(state.seats) if s != seat},
+                          names, self.t, self.lang)
+        self._other_moves.show(mine, self._describe, self.t)
+        self._options.label(self.t)
+        outcome = ENGINE.outcome(state)
         self._post_mortem.label(over, won=outcome is not None and outcome.result == "win")
         self._link.value = self._share_link(seat) if over else ""
         self._render_saved(seat, over)
         self._render_bot_move()
-        self._render_hint(hand + extra)
+        self._render_hint(cards)
         self._post_mortem.render()
+        self._render_log()
+
+    def _show_seat_choice(self) -> int | None:
+        """The "You are" choice between the people at the table (hot seat); returns the viewing seat."""
+        humans = self.human_seats()
+        seat = self.viewing_seat()
+        labels = [(self.t("crew.ui.seat_n", seat=s), s) for s in humans]
+        if list(self._seat.options) != labels:
+            self._seat.options = labels or [("—", -1)]
+        if humans and self._seat.value != seat:
+            self._seat.value = seat
+        self._seat_label.value = esc(self.t("crew.ui.you_are")) if len(humans) > 1 else ""
+        self._seat.layout.display = "flex" if len(humans) > 1 else "none"
+        return seat
+
+    def _refresh_table(self, obs: dict, seat: int | None, mine: list, names: dict[int, str], over: bool) -> None:
+        """The tasks (those this seat may take now are buttons), the trick and the previous one, the notes."""
+        state = self.model.state
+        self._tasks.lang = self.lang
+        self._tasks.show(obs["tasks"], state.seats, names=names, selectable=[m.task for m in mine if isinstance(m, TakeTask)],
+                         you=[seat] if seat is not None else [])
+        trick, prev = obs["trick"], obs["previous_trick"]
+        current = None if over else obs["current"]
+        decider = None if over else ENGINE.decider(state)
+        self._trick.lang = self.lang
+        self._trick.show(state.seats, None if over and not trick["cards"] else trick["leader"],   # no next trick: no ▶
+                         trick["cards"], previous=(prev["leader"], prev["cards"], prev["winner"]) if prev else None,
+                         names={s: self.short_name(s) for s in range(state.seats)},
+                         bottom=seat if seat is not None else 0,
+                         acting=decider if current is None else current, you=self.human_seats())
+        self._board.show(obs, names, self.short_name, self.t, self.lang)
+
+    def _hand_cards(self, obs: dict, seat: int | None, over: bool) -> list[Card]:
+        """This seat's own cards, and TONOJA's face-up cards when this seat decides for TONOJA."""
+        state = self.model.state
+        hand = [Card.parse(c) for c in (obs["hand"] or [])]
+        if (not over and state.tonoja is not None and seat == state.captain
+                and obs["current"] == state.tonoja):
+            hand += list(state.hand(state.tonoja))
+        return hand
+
+    def _render_log(self) -> None:
         events = self._setup_events + list(self.model.events)
-        self._log.value = (f"<details><summary><b>{esc(tr('ui.event_log'))}</b></summary>"
-                           + event_log_html(events, self.lang, title=False, seat_name=self._seat_setup.seat_name)
+        self._log.value = (f"<details><summary><b>{esc(self.t('ui.event_log'))}</b></summary>"
+                           + event_log_html(events, self.lang, title=False, seat_name=self.log_name,
+                                            seat_phrase=lambda s: self.t("crew.ui.seat_n", seat=s))
                            + "</details>")
 
     def _share_link(self, viewer: int | None) -> str:

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 from toolkit.core.errors import RuleError
 from toolkit.crew.cards import Card, Trick
 from toolkit.crew.engine import ENGINE
-from toolkit.widgets.base import esc
+from toolkit.widgets.base import esc, kernel_loop
 from toolkit.widgets.components.crew import TrickTable
 from toolkit.widgets.crew.common import chip
 
@@ -88,6 +88,7 @@ class PostMortemPanel:
         self.data: Any = None           # (review, inputs, allocations) of the reviewed attempt
         self.close_calls: Any = None    # toolkit.crew.close_calls of the reviewed attempt
         self.allocations_skipped = 0
+        self.focus_requests = 0          # how often the review asked to be scrolled into view
         self.replay_cards: list[tuple[int, Card, bool]] = []
         self.replay_pos = 0
         self._alternative: Any = None
@@ -154,8 +155,27 @@ class PostMortemPanel:
         except (ImportError, RuleError):
             calls = None
         self.data = (review, inputs, allocations)
+        self._revision = self.host.model.revision
         self.close_calls = calls
         self.render()
+        self.bring_into_view()
+
+    def bring_into_view(self) -> None:
+        """The review opens below the hand, under the fold at 1200x900: focusing its button (just above
+        the review) makes the browser scroll the review into view. A page still being drawn (a reopened
+        link: the review opens while the view is built) ignores a message sent before its button exists,
+        so in a kernel the request is sent again 2 and 5 seconds later, if nothing else changed since."""
+        self.focus_requests += 1
+        self.button.focus()
+        loop = kernel_loop()
+        if loop is not None:
+            asked = self.focus_requests
+            for delay in (2.0, 5.0):
+                loop.call_later(delay, self._focus_again, asked)
+
+    def _focus_again(self, asked: int) -> None:
+        if self.focus_requests == asked and self.data is not None and self.host.model.revision == self._revision:
+            self.button.focus()
 
     def render(self) -> None:
         if self.data is None:
