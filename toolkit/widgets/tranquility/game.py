@@ -36,7 +36,7 @@ import ipywidgets as widgets
 
 from toolkit.core.errors import InvalidMoveError
 from toolkit.core.explain import Event
-from toolkit.core.tryit import table_rules
+from toolkit.widgets.rulebook import table_rules_html
 from toolkit.tranquility import ENGINE, FINISH, REMOVAL_VARIANTS, START, PlaceIsland, PlayFinish, PlayStart
 from toolkit.tranquility.bots import LEVELS
 from toolkit.tranquility.cards import CELLS, COLUMNS, card_name, parse_card
@@ -295,10 +295,9 @@ class GameView(TableFrame):
     def title_text(self) -> str:
         return self.t("tranquility.ui.game_title")
 
-    def rules_text(self) -> str:
-        """The table rule no engine enforces (tranquility.table.silence), with its id."""
-        return " ".join(f"{self.t('ui.rulebook.table_rule')} {r.title[self.lang]} ({r.id})"
-                        for r in table_rules("tranquility"))
+    def rules_html(self) -> str:
+        """The table rule no engine enforces (``tranquility.table.silence``), its id linked (as every table)."""
+        return table_rules_html("tranquility", self.lang)
 
     def setup_events(self) -> list[Event]:
         return list(ENGINE.setup_events(self.model.session.initial))
