@@ -241,7 +241,6 @@ def test_saved_missions_paste_a_code_open_its_post_mortem_and_step_the_winning_l
     replay = page.locator(".crew-replay-table .crew-c-trickbox").first
     replay.locator(".crew-c-mark-alt").wait_for()
     for _ in range(4):
-        before = replay.locator("[data-card]").count()
         caption = replay.locator(".crew-c-caption").inner_text()
         page.locator(".crew-replay-next").click()
         page.wait_for_function(

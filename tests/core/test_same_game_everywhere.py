@@ -11,7 +11,6 @@ in its own order) and must give the same moves every time.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import subprocess

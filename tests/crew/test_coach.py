@@ -4,7 +4,6 @@ replayed through the engine, its invariants, and its refusals of bad input."""
 import contextlib
 import random
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 

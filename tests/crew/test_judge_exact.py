@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from toolkit.crew.cards import DECK, SUBMARINE, Card, Trick, legal_plays, tricks_in_mission
+from toolkit.crew.cards import DECK, SUBMARINE, Trick, legal_plays, tricks_in_mission
 from toolkit.crew.tasks import TASKS, task_status
 
 _SUIT = {"pink": "P", "blue": "B", "green": "G", "yellow": "Y", "submarine": "S"}

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from toolkit.core import IllegalMoveError, InvalidMoveError, InvalidOptionError, InvalidSeatError, Session
-from toolkit.crew.engine import ENGINE, CrewState, PlayCard, Sonar, parse_move
+from toolkit.crew.engine import ENGINE, PlayCard, Sonar, parse_move
 from toolkit.crew import Card
 
 from .helpers import pink_nine, play_first_legal_until, run

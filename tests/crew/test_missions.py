@@ -3,7 +3,7 @@
 import pytest
 
 from toolkit.core import IllegalMoveError, InvalidOptionError
-from toolkit.crew import TASKS, Card, Trick
+from toolkit.crew import TASKS
 from toolkit.crew.engine import ENGINE, AssignAll, PlayCard, TakeTask, parse_move
 from toolkit.crew.missions import mission
 

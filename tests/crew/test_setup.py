@@ -1,9 +1,8 @@
 """Setup: the task draw, the captain, the allocation, incompatible pairs and footnote redeals."""
 
-import pytest
 
 from toolkit.crew import TASKS, Card, incompatible
-from toolkit.crew.engine import ENGINE, AssignTask, PassTask, TakeTask, parse_move
+from toolkit.crew.engine import ENGINE, AssignTask, PassTask, TakeTask
 from toolkit.crew.tasks import REDEAL_IF
 
 from .helpers import PINK_NINE_HANDS, pink_nine, run

@@ -10,7 +10,6 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-import toolkit.crew.solver as solver_module
 import toolkit.crew.solver.search as solver_search
 from toolkit.crew.solver import sat
 from toolkit.crew.cards import Card, Trick, deal, legal_plays

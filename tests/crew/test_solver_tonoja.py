@@ -14,7 +14,7 @@ from tests.crew.test_coach import _engine_games
 from tests.crew.test_crew_bots import advance
 from tests.crew.helpers import replay_alternative
 from toolkit.core import InvalidMoveError, RuleError
-from toolkit.crew.cards import Card, Trick, deal_tonoja
+from toolkit.crew.cards import Card, deal_tonoja
 from toolkit.crew.engine import ENGINE, Column, PlayCard
 from toolkit.crew.solver import _engine_status, naive_solve, prepare, solve
 from toolkit.crew.tasks import CAPTAIN_COMPARISON, TASKS
@@ -346,7 +346,6 @@ def test_the_expert_s_sampled_deals_keep_the_columns():
 def test_the_expert_makes_legal_decisions_for_two_players():
     """Seeded two-player positions of missions 1-10 (TONOJA to play among them): every expert decision is a
     legal move of the deciding seat (``BotTable.ask`` checks it), for TONOJA a face-up card."""
-    import numpy as np
 
     from toolkit.core.bots import BotTable
 

@@ -3,7 +3,6 @@ from the seat's observation only, the policy bot's dive decisions equal the exac
 
 from __future__ import annotations
 
-from fractions import Fraction
 import random
 from dataclasses import replace
 

@@ -11,8 +11,7 @@ import pytest
 
 from pirats_helpers import figure, front_loot, place, table, with_hand
 from toolkit.core.bots import BotTable, Decision, bot_rng, play_out
-from toolkit.core.explain import Event
-from toolkit.pirats import (BOTS, ENGINE, SHIPS, VARIANTS, BecomeCaptain, Bid, Draw, MovePirat, Pass, SnailStep,
+from toolkit.pirats import (BOTS, ENGINE, SHIPS, VARIANTS, BecomeCaptain, Bid, Draw, Pass, SnailStep,
                             Stay, TakeLoot, Token, move_effects, score)
 from toolkit.pirats.coach import Board, Weights
 from toolkit.pirats.study import game_seats, run_study

@@ -10,7 +10,6 @@ import time
 import numpy as np
 import pytest
 
-from toolkit.core.bots import play_out
 from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidSeatError, RuleError
 from toolkit.tables import (CorruptLogError, NotYourMoveError, SeatTakenError, StaleMoveError, TableError, TokenError,
                             UnknownTableError, open_store)

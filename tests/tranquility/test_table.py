@@ -2,7 +2,6 @@
 
 import re
 
-import pytest
 
 from toolkit.tranquility import ENGINE, PlaceIsland
 from toolkit.widgets.tranquility import GameView

@@ -3,7 +3,6 @@
 import pytest
 
 from tinygame import STONES, Take
-from toolkit.core import Session
 from toolkit.widgets import DebugPanel, GameSession, query_params
 from toolkit.widgets.debug_dashboard import DebugDashboard
 from toolkit.widgets.gallery import Gallery, discover, read_entry

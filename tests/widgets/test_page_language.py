@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.core import i18n
 from toolkit.widgets.base import LanguageToggle, View
 
 from test_static_text import all_view_classes

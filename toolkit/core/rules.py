@@ -21,7 +21,6 @@ from __future__ import annotations
 import sys
 import tomllib
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Mapping
 

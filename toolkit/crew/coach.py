@@ -555,8 +555,8 @@ def post_mortem(hands: Sequence[Iterable[Any]], tasks: Mapping[int, Iterable[Any
                 verdicts.append(verdict)
                 if lost_after is None and prev is True and verdict is False:
                     lost_after = (t, k)
-                    alternative = (witness_before if k == 0 else prev_witness) or []
-                prev, prev_witness = verdict, found
+                    alternative = (witness_before if k == 0 else prev_witness) or []  # noqa: F821 - set at the end of the previous card (k > 0)
+                prev, prev_witness = verdict, found  # noqa: F841 - read at the next card
         before = verdicts[-1]
         if complete:
             history.append(Trick(lead, cards))

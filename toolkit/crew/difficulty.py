@@ -24,7 +24,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
 from concurrent.futures import Executor
 from dataclasses import asdict, dataclass, field
 from importlib import resources

@@ -27,7 +27,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from toolkit.core.errors import DataError, IllegalMoveError, InvalidMoveError
 from toolkit.core.checks import check_iterable, one_of
 from toolkit.core.explain import Violation
-from toolkit.crew.cards import (COLOURS, DECK, SUBMARINE, Card, Trick, cards_of, mask_of, tricks_in_mission)
+from toolkit.crew.cards import (DECK, SUBMARINE, Card, Trick, cards_of, mask_of, tricks_in_mission)
 
 PENDING, DONE, FAILED = "pending", "done", "failed"
 STATUSES = (PENDING, DONE, FAILED)

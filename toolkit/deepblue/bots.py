@@ -37,7 +37,6 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import combinations
 from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np

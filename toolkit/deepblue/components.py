@@ -190,7 +190,7 @@ def _bool(v: Any, path: str) -> bool:
 
 
 def _names(v: Any, path: str) -> dict[str, str]:
-    if not isinstance(v, Mapping) or not all(isinstance(v.get(l), str) and v.get(l).strip() for l in ("en", "ja")):
+    if not isinstance(v, Mapping) or not all(isinstance(v.get(lang), str) and v.get(lang).strip() for lang in ("en", "ja")):
         raise DataError(f"{path}: needs non-empty 'en' and 'ja' texts")
     return {"en": v["en"], "ja": v["ja"]}
 

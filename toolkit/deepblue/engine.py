@@ -712,7 +712,7 @@ class DeepBlueEngine(Engine[DeepBlueState, Move]):
         d = state.dive
         b = self._eligible_boat(state, m.seat, d.site)
         player = state.players[m.seat]
-        boat = player.boats[b]
+        boat = player.boats[b]  # noqa: F841 - an out-of-range boat fails here, before anything changes
         # 「潜水するプレーヤーは船コマを沈没船タイルに移動します。（偵察ポットボーナスは使用することができません。）」:
         # a joining boat goes to the wreck's centre and its player dives without a scouting spot, even if the
         # boat already stood on one of this tile's spots. Only the leader dives from a spot.

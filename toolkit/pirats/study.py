@@ -20,7 +20,6 @@ the game's coordinates (never from the worker or the order), so every executor g
 
 from __future__ import annotations
 
-import math
 import zlib
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence

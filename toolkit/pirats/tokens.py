@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 from toolkit.core.errors import DataError, InvalidMoveError
-from toolkit.core.checks import one_of
 from toolkit.core.i18n import Term, translate
 
 LOOT_KINDS = ("fries", "noodles", "burger", "teddy", "doll", "can")

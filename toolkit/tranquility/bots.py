@@ -45,7 +45,7 @@ from toolkit.tranquility.cards import CELLS, COLUMNS, ISLAND_MAX, MONSTER, TERMS
 from toolkit.tranquility.grid import SortedLine
 from toolkit.tranquility.moves import (DiscardHand, DiscardTwo, MoveRock, PlaceIsland, PlayFinish, PlayMonster,
                                        PlayStart, ResolveStorm, RockDiscard, StartDiscard, UseCompass)
-from toolkit.tranquility.sim import STRATEGIES, Game, RandomLegal, Strategy, decide, split_share
+from toolkit.tranquility.sim import STRATEGIES, Game, Strategy, decide, split_share
 
 __all__ = ["BOTS", "LEVELS", "StrategyBot", "seat_game"]
 

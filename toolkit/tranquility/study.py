@@ -12,7 +12,6 @@ every executor and every chunk size gives exactly the same numbers.
 
 from __future__ import annotations
 
-import math
 import zlib
 from collections import Counter
 from dataclasses import dataclass, field

@@ -18,7 +18,6 @@ import sys
 import html
 import json
 import logging
-import os
 import re
 import time
 import urllib.parse
@@ -26,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar
 
 import ipywidgets as widgets
 import traitlets
-from traitlets import Any as AnyTrait, Bool, Int, List, Unicode, observe, validate
+from traitlets import Any as AnyTrait, Int, List, Unicode, observe, validate
 
 from toolkit.core import i18n
 from toolkit.core.engine import Engine
@@ -35,7 +34,7 @@ from toolkit.core.explain import Event, Outcome, Violation
 from toolkit.core.session import Session
 
 if TYPE_CHECKING:
-    from toolkit.widgets.chart import Chart
+    pass
 
 log = logging.getLogger("toolkit.widgets")
 #: A view redraws for a language switch at most once per this many seconds (a burst is coalesced).

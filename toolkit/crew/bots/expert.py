@@ -40,7 +40,7 @@ from toolkit.core.bots import Decision
 from toolkit.core.explain import Event
 from toolkit.crew.bots import own_moves
 from toolkit.crew.bots.beginner import BeginnerBot
-from toolkit.crew.bots.sampler import Knowledge, knowledge, sample_deals
+from toolkit.crew.bots.sampler import Knowledge, sample_deals
 from toolkit.crew.cards import Card, Trick
 from toolkit.crew.engine import (AssignAll, AssignTask, Distress, GiveCard, PassTask, PlayCard, Predict, Sonar,
                                  TakeTask)

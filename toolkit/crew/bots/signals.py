@@ -42,7 +42,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-import numpy as np
 
 from toolkit.crew.cards import Card
 

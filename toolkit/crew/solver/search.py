@@ -673,7 +673,7 @@ class _Search:
                         candidates.sort(key=hint_rank.__getitem__)
                     ordered[memo] = candidates
             if self.lds is not None:
-                return play_lds(pos, tmask, led, best_seat, best_str, best_card, seat, candidates)
+                return play_lds(pos, tmask, led, best_seat, best_str, best_card, seat, candidates)  # noqa: F821 - the closures defined below (deleted after the search)
             # The plain search (no discrepancy count): the loop of ``play_lds`` without it, split by the
             # seat's place in the trick. The same plays in the same order, the same node count.
             last_seat = pos == n - 1
@@ -687,7 +687,7 @@ class _Search:
                     if last_seat:
                         result = finish(1 << card, seat, card)
                     else:
-                        result = play(1, 1 << card, _COLOUR[card], seat, _LEAD_STRENGTH[card], card)
+                        result = play(1, 1 << card, _COLOUR[card], seat, _LEAD_STRENGTH[card], card)  # noqa: F821 - the closures defined below (deleted after the search)
                     plays.pop()
                     if result is not False:
                         return result
@@ -707,9 +707,9 @@ class _Search:
                     else:
                         result = finish(tmask | (1 << card), best_seat, best_card)
                 elif strength > best_str:
-                    result = play(following, tmask | (1 << card), led, seat, strength, card)
+                    result = play(following, tmask | (1 << card), led, seat, strength, card)  # noqa: F821 - the closures defined below (deleted after the search)
                 else:
-                    result = play(following, tmask | (1 << card), led, best_seat, best_str, best_card)
+                    result = play(following, tmask | (1 << card), led, best_seat, best_str, best_card)  # noqa: F821 - the closures defined below (deleted after the search)
                 plays.pop()
                 if result is not False:
                     return result
@@ -743,7 +743,7 @@ class _Search:
                 if pos == n - 1:
                     result = finish(tmask | (1 << card), bs, bc)
                 else:
-                    result = play(pos + 1, tmask | (1 << card), led2, bs, bstr, bc)
+                    result = play(pos + 1, tmask | (1 << card), led2, bs, bstr, bc)  # noqa: F821 - the closures defined below (deleted after the search)
                 plays.pop()
                 if index and lds is not None:
                     self.lds += index

@@ -36,7 +36,7 @@ from traitlets import Bool, Dict, List, Unicode
 from toolkit.core import i18n
 from toolkit.core.errors import RuleError
 from toolkit.widgets.components.base import PickComponent, component_css, component_source
-from toolkit.crew.cards import COLOURS, SUITS, Card, suit_term
+from toolkit.crew.cards import SUITS, Card, suit_term
 
 HERE = Path(__file__).parent
 
@@ -92,7 +92,7 @@ class CrewComponent(PickComponent):
 
     _esm = Unicode(_ESM).tag(sync=True)
     _css = Unicode(_CSS).tag(sync=True)
-    
+
 
 class CrewCard(CrewComponent):
     """One card face; clickable if ``clickable`` (a pick sends the card itself)."""

@@ -49,7 +49,7 @@ from traitlets import Bool, Dict, List, Unicode
 
 from toolkit.core import i18n
 from toolkit.core.errors import RuleError
-from toolkit.pirats.model import CAPTAIN, COLOURS, SHIPS
+from toolkit.pirats.model import CAPTAIN, SHIPS
 from toolkit.pirats.tokens import DEFAULT_BOX, Token, score
 from toolkit.widgets.components.base import PickComponent, component_css, component_source
 

@@ -13,7 +13,7 @@ from toolkit.core.errors import RuleError
 from toolkit.crew.cards import POSITIONS, Card, cards, sonar_options, why_illegal_sonar
 from toolkit.widgets.base import View, esc, explain_html, query_params, safe_callback, set_options
 from toolkit.widgets.components.crew import CardPicker, CrewHand
-from toolkit.widgets.crew.common import cards_param, chip, chips, int_param, lang_param, share_link
+from toolkit.widgets.crew.common import cards_param, chip, int_param, lang_param, share_link
 
 MODES = ("normal", "currents", "rapture")
 MODE_TEXT = {"normal": "crew.ui.mode_normal", "currents": "crew.ui.mode_currents", "rapture": "crew.ui.mode_rapture"}

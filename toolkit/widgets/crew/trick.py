@@ -10,7 +10,7 @@ from the engine.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
 import ipywidgets as widgets
 

@@ -26,7 +26,7 @@ import ipywidgets as widgets
 from toolkit.core.i18n import translate as t
 from toolkit.deepblue.bots import card_worth
 from toolkit.deepblue.engine import ENGINE
-from toolkit.deepblue.gems import COLOURS, HAZARDS
+from toolkit.deepblue.gems import HAZARDS
 from toolkit.deepblue.model import (Anchor, ChooseSpot, Decline, DrawGem, Hire, Join, Leave, MoveBoat, PlayCard,
                                     Protect, Rest, SetSail, StartDive, Stop)
 from toolkit.widgets.components.deepblue import (GEM_STYLE, SEAT_STYLE, CrewCardRow, DeepBlueBoard, DiveTrack,
