@@ -329,7 +329,7 @@ class DeepBlueTable:
                         continue
                     you = p["seat"] == me
                     boats.append({"key": f"boat:{b}" if you else None, "seat": p["seat"], "boat": b,
-                                  "label": f"{p['seat']}·{b}", "you": you, "colour": SEAT_STYLE[p["seat"] % 5],
+                                  "label": f"{p['seat'] + 1}·{b}", "you": you, "colour": SEAT_STYLE[p["seat"] % 5],
                                   "selected": you and b == boat and state.phase in ("action", "sail"),
                                   "aria": self._tr("deepblue.comp.boat_aria", who=self._seat_name(p["seat"], me),
                                                    boat=b, site=name)})
