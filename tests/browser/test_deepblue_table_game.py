@@ -128,13 +128,13 @@ def test_a_learner_plays_a_whole_game_by_clicking_what_the_hint_marks(page, open
     text = page.locator(".deepsea-root").first.inner_text()
     assert text.count("Result:") == 1                                         # the result, once
     assert page.locator(".deepsea-status-line").get_attribute("data-acting") == ""   # nobody lit
-    # every log line of a seat names it ("You: …", "Seat 1 (bot: best play): …")
+    # every log line of a seat names it ("You: …", "Seat 2 (bot: best play): …")
     seatless = _seatless_rules()
     lines = page.evaluate(f"[...document.querySelectorAll('{LOG} li')].map(li => ["
                           "!!li.querySelector('.deepsea-event-seat'), "
                           "(li.querySelector('.deepsea-rule') || {}).innerText || '', li.innerText])")
     named = [text for has_seat, _rule, text in lines if has_seat]
-    assert len(named) > 50 and all(t.startswith(("You:", "Seat 1 (bot: best play):")) for t in named), named[:3]
+    assert len(named) > 50 and all(t.startswith(("You:", "Seat 2 (bot: best play):")) for t in named), named[:3]
     assert all(rule in seatless for has_seat, rule, _t in lines if not has_seat), \
         [t for has_seat, rule, t in lines if not has_seat and rule not in seatless][:3]
     page.locator(".deepsea-result").scroll_into_view_if_needed()             # the banner in the picture

@@ -107,7 +107,7 @@ def test_a_learner_plays_a_whole_landlubber_game_by_clicking_what_the_hint_marks
         page.wait_for_function("() => document.querySelector('.deepsea-hint-text').innerText.trim() !== '' && "
                                "document.querySelector('.deepsea-hinted')", timeout=60000)
         hint = page.locator(".deepsea-hint-text").inner_text()
-        assert "Seat 0 (" not in hint and "#" not in hint, hint        # advice to the learner, figures by name
+        assert "Seat 1 (" not in hint and "#" not in hint, hint        # advice to the learner, figures by name
         keys = page.evaluate("[...document.querySelectorAll('.deepsea-hinted')].map(e => e.dataset.key)")
         assert 1 <= len(keys) <= 6, hint                                 # the hint marks its object(s)
         if not hinted_once and any(k.startswith(("figure:", "aboard:")) for k in keys):
@@ -157,7 +157,7 @@ def test_a_learner_plays_a_whole_landlubber_game_by_clicking_what_the_hint_marks
                           "!!li.querySelector('.deepsea-event-seat'), "
                           "(li.querySelector('.deepsea-rule') || {}).innerText || '', li.innerText])")
     named = [text for has_seat, _rule, text in lines if has_seat]
-    assert len(named) > 50 and all(t.startswith(("You:", "Seat 1 (bot: greedy):")) for t in named), named[:3]
+    assert len(named) > 50 and all(t.startswith(("You:", "Seat 2 (bot: greedy):")) for t in named), named[:3]
     assert all(rule in seatless for has_seat, rule, _t in lines if not has_seat), \
         [t for has_seat, rule, t in lines if not has_seat and rule not in seatless][:3]
     page.locator(".deepsea-result").scroll_into_view_if_needed()             # the banner in the picture

@@ -63,7 +63,7 @@ def test_the_curtain_leaves_no_card_of_the_previous_seat_in_the_pages_widget_man
     page.wait_for_function("document.querySelector('.tranq-choice').innerText.includes('25')")
     page.locator(".tranq-play").click()
     page.locator(".tranq-reveal").wait_for(state="visible")   # "Pass the device to seat 0"
-    assert "0" in page.locator(".tranq-curtain").inner_text()
+    assert "seat 1" in page.locator(".tranq-curtain").inner_text()
     assert page.locator(".tranq-grid-cell-17").inner_text().strip() == "25"
     # the kernel's messages are handled in order; give the manager a moment to apply the last ones
     traces: dict = {}
