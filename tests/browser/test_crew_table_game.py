@@ -58,10 +58,12 @@ def _shot(page, name: str) -> None:
 
 
 def _log_lines(page) -> list[dict]:
+    # textContent, not innerText: a redraw may close the log's <details> between these two calls, and a
+    # closed one's lines have no rendered text (the line read '' under load)
     page.locator(".crew-log details").evaluate("d => { d.open = true; }")
     return page.locator(".crew-log li").evaluate_all(
         "lis => lis.map(li => ({seat: li.querySelector('.deepsea-event-seat') ? "
-        "li.querySelector('.deepsea-event-seat').innerText : '', text: li.innerText, "
+        "li.querySelector('.deepsea-event-seat').textContent : '', text: li.textContent, "
         "rule: (li.querySelector('code.deepsea-rule') || {}).textContent || ''}))")
 
 

@@ -127,6 +127,10 @@ def test_part_of_a_seeded_game_played_by_clicks_only(open_dashboard):
     _wait_text(page, ".pir-prompt", "second card")                     # the table says what to click next
     page.locator("button.pir-deck-pile").click()
     page.wait_for_function("() => !document.querySelector('button.pir-deck-pile')", timeout=60000)
+    # the status line is its own widget and may reach the page after the table: wait until it says the
+    # bots' turn, else a stale "Your turn" ends the loop below before the bots have moved (seen under load)
+    page.wait_for_function("() => !document.querySelector('.deepsea-table-status').innerText.includes('Your turn')",
+                           timeout=60000)
     for _ in range(12):                                                  # the two bots: one click a move
         if "Your turn" in page.locator(".deepsea-table-status").inner_text():
             break
