@@ -154,14 +154,15 @@ class MissionView(SavedMissionsMixin, View):
 
     def _layout(self) -> list[widgets.Widget]:
         wrap = wrap_layout()
-        return [self._title, self._seat_setup, self._status, self._turn,
+        # the game's options first, under the title, as on the other tables (a newcomer looked for them there)
+        return [self._title, self._options.row, self._seat_setup, self._status, self._turn,
                 widgets.HBox([self._seat_label, self._seat], layout=wrap),
                 self._tasks, self._quick_row,
                 widgets.HBox([self._trick, self._board], layout=wrap),
                 self._hand,
                 widgets.HBox([self._sonar, self._hint, self._undo], layout=wrap), self._hint_text, self._bot_text,
                 self._others, self._other_moves.list_row, self._saved_box,
-                *self._post_mortem.parts, self._options.row, self._log]
+                *self._post_mortem.parts, self._log]
 
     # the moves the list and the quick buttons offer now (read by tests)
     _offered = property(lambda self: self._other_moves.offered)
