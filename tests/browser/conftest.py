@@ -32,6 +32,20 @@ RENDER_TIMEOUT_MS = int(os.environ.get("DEEPSEA_RENDER_TIMEOUT_MS", "120000"))
 # two harmless console errors.
 IGNORED_CONSOLE = ("ERR_NAME_NOT_RESOLVED", "net::ERR_", "Failed to load resource")
 
+# A table's parts are separate widgets, so under load one part of a redraw can reach the page before
+# another: a test waits for the redraw it reads. The frame stamps its status line, result banner, log and
+# hint with ``data-moves`` (the moves shown) and writes the log after the status and the banner, so a log
+# stamped like the status means the whole redraw is on the page (toolkit.widgets.table.parts.StatusLine).
+FRAME_SETTLED = """(() => {
+  const status = document.querySelector('.deepsea-status-line'), log = document.querySelector('.deepsea-log-body');
+  return !!(status && log && status.dataset.moves === log.dataset.moves);
+})()"""
+# the hint line of the moves on the page (not a hint left from before the last move)
+FRAME_HINT_CURRENT = """(() => {
+  const status = document.querySelector('.deepsea-status-line'), hint = document.querySelector('.deepsea-hint-line');
+  return !!(status && hint && hint.dataset.moves === status.dataset.moves);
+})()"""
+
 
 def pytest_collection_modifyitems(items):
     for item in items:

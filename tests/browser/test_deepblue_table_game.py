@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import FRAME_HINT_CURRENT, FRAME_SETTLED  # tests/browser/conftest.py
 
 pytestmark = pytest.mark.browser
 
@@ -43,9 +44,10 @@ STATUS = ".deepsea-table-status"
 
 def _wait_turn_or_end(page) -> bool:
     """Wait for the kernel: the learner's decision (the status lights seat 0) or the result; True if over."""
+    # the whole redraw first: the status can reach the page before the log, the banner before the log
     page.wait_for_function(
-        "() => document.querySelector('.deepsea-result') || "
-        "document.querySelector('.deepsea-status-line[data-acting=\"0\"]')", timeout=120000)
+        f"() => {FRAME_SETTLED} && (document.querySelector('.deepsea-result') || "
+        "document.querySelector('.deepsea-status-line[data-acting=\"0\"]'))", timeout=120000)
     return page.locator(".deepsea-result").count() > 0
 
 
@@ -81,8 +83,9 @@ def test_a_learner_plays_a_whole_game_by_clicking_what_the_hint_marks(page, open
             undone = board is not None
         page.locator("button.deepsea-hint").click()
         # the hint's words, then its marks (or, for "stay in the dive", no hint for a move)
-        page.wait_for_function("() => document.querySelector('.deepsea-hinted') || "
-                               "(document.querySelector('.deepsea-hint-text').innerText.includes('No hint'))",
+        page.wait_for_function(f"() => {FRAME_HINT_CURRENT} && (document.querySelectorAll('.deepsea-hinted').length"
+                               " === +document.querySelector('.deepsea-hint-line').dataset.marks || "
+                               "document.querySelector('.deepsea-hint-text').innerText.includes('No hint'))",
                                timeout=60000)
         keys = page.evaluate("[...document.querySelectorAll('.deepsea-hinted')].map(e => e.dataset.key)")
         if not keys:                                  # the hint says stay (a bot leads the dive): wait for it
@@ -140,7 +143,8 @@ def test_a_learner_plays_a_whole_game_by_clicking_what_the_hint_marks(page, open
     page.locator(".deepsea-result").scroll_into_view_if_needed()             # the banner in the picture
     page.screenshot(path=str(SHOTS / "deepblue-end-en.png"))
     page.locator(".deepsea-lang button", has_text="日本語").click()
-    page.wait_for_function(f"() => document.querySelector('{STATUS}').innerText.includes('ゲームは終わりました')",
+    page.wait_for_function(f"() => document.querySelector('{STATUS}').innerText.includes('ゲームは終わりました') && "
+                           f"document.querySelector('.deepsea-log-body[data-lang=\"ja\"]') && {FRAME_SETTLED}",
                            timeout=60000)
     assert page.locator(".deepsea-root").first.inner_text().count("結果:") == 1
     page.locator(".deepsea-result").scroll_into_view_if_needed()

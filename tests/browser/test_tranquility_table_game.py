@@ -14,14 +14,16 @@ share link in a new page: the same cells, the same log, the same hand.
 """
 
 import pytest
+from conftest import FRAME_HINT_CURRENT, FRAME_SETTLED  # tests/browser/conftest.py
 
 pytestmark = pytest.mark.browser
 
 GAME = "players=2&seed=1&variant=poseidon&pace=0"   # a short game (Poseidon sets 12 islands aside)
 LOG_LINES = "document.querySelectorAll('.deepsea-table-log .deepsea-log li').length"
-MY_TURN_OR_OVER = """() => document.querySelector('.deepsea-result') ||
+# the whole redraw on the page first: the status can arrive before the log (and the bot's move after ours)
+MY_TURN_OR_OVER = f"""() => {FRAME_SETTLED} && (document.querySelector('.deepsea-result') ||
   (document.querySelector('.tranq-play, .tranq-split') &&
-   document.querySelector('.deepsea-status-line[data-acting="0"]'))"""
+   document.querySelector('.deepsea-status-line[data-acting="0"]')))"""
 
 
 def test_a_learner_plays_a_whole_game_by_clicking_the_table(open_dashboard, console_errors):
@@ -72,7 +74,7 @@ def test_a_learner_plays_a_whole_game_by_clicking_the_table(open_dashboard, cons
             lines = page.evaluate(LOG_LINES)
         page.locator(".deepsea-hint").click()
         hint = page.locator(".deepsea-hint-line")
-        hint.wait_for(state="visible")
+        page.wait_for_function(FRAME_HINT_CURRENT)                           # this position's hint
         assert hint.count() == 1                                             # the hint is shown once
         marks = int(hint.get_attribute("data-marks"))
         page.wait_for_function(f"document.querySelectorAll('.deepsea-hinted').length === {marks}")
@@ -118,8 +120,9 @@ def test_a_shared_link_reopens_the_game_where_it_was_in_a_new_page(open_dashboar
     page = open_dashboard("tranquility-game", "players=1&seed=3&pace=0")
     lines = page.evaluate(LOG_LINES)
     for _ in range(3):                     # three moves by "Hint" and "Play the hint"
+        page.wait_for_function(FRAME_SETTLED)
         page.locator(".deepsea-hint").click()
-        page.locator(".deepsea-hint-line").wait_for(state="visible")
+        page.wait_for_function(FRAME_HINT_CURRENT)
         page.locator(".deepsea-play-hint").click()
         page.wait_for_function(f"{LOG_LINES} > {lines}")
         lines = page.evaluate(LOG_LINES)

@@ -397,7 +397,7 @@ class TableFrame(View):
                 seat = None
         decision = self._driver.hint(seat) if seat is not None else None
         if decision is None or decision.move is None:
-            bar.show(esc(self.t("table.hint.none")))
+            bar.show(esc(self.t("table.hint.none")), moves=self.model.position)
             return
         bar.decision, bar.seat = decision, seat
         self._render_hint()
@@ -470,9 +470,10 @@ class TableFrame(View):
         self.status.update(m, self.seat_name, lang, is_human=self.shared.is_mine if shared else self._setup.is_human,
                            humans=1 if shared else len(self._setup.human_seats()), extra=self.status_extra(obs, seat))
         outcome = self.engine.outcome(state)
-        self.banner.update(outcome, lang, self.result_text(outcome) if outcome is not None else None)
+        self.banner.update(outcome, lang, self.result_text(outcome) if outcome is not None else None,
+                           moves=m.position)
         events = list(self.setup_events()) + [e for step in m.session.steps[:m.position] for e in step.events]
-        self.event_log.update(events, lang, self.seat_name, self.last_result(events))
+        self.event_log.update(events, lang, self.seat_name, self.last_result(events), moves=m.position)
         self._render_hint()
         self._render_bot_line()
         moves = m.session.moves
@@ -492,7 +493,7 @@ class TableFrame(View):
         rule = getattr(decision.reason, "rule", "")
         marks = self.hint_marks(decision)
         bar.show(f"{esc(text)} {rule_ref_html(rule, self.lang)}" if rule else esc(text),
-                 marks=sum(len(keys) for _component, keys in marks))
+                 marks=sum(len(keys) for _component, keys in marks), moves=self.model.position)
         bar.mark(marks, self.t("table.hint.mark", move=move))
         bar.relabel(self.lang)
 

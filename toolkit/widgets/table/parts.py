@@ -41,6 +41,11 @@ class StatusLine(widgets.HTML):
 
     ``acting`` is the seat the line lights (``None`` when the game is over or nobody acts); the HTML
     carries it as ``data-acting`` so the page (and tests) can see it.
+
+    Every part a redraw writes carries ``data-moves`` (the moves shown), so a page or a test can tell
+    which redraw it reads: the parts are separate widgets, and under load one can arrive before another.
+    The frame writes the status before the banner, the log and the hint; a log whose ``data-moves`` equals
+    the status's tells that the whole redraw has arrived.
     """
 
     def __init__(self, **kwargs: Any):
@@ -77,7 +82,7 @@ class StatusLine(widgets.HTML):
         self.text = " ".join(sentences(parts))
         acting = "" if self.acting is None else str(self.acting)
         self.value = (f'<div class="deepsea-status-line" role="status" aria-live="polite" '
-                      f'data-acting="{acting}">{esc(self.text)}</div>')
+                      f'data-acting="{acting}" data-moves="{model.position}">{esc(self.text)}</div>')
         return self.text
 
 
@@ -109,7 +114,7 @@ class ResultBanner(widgets.HTML):
         self.layout.display = "none"
         self.shown: Outcome | None = None
 
-    def update(self, outcome: Outcome | None, lang: str, text: str | None = None) -> None:
+    def update(self, outcome: Outcome | None, lang: str, text: str | None = None, moves: int = 0) -> None:
         self.shown = outcome
         if outcome is None:
             self.value = ""
@@ -117,6 +122,7 @@ class ResultBanner(widgets.HTML):
             return
         body = esc(text) if text else explain_html(outcome, lang)
         self.value = (f'<div class="deepsea-result" role="status" data-result="{esc(getattr(outcome, "result", ""))}" '
+                      f'data-moves="{int(moves)}" '
                       f'style="padding:.5em 1em;border:2px solid #2a6;border-radius:6px;background:#eefbf1">'
                       f'<b>{esc(t("table.result.title", lang))}:</b> {body}</div>')
         self.layout.display = None
@@ -138,7 +144,8 @@ class EventLog(widgets.VBox):
         self.count = 0
 
     def update(self, events: Sequence[Event], lang: str, seat_name: Callable[[int], str] | None,
-               last_result_html: str | None = None) -> None:
+               last_result_html: str | None = None, moves: int = 0) -> None:
+        """``moves``: the moves shown, stamped as ``data-moves`` on ``.deepsea-log-body`` (see StatusLine)."""
         self.count = len(events)
         self.last_result_html = last_result_html or ""
         self._last.value = (f'<div class="deepsea-last-result-box" role="status"><b>{esc(t("table.log.last_result", lang))}</b>'
@@ -146,7 +153,8 @@ class EventLog(widgets.VBox):
         # deepsea-side: hidden with the log itself in the projector mode (?display=large)
         folded = (f'<div class="deepsea-log-folded deepsea-side">{esc(t("table.log.folded", lang, count=len(events)))}</div>'
                   if len(events) > LOG_FOLD_LINES else "")
-        self._log.value = folded + event_log_html(list(events), lang, seat_name=seat_name)
+        self._log.value = (f'<div class="deepsea-log-body" data-moves="{int(moves)}" data-lang="{esc(lang)}">'
+                           f'{folded}{event_log_html(list(events), lang, seat_name=seat_name)}</div>')
 
 
 class RefusalLine(widgets.HTML):
@@ -213,10 +221,11 @@ class HintBar(widgets.VBox):
         self.play.description = t("table.hint.play", lang)
         self.play.disabled = self.decision is None or getattr(self.decision, "move", None) is None
 
-    def show(self, html_text: str, marks: int | None = None) -> None:
+    def show(self, html_text: str, marks: int | None = None, moves: int | None = None) -> None:
         """The hint line; ``marks``: how many objects the hint outlines (``data-marks``: a page or test can
-        wait for them all)."""
+        wait for them all); ``moves``: the moves shown when it was asked (``data-moves``, see StatusLine)."""
         counted = f' data-marks="{int(marks)}"' if marks is not None else ""
+        counted += f' data-moves="{int(moves)}"' if moves is not None else ""
         self.text.value = (f'<div class="deepsea-hint-line" role="status"{counted}>{html_text}</div>'
                            if html_text else "")
 
