@@ -51,6 +51,9 @@ def _wait_turn_or_end(page) -> bool:
     return page.locator(".deepsea-result").count() > 0
 
 
+HINTED_KEYS = "[...document.querySelectorAll('.deepsea-hinted')].map(e => e.dataset.key)"
+
+
 def _log_count(page) -> int:
     return page.locator(f"{LOG} li").count()
 
@@ -81,16 +84,26 @@ def test_a_learner_plays_a_whole_game_by_clicking_what_the_hint_marks(page, open
             assert not _wait_turn_or_end(page) and _log_count(page) < count      # seat 0 decides again
             assert page.locator(".deepsea-refusal-line .deepsea-refusal").count() == 0
             undone = board is not None
+        moves = page.locator(".deepsea-status-line").get_attribute("data-moves")
         page.locator("button.deepsea-hint").click()
-        # the hint's words, then its marks (or, for "stay in the dive", no hint for a move)
-        page.wait_for_function(f"() => {FRAME_HINT_CURRENT} && (document.querySelectorAll('.deepsea-hinted').length"
-                               " === +document.querySelector('.deepsea-hint-line').dataset.marks || "
-                               "document.querySelector('.deepsea-hint-text').innerText.includes('No hint'))",
-                               timeout=60000)
+        # this position's hint and its first mark ("pay" is drawn once the card is picked), or "no hint" (stay
+        # in the dive: a bot leads it) — or a bot
+        # moved meanwhile (the hint is dropped with the position it was for): then the next decision
+        try:
+            page.wait_for_function(
+                f"() => document.querySelector('.deepsea-status-line').dataset.moves !== '{moves}' || ({FRAME_HINT_CURRENT} && "
+                "(document.querySelector('.deepsea-hinted') || "
+                "document.querySelector('.deepsea-hint-text').innerText.includes('No hint')))",
+                timeout=60000)
+        except Exception:                                  # debugging aid: what the page showed
+            pytest.fail(f"turn {turn}, moves {moves}: {page.locator('.deepsea-status-line').evaluate('e => e.outerHTML')} | "
+                        f"{page.locator('.deepsea-hint-text').evaluate('e => e.innerHTML')} | "
+                        f"{page.evaluate(HINTED_KEYS)}")
+        if page.locator(".deepsea-status-line").get_attribute("data-moves") != moves:
+            continue
         keys = page.evaluate("[...document.querySelectorAll('.deepsea-hinted')].map(e => e.dataset.key)")
         if not keys:                                  # the hint says stay (a bot leads the dive): wait for it
-            count = _log_count(page)
-            page.wait_for_function(f"() => document.querySelectorAll('{LOG} li').length > {count}",
+            page.wait_for_function(f"() => document.querySelector('.deepsea-status-line').dataset.moves !== '{moves}'",
                                    timeout=120000)
             continue
         assert 1 <= len(keys) <= 2, keys                                    # the hint marks its object

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import FRAME_HINT_CURRENT, FRAME_SETTLED  # tests/browser/conftest.py
 
 pytestmark = pytest.mark.browser
 
@@ -39,9 +40,10 @@ def _seatless_rules() -> set[str]:
 
 def _wait_turn_or_end(page) -> bool:
     """Wait for the kernel: the learner's decision (the hint button enabled) or the result; True if over."""
-    page.wait_for_function(
-        "() => { const s = document.querySelector('.deepsea-table-status'); "
-        "return s && (s.innerText.includes('Your turn') || s.innerText.includes('over')); }", timeout=120000)
+    page.wait_for_function(                     # the whole redraw first: the status can precede the log
+        f"() => {{ const s = document.querySelector('.deepsea-table-status'); "
+        f"return {FRAME_SETTLED} && s && (s.innerText.includes('Your turn') || s.innerText.includes('over')); }}",
+        timeout=120000)
     return "over" in page.locator(".deepsea-table-status").inner_text()
 
 
@@ -103,9 +105,12 @@ def test_a_learner_plays_a_whole_landlubber_game_by_clicking_what_the_hint_marks
         if sailing_checks == 1 and not shared:  # the share link, opened in a new page: the game where it was
             shared = True
             _reopen_by_link(page)
+        moves = page.locator(".deepsea-status-line").get_attribute("data-moves")
         page.locator("button.deepsea-hint").click()
-        page.wait_for_function("() => document.querySelector('.deepsea-hint-text').innerText.trim() !== '' && "
-                               "document.querySelector('.deepsea-hinted')", timeout=60000)
+        # this position's hint with all its marks (not a hint line left from before the last move)
+        page.wait_for_function(f"() => {FRAME_HINT_CURRENT} && document.querySelector('.deepsea-status-line')"
+                               f".dataset.moves === '{moves}' && document.querySelectorAll('.deepsea-hinted').length"
+                               " >= +document.querySelector('.deepsea-hint-line').dataset.marks", timeout=60000)
         hint = page.locator(".deepsea-hint-text").inner_text()
         assert "Seat 1 (" not in hint and "#" not in hint, hint        # advice to the learner, figures by name
         keys = page.evaluate("[...document.querySelectorAll('.deepsea-hinted')].map(e => e.dataset.key)")

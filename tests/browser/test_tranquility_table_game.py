@@ -86,18 +86,28 @@ def test_a_learner_plays_a_whole_game_by_clicking_the_table(open_dashboard, cons
             assert "tranq-cell-legal" in hinted_cell.get_attribute("class")  # the hinted cell is a legal one
             click_and_wait(hinted_cell, "document.querySelector('.tranq-grid .tranq-cell-selected.deepsea-hinted')")
             action = ".tranq-play"
+            picked = 2                                                       # the card and the cell
         elif hinted_card.count():                                            # the start or a finish card
             name = hinted_card.get_attribute("data-card")
             click_and_wait(hinted_card, "document.querySelector('.tranq-hand .tranq-card-selected.deepsea-hinted')")
             action = {"start": ".tranq-start", "finish": ".tranq-finish"}[name]
+            picked = 1
         else:                                                                # discards only
             action = ".tranq-split" if page.locator(".tranq-split").count() else ".tranq-discard-two"
+            picked = 0
+        # the cards to discard, marked among the toggles (after the picks' redraw, every mark is back)
+        page.wait_for_function(f"document.querySelectorAll('.tranq-discard.deepsea-hinted').length === {marks - picked}")
         toggles = page.locator(".tranq-discard.deepsea-hinted")
         for i in range(toggles.count()):
             click_and_wait(toggles.nth(i), f"document.querySelectorAll('.tranq-discard.deepsea-hinted.mod-active').length === {i + 1}")
         assert grid.locator(".tranq-c-refusal").inner_text() == "" and hand.locator(".tranq-c-refusal").inner_text() == ""
         page.locator(action).click()
-        page.wait_for_function(f"{LOG_LINES} > {lines}")                      # the move is a new log line
+        try:
+            page.wait_for_function(f"{LOG_LINES} > {lines}")                  # the move is a new log line
+        except Exception:                                                    # debugging aid: what the page showed
+            pytest.fail(f"turn {turns}, {action}, {lines} lines: {page.locator('.deepsea-status-line').evaluate('e => e.outerHTML')} | "
+                        f"{page.locator('.deepsea-hint-text').inner_text()} | {page.locator('.deepsea-refusal-line').all_inner_texts()} | "
+                        f"{page.evaluate(LOG_LINES)} | {page.locator('.deepsea-log-body').evaluate('e => e.dataset.moves')}")
         page.wait_for_function("document.querySelectorAll('.deepsea-hinted').length === 0")   # marks cleared
         assert page.locator(".deepsea-refusal-line .deepsea-refusal").count() == 0   # no refusal beside the buttons
         turns += 1
