@@ -21,7 +21,8 @@ from toolkit.tranquility.grid import why_illegal_placement
 NEW_KINDS = ("crew.sonar", "crew.task_status", "crew.captain", "crew.task_draw", "tranquility.may_place", "tranquility.feasible", "deepblue.dive_score",
              "deepblue.busts", "deepblue.hire", "pirats.score", "pirats.move_cost", "crew.rulebook", "tranquility.rulebook",
              "pirats.rulebook", "crew.rulebook_tricks", "crew.rulebook_tasks", "crew.rulebook_sonar",
-             "pirats.rulebook_scoring", "pirats.rulebook_boarding", "pirats.rulebook_powers")
+             "pirats.rulebook_scoring", "pirats.rulebook_boarding", "pirats.rulebook_powers",
+             "pirats.auction_price", "tranquility.deal")
 SEEDS = st.integers(0, 2**32 - 1)
 
 
@@ -198,6 +199,39 @@ def test_move_cost_follows_the_rule_text(seed):
         cost = max(0, steps + tolls - cockroach)
         expected = "refused" if cost > held else (str(cost) if cost < 3 else "3+")
     assert ex.right_choice == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(SEEDS)
+def test_auction_price_follows_the_rule_text(seed):
+    """「最も前にある駒は 0 カード, 前から 2 番目の駒は 1 カード」: the figures still at the bar in front count,
+    empty stools do not; the engine refuses one card less and takes the price."""
+    from toolkit.pirats.engine import ENGINE as PIRATS
+    from toolkit.pirats.model import Auction
+
+    ex = generate("pirats.auction_price", seed)
+    bar, stool = ex.board["bar"], ex.board["stool"]
+    assert bar[stool - 1] is not None and any(sp is None for sp in bar)        # a real bar after some hires
+    price = sum(1 for sp in bar[:stool - 1] if sp is not None)
+    assert ex.right_choice == str(price)
+    assert PIRATS.minimum_price(Auction(tuple(bar), tuple(() for _ in bar), opener=0), stool - 1) == price
+    if price:
+        assert str(stool - 1) in {c.value for c in ex.choices} or stool - 1 == price   # the usual mistake is offered
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_deal_follows_the_rule_text(seed):
+    """「80枚と完了カード5枚を…できるだけ均等に配り」 (3 players: 29, 28, 28), sea monsters mixed in first."""
+    ex = generate("tranquility.deal", seed)
+    players, monsters = ex.params["players"], ex.params["monsters"]
+    assert 2 <= players <= 5 and monsters in (0, 3, 4, 5)
+    assert ex.right_choice == str((80 + 5 + monsters) // players)
+
+
+def test_the_rules_three_player_deal():
+    from toolkit.tranquility.engine import ENGINE as TRANQUILITY
+    state = TRANQUILITY.new_state(1, players=3)
+    assert sorted(len(p) + len(h) - 1 for p, h in zip(state.piles, state.hands)) == [28, 28, 29]
 
 
 # ---- the rule books' worked examples reproduce the stated results ---------------------------------------

@@ -177,6 +177,28 @@ def _tranquility_placement_cost(rng: np.random.Generator, seed: int) -> Exercise
                     "tranquility.place.cost", answer, why)
 
 
+def _tranquility_deal(rng: np.random.Generator, seed: int) -> Exercise:
+    """The deal (ルール「準備」): the islands and finish cards (and sea monsters) dealt as evenly as possible —
+    how many cards does a player with the fewest get, before the start cards are shuffled in? Counted on the
+    engine's own opening state."""
+    from toolkit.tranquility.engine import ENGINE as TRANQUILITY
+
+    players = int(rng.integers(2, 6))
+    monsters = int(rng.choice([0, 0, 3, 4, 5]))
+    state = TRANQUILITY.new_state(int(rng.integers(0, 2**31)), players=players, monsters=monsters)
+    # pile + hand, less the one start card every seat shuffled into its pile
+    dealt = [len(pile) + len(hand) - 1 for pile, hand in zip(state.piles, state.hands)]
+    fewest, total = min(dealt), sum(dealt)
+    # the usual mistakes: the monsters forgotten, the finish cards forgotten, rounding up
+    wrong = [(total - monsters) // players, (total - 5) // players, -(-total // players)]
+    choices = _number_choices(fewest, wrong, rng)
+    why = Event("TEACH_EX_TRANQ_DEAL" if fewest < max(dealt) else "TEACH_EX_TRANQ_DEAL_EVEN", "tranquility.setup.deal", cards=total, players=players, fewest=fewest,
+                most=max(dealt), monsters=monsters)
+    prompt = "teach.ex.tranquility.deal_monsters" if monsters else "teach.ex.tranquility.deal"
+    return Exercise("tranquility.deal", seed, prompt, {"players": players, "monsters": monsters}, choices,
+                    {"players": players, "monsters": monsters}, "tranquility.setup.deal", str(fewest), why)
+
+
 # ---- Deep Blue ------------------------------------------------------------------------------------------
 def _deepblue_bust_above_third(rng: np.random.Generator, seed: int) -> Exercise:
     from toolkit.deepblue.risk import bust_chance
@@ -614,6 +636,35 @@ def _pirats_move_cost(rng: np.random.Generator, seed: int) -> Exercise:
                     why.rule, answer, why)
 
 
+def _pirats_auction_price(rng: np.random.Generator, seed: int) -> Exercise:
+    """The crew auction (ヴァリアント：競り): a real bar after a few hires; the lowest bid that opens the auction
+    on one figure, found by asking the engine about every bid (its refusals say why)."""
+    from toolkit.pirats.engine import ENGINE as PIRATS
+    from toolkit.pirats.model import OpenAuction
+
+    state = PIRATS.new_state(int(rng.integers(0, 2**31)), players=int(rng.integers(3, 5)), variant="auction")
+    hires = int(rng.integers(1, 5))
+    while sum(sp is None for sp in state.auction.bar) < hires or state.phase != "auction":
+        moves = PIRATS.legal_moves(state, PIRATS.decider(state))
+        # cheap bids keep cards in hand for the question's opener
+        move = min(moves, key=lambda m: (getattr(m, "bid", 0) + getattr(m, "amount", 0), int(rng.integers(1000))))
+        state = PIRATS.apply(state, move)
+    bar = state.auction.bar
+    seated = [i for i, sp in enumerate(bar) if sp is not None]
+    # a figure behind the front one: the price is the question (the front one is free, said in the rules)
+    stool = int(rng.choice(seated[1:] if len(seated) > 1 else seated)) + 1
+    price = next(b for b in range(len(bar) + 1)
+                 if getattr(PIRATS.why_illegal(state, OpenAuction(stool, b)), "code", "") != "PIRATS_BELOW_MINIMUM")
+    # the usual mistake: counting the empty stools in front too (the stool's number less one)
+    choices = _number_choices(price, [stool - 1, price + 1], rng)
+    species = Term(f"pirats.species.{bar[stool - 1]}")
+    empty = stool - 1 - price
+    why = Event("TEACH_EX_PIRATS_AUCTION_PRICE", "pirats.auction.minimum-price", price=price, empty=empty,
+                species=species)
+    return Exercise("pirats.auction_price", seed, "teach.ex.pirats.auction_price", {"stool": stool, "species": species},
+                    choices, {"bar": list(bar), "stool": stool}, "pirats.auction.minimum-price", str(price), why)
+
+
 # ---- the rule books' own worked examples, on engine positions ------------------------------------------
 def _crew_rulebook(rng: np.random.Generator, seed: int) -> Exercise:
     """The rule text's pink-9 example (ルール「トリック」の例), asked in five steps, played on the engine; then
@@ -830,6 +881,8 @@ GENERATORS: dict[str, Callable[[np.random.Generator, int], Exercise]] = {
     "deepblue.hire": _deepblue_hire,
     "pirats.score": _pirats_score,
     "pirats.move_cost": _pirats_move_cost,
+    "pirats.auction_price": _pirats_auction_price,
+    "tranquility.deal": _tranquility_deal,
     "crew.rulebook": _crew_rulebook,
     "tranquility.rulebook": _tranquility_rulebook,
     "pirats.rulebook": _pirats_rulebook,

@@ -108,6 +108,16 @@ def board_html(exercise: Exercise, lang: str) -> str:
             rows.append("<tr>" + "".join(cells) + "</tr>")
         return ('<table class="deepsea-ex-board deepsea-ex-grid" style="border-collapse:collapse;'
                 'text-align:center;width:18em;table-layout:fixed">' + "".join(rows) + "</table>")
+    if "bar" in board:                   # pirats.auction_price: the bar's stools, the front (stool 1) first
+        cells = []
+        for stool, species in enumerate(board["bar"], 1):
+            asked = stool == board["stool"]
+            name = i18n.translate(f"pirats.species.{species}", lang) if species else "—"
+            style = "background:#a14f00;color:#fff;font-weight:bold" if asked else "background:#f3e2b3" if species else ""
+            cells.append(f'<td style="border:1px solid #6d4c41;padding:.2em .4em;text-align:center;{style}">'
+                         f'<small>{stool}</small><br>{esc(name)}</td>')
+        return ('<div class="deepsea-ex-board" style="overflow-x:auto"><table class="deepsea-ex-bar" '
+                f'style="border-collapse:collapse"><tr>{"".join(cells)}</tr></table></div>')
     if exercise.kind in ("pirats.space_reached", "pirats.move_cost") or "occupied" in board:
         cells = []
         for space in (1, 2, 3, 4):

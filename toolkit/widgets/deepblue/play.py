@@ -77,6 +77,20 @@ def _seed_from(params: Mapping[str, str], default: int) -> int:
         return default
 
 
+def all_moves_fallback(on_apply: Any) -> tuple[widgets.Dropdown, widgets.Button, widgets.Accordion]:
+    """The accessible fallback of both Deep Blue views: every legal move of the seat in a list, with its
+    "Apply" button, collapsed under "All moves" (the views label them). Returns (list, button, accordion)."""
+    moves = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", max_width="100%"))
+    moves.add_class("deepblue-moves")
+    apply = widgets.Button(button_style="primary")
+    apply.add_class("deepblue-game-apply")
+    apply.on_click(on_apply)
+    box = widgets.Accordion(children=[widgets.HBox([moves, apply], layout=widgets.Layout(flex_flow="row wrap"))])
+    box.selected_index = None
+    box.add_class("deepblue-all-moves")
+    return moves, apply, box
+
+
 class _DeepBluePlayView(View):
     """Shared parts: the seat chooser, the clickable table, the "All moves" fallback, the risk line and the
     event log."""
@@ -86,16 +100,7 @@ class _DeepBluePlayView(View):
         super().__init__(lang=lang, **kwargs)
         self.model = model
         self.table = DeepBlueTable(self._table_move, lang=lang, board=full_table, market=full_table)
-        # the accessible fallback: every legal move of the seat in a list, collapsed under "All moves"
-        self._moves = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", max_width="100%"))
-        self._moves.add_class("deepblue-moves")
-        self._apply = widgets.Button(button_style="primary")
-        self._apply.add_class("deepblue-game-apply")
-        self._apply.on_click(self._on_apply)
-        self._all_moves = widgets.Accordion(children=[widgets.HBox([self._moves, self._apply],
-                                                                   layout=widgets.Layout(flex_flow="row wrap"))])
-        self._all_moves.selected_index = None
-        self._all_moves.add_class("deepblue-all-moves")
+        self._moves, self._apply, self._all_moves = all_moves_fallback(self._on_apply)
         self._seat = widgets.ToggleButtons(options=[(f"{i}", i) for i in range(seats)], value=0,
                                            style={"button_width": "3.5em"})
         self._seat.add_class("deepblue-seat")
@@ -283,16 +288,7 @@ class GameView(TableFrame):
     # ---- the frame's hooks ---------------------------------------------------------------------------
     def build(self) -> None:
         self.table = DeepBlueTable(self._table_move, lang=self.lang)
-        # the accessible fallback: every legal move of the seat in a list, collapsed under "All moves"
-        self._moves = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", max_width="100%"))
-        self._moves.add_class("deepblue-moves")
-        self._apply = widgets.Button(button_style="primary")
-        self._apply.add_class("deepblue-game-apply")
-        self._apply.on_click(self._on_apply)
-        self._all_moves = widgets.Accordion(children=[widgets.HBox([self._moves, self._apply],
-                                                                   layout=widgets.Layout(flex_flow="row wrap"))])
-        self._all_moves.selected_index = None
-        self._all_moves.add_class("deepblue-all-moves")
+        self._moves, self._apply, self._all_moves = all_moves_fallback(self._on_apply)
         self._chests = widgets.HTML()
         self._chests.add_class("deepblue-chests")
         self._risk = widgets.HTML()
