@@ -90,7 +90,7 @@ def test_mission_table_refuses_foreign_and_unplayable_cards_with_reasons():
     view._hand.receive({"type": "pick", "card": str(other)})      # a forged click: not in this hand
     assert view.model.state is state and "not in this hand" in view._hand.refusal
     view._hand.receive({"type": "pick", "card": str(state.hand(seat)[0])})   # allocation first: refused
-    assert view.model.state is state and "deepsea-refusal" in view.refusal.value     # beside the hand
+    assert view.model.state is state and view._hand.refusal           # said on the hand, beside the card
     view._tasks.receive({"type": "pick", "task": 999})
     assert view.model.state is state and view._tasks.refusal                 # said on the tokens
     view._actions.options = [("bogus", 99)]

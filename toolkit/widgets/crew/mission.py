@@ -129,20 +129,20 @@ class MissionView(SavedMissionsMixin, TableFrame):
         self._tasks = TaskTokens()
         self._tasks.add_class("crew-tasks")
         self._tasks.on_pick(self._on_task)
-        self._task_refusal = RefusalLine()     # a refused task click is answered under the tasks
-        self._tasks.on_refuse(lambda text: self.refuse(text, self._task_refusal))
+        # the components say themselves why they refuse a pick (beside the clicked object); the engine's
+        # refusals of a task click are answered under the tasks, those of the hand and moves beside them
+        self._task_refusal = RefusalLine()
         self._trick = TrickTable()
         self._trick.add_class("crew-table")
         self._board = BoardNotes()
         self._hand_panel = HandPanel(self._on_card, self._on_sonar_mode)
         self._hand, self._sonar = self._hand_panel.hand, self._hand_panel.sonar
-        self._hand.on_refuse(lambda text: self.refuse(text))
         self._others = TeacherHands()
         self._other_moves = OtherMoves(self._on_quick, self._on_apply)
         self._quick, self._quick_row = self._other_moves.quick, self._other_moves.quick_row
         self._actions, self._apply = self._other_moves.actions, self._other_moves.apply
         self._actions_box = widgets.VBox([self._hand, widgets.HBox([self._sonar], layout=wrap_layout()),
-                                          self._quick_row, self._other_moves.list_row])
+                                          self._other_moves.list_row])
         self._actions_box.add_class("crew-actions-box")
         # the options: mission and players (the frame's bar adds the seed and "New game"), labelled
         initial = {"description_width": "initial"}
@@ -158,7 +158,8 @@ class MissionView(SavedMissionsMixin, TableFrame):
         self._build_saved_panel()   # saved missions (saved.py)
 
     def board_widgets(self) -> list[widgets.Widget]:
-        return [self._seat_row, self._tasks, self._task_refusal,
+        # pass, distress, retry and time up under the tasks, where the status line says they are
+        return [self._seat_row, self._tasks, self._quick_row, self._task_refusal,
                 widgets.HBox([self._trick, self._board], layout=wrap_layout()),
                 self._others, self._post_mortem_box]
 
@@ -237,10 +238,11 @@ class MissionView(SavedMissionsMixin, TableFrame):
             line += " · " + self.t(f"crew.phase.{obs['phase']}")
         if comm["time_limit"]:
             line += " · " + self.t("crew.ui.time_limit", time=comm["time_limit"])
-        out = [line + "."]
+        # what to do first (after the frame's "Your turn."), then the mission's state
+        out = []
         if over:
             if ENGINE.outcome(state) is None:     # a failed attempt is no result yet (the crew may retry)
-                out.insert(0, self.t("crew.ui.attempt_failed"))
+                out.append(self.t("crew.ui.attempt_failed"))
             out.append(self.t("crew.ui.do_review"))
             if any(isinstance(m, Retry) for m in self.seat_moves(seat)):
                 out.append(self.t("crew.ui.do_retry"))
@@ -249,7 +251,7 @@ class MissionView(SavedMissionsMixin, TableFrame):
                                                                                          "crew.ui.do_other")))
         elif self._setup.step_mode and self._setup.waiting:
             out.append(self.t("crew.ui.do_step"))
-        return out
+        return out + [line + "."]
 
     def refresh_board(self, obs: Mapping[str, Any], seat: int | None) -> None:
         state = self.model.shown_state()

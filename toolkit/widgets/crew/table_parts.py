@@ -139,8 +139,10 @@ class HandPanel:
             self.hand.set_title("crew.ui.your_hand_tonoja", seat=seat)
         elif self.sonar.value:
             self.hand.set_title("crew.ui.your_hand_sonar", seat=seat)
-        else:
+        elif any(isinstance(m, (PlayCard, GiveCard)) for m in mine):
             self.hand.set_title("crew.ui.your_hand", seat=seat)
+        else:   # "click a card to play it" while tasks are taken invited a click that is refused
+            self.hand.set_title("crew.ui.your_hand_now", seat=seat)
         # the hint is marked through the hint-mark protocol, not as a card mark
         self.hand.set_cards(cards, playable=self.clickable(mine), marks={}, unplayable_reason=why_not)
         self.sonar.description = host.t("crew.ui.sonar_button")
