@@ -262,7 +262,7 @@ class MissionView(SavedMissionsMixin, TableFrame):
                 self._task_refusal.clear()
                 self._hand.refusal = self._tasks.refusal = ""
             self._position_seen = shown
-            if over:
+            if over and not self._shared_on():   # (a shared table's code holds its secret seed: never kept)
                 self._remember()             # an attempt that just ended joins the saved missions
         if not over and self._post_mortem.data is not None:
             self._post_mortem.close()
