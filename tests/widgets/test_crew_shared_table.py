@@ -31,8 +31,9 @@ def _play_to_the_end(pages: dict[int, MissionView], store, code: str) -> int:
             continue
         page = pages[acting]
         assert page.viewing_seat() == acting and page.status.text.startswith("Your turn."), page.status.text
-        # the page's own hand only: every other seat's hidden cards stay off this page's hand
-        assert {i["card"] for i in page._hand.items} <= {str(c) for c in state.hand(acting)}
+        # the page's own hand only (and TONOJA's face-up cards when its captain decides for it)
+        tonoja = {str(c) for c in state.hand(state.tonoja)} if state.tonoja is not None else set()
+        assert {i["card"] for i in page._hand.items} <= {str(c) for c in state.hand(acting)} | tonoja
         decision = page.driver.hint(acting)
         assert page.play(decision.move), page.refusal.value
         clicks += 1
@@ -60,3 +61,18 @@ def test_the_post_mortem_opens_on_every_page_once_the_attempt_is_over(store_url)
         assert page.status.acting is None and 'data-acting=""' in page.status.value
         assert page.saved_games == []               # a shared table's game is never kept with its seed
     assert [str(m) for m in host.model.session.moves] == [str(m) for m in guest.model.session.moves]
+
+
+def test_two_people_play_a_two_player_mission_with_tonoja_at_a_shared_table(store_url):
+    """Two players: TONOJA is no seat of the table (its captain decides for it); each page draws its own
+    hand (the captain's with TONOJA's face-up cards when TONOJA plays), and the post-mortem opens on both."""
+    host = MissionView(seed=1, players=2, mission=1, seats=["you", "you", "you"], autoplay=False, query="")
+    code = host.shared.invite(seed=7)
+    store = open_store(store_url)
+    assert code is not None and [s.kind for s in store.info(code).seats] == ["human", "human"]
+    guest = MissionView(query=f"table={code}&lang=en", autoplay=False)
+    assert host.shared.sit(0) and guest.shared.sit(1)
+    _play_to_the_end({0: host, 1: guest}, store, code)
+    for page in (host, guest):
+        assert page.model.state.tonoja is not None and ENGINE.play_out_over(page.model.state)
+        assert page._review_data is not None and "crew-pm-verdict" in page._review.value
