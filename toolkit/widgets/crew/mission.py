@@ -251,7 +251,7 @@ class MissionView(SavedMissionsMixin, TableFrame):
                                                                                          "crew.ui.do_other")))
         elif self._setup.step_mode and self._setup.waiting:
             out.append(self.t("crew.ui.do_step"))
-        return out + [line + "."]
+        return out + [line + ("。" if self.lang == "ja" else ".")]
 
     def refresh_board(self, obs: Mapping[str, Any], seat: int | None) -> None:
         state = self.model.shown_state()
@@ -324,9 +324,14 @@ class MissionView(SavedMissionsMixin, TableFrame):
         if reason and not self._setup.show_all and self._names_hidden_card(decision.reason):
             reason, rule = self.t("crew.ui.reason_withheld"), ""
         else:
-            phrase = self.t("crew.ui.seat_n", seat=seat)
-            if reason.startswith(phrase) and not reason[len(phrase):len(phrase) + 1].isdigit():
-                return name + reason[len(phrase):], rule
+            # the reason names the seat it is about: the bot's own, or TONOJA's when its captain decides for it
+            tonoja = self.model.session.state.tonoja
+            for about, shown in ((seat, name), (tonoja, "TONOJA")):
+                if about is None:
+                    continue
+                phrase = self.t("crew.ui.seat_n", seat=about)
+                if reason.startswith(phrase) and not reason[len(phrase):len(phrase) + 1].isdigit():
+                    return shown + reason[len(phrase):], rule
         head = self.t("crew.ui.bot_moved", name=name, move=self.move_text(decision.move))
         return head + (" " + reason if reason else ""), rule
 
@@ -404,6 +409,12 @@ class MissionView(SavedMissionsMixin, TableFrame):
             if ok:
                 out.append(m)
         return out
+
+    def seat_name(self, seat: int) -> str:
+        """TONOJA is TONOJA everywhere (no level: its captain decides for it); the others as the frame names them."""
+        if seat == self.model.session.state.tonoja:
+            return "TONOJA"
+        return super().seat_name(seat)
 
     def log_name(self, seat: int) -> str:
         """A seat's name in the log, where it takes the place of the sentence's "Seat 2": "Seat 2 (you)",
