@@ -117,3 +117,22 @@ def test_undo_after_the_attempt_closes_the_post_mortem():
     assert view._post_mortem.data is not None
     assert view.undo() and view._post_mortem.data is None and view._review.value == ""
     assert not ENGINE.play_out_over(view.model.state) and view._acts_now(view.viewing_seat())
+
+
+def test_every_refused_click_is_answered_beside_what_was_clicked():
+    """Every click answered (issue 26): the quick buttons under the tasks are answered under the tasks, the
+    hand on the hand, the "other moves" list beside it (the frame's refusal line); the next move clears."""
+    view = MissionView(seed=5, players=4, mission=3, autoplay=False, query="")
+    view.driver.run_until_human()
+    state = view.model.state
+    view._on_quick(7)                                    # a forged click on a quick button offering nothing
+    assert "deepsea-refusal" in view._task_refusal.value and view.refusal.value == ""
+    view._actions.options = [("bogus", 99)]
+    view._actions.value = 99                             # a hostile list value
+    view._on_apply()
+    assert "deepsea-refusal" in view.refusal.value and view.model.state is state
+    hand = [str(c) for c in state.hand(0)]
+    view._hand.receive({"type": "pick", "card": hand[0]})   # tasks are taken first: refused on the hand
+    assert view._hand.refusal and view.model.state is state
+    view._play(view.seat_moves(0)[0])
+    assert view._task_refusal.value == "" and view._hand.refusal == ""

@@ -475,7 +475,13 @@ class MissionView(SavedMissionsMixin, TableFrame):
     # ---- callbacks (untrusted input: every move is re-checked by the engine) -----------------------
     @safe_callback
     def _on_quick(self, index: int) -> None:
-        self._play(self._other_moves.quick_move(index))
+        # the quick buttons sit under the tasks: their refusal is answered there, beside them
+        try:
+            move = self._other_moves.quick_move(index)
+        except RuleError as exc:
+            self.refuse(exc, self._task_refusal)
+            return
+        self._play(move, self._task_refusal)
 
     @safe_callback
     def _on_card(self, card: Card) -> None:
