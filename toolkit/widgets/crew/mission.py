@@ -109,7 +109,10 @@ class MissionView(SavedMissionsMixin, TableFrame):
         self.add_class("crew-mission")
         # the saved missions under the code box: one place for codes, this game's and the earlier ones
         self.controls.children = (*self.controls.children, self._saved_box)
-        old_moves = moves_from_query(query) if not params.get("code") else []
+        if self._shared_on():
+            return                # a shared table's page: its post-mortem opens with on_final_state
+        reads_page = show_language or query is not None
+        old_moves = moves_from_query(query) if reads_page and not params.get("code") else []
         if old_moves:             # an older link: ?seed=…&players=…&mission=…&moves=… (a saved mission)
             q_seed, q_options = options_from_query(params)
             self.open_saved(q_seed, q_options, old_moves)
