@@ -33,8 +33,8 @@ FRACTION = re.compile(r"\d+\s*/\s*\d+")
 CATALOGUES = ["toolkit/core/bots_messages.toml", "toolkit/crew/bots_messages.toml",
               "toolkit/crew/coach_messages.toml", "toolkit/deepblue/bots_messages.toml",
               "toolkit/tranquility/bots_messages.toml", "toolkit/pirats/bots_messages.toml"]
-HINT_KEYS = ["deepblue.ui.risk_for_you", "deepblue.ui.coach_bot", "deepblue.ui.hint_text", "crew.ui.hint_says",
-             "pirats.ui.hint_line", "seats.bot_moved"]
+HINT_KEYS = ["deepblue.ui.risk_for_you", "deepblue.ui.coach_bot", "deepblue.ui.hint_text",
+             "pirats.ui.hint_line", "seats.bot_moved", "table.hint.text"]
 
 
 def jargon_in(text: str, lang: str) -> list[str]:
@@ -174,7 +174,7 @@ def _tables():
         view = MissionView(seed=3, players=4, mission=1, autoplay=False)
         view.driver.run_until_human()
         view._on_hint()
-        return view, [view._hint_text, view._bot_text]
+        return view, [view.hint_bar.text, view.bot_line]
 
     def deepblue():
         view = DeepBlueGame(seed=3, query="")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import FRAME_SETTLED  # tests/browser/conftest.py
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from toolkit.crew.engine import ENGINE
@@ -114,9 +115,9 @@ def test_learner_plays_a_whole_mission_by_clicking_while_three_bots_play(open_da
 
     page = open_dashboard("crew-mission", "seed=8&mission=1&pace=0.05")
     page.locator(".crew-hand button[data-card]").first.wait_for()
-    over = "() => !!document.querySelector('.crew-status [data-phase=success], .crew-status [data-phase=failed]')"
-    yours = ("() => { const t = document.querySelector('.crew-turn-line');"
-             " return (t && t.dataset.yours === '1') || " + over[6:] + "; }")
+    over = f"() => {FRAME_SETTLED} && !!document.querySelector('.deepsea-status-line[data-acting=\"\"]')"
+    yours = (f"() => {FRAME_SETTLED} && !!document.querySelector('.deepsea-status-line[data-acting=\"0\"], "
+             ".deepsea-status-line[data-acting=\"\"]')")
     # The learner's picks, worked out in this process on the same seeded game (the page's own "first
     # playable card" can be a redraw behind when a turn comes round, and a different card is another game).
     same_game = _play_by_policy(8)
@@ -150,7 +151,11 @@ def test_learner_plays_a_whole_mission_by_clicking_while_three_bots_play(open_da
         timings.append((time.perf_counter() - start) * 1000)
         clicks += 1
     page.wait_for_function(over, timeout=60000)   # the bots play the tricks after the learner's last card
-    assert page.locator(f".crew-status [data-phase={same_game.model.state.phase}]").count() == 1
+    outcome = ENGINE.outcome(same_game.model.state)
+    if outcome is not None:
+        assert page.locator(f".deepsea-result[data-result={outcome.result}]").count() == 1
+    else:
+        assert "failed" in page.locator(".deepsea-status-line").inner_text()
     # the widgets of one redraw reach the page one by one: the status may be there before the board
     page.wait_for_function("t => document.querySelector('.crew-trick-count').innerText.startsWith(t)",
                            arg=f"Tricks played: {tricks} of 10", timeout=30000)
@@ -226,13 +231,13 @@ def test_saved_missions_paste_a_code_open_its_post_mortem_and_step_the_winning_l
     assert review.lost_after is not None and review.lost_after[0] >= 2, "seed 26 changed: pick another seed"
     code = mission_code(26, 4, 1, view.model.session.moves)
     page = open_dashboard("crew-mission", "step=1")
-    page.locator(".crew-saved-code input").fill("seed=1&moves=take_1")
-    page.locator(".crew-saved-load").click()
-    _wait_text(page, ".crew-saved-status", "not legal")
-    page.locator(".crew-saved-code input").fill(code)
-    page.locator(".crew-saved-load").click()
+    page.locator(".deepsea-code-input input").fill("seed=1&moves=take_1")     # the frame's code box
+    page.locator(".deepsea-open-code").click()
+    _wait_text(page, ".deepsea-code-answer", "not legal")
+    page.locator(".deepsea-code-input input").fill(code)                     # an older mission code opens there
+    page.locator(".deepsea-open-code").click()
     page.locator(".crew-pm-lost").wait_for(timeout=60000)
-    _wait_text(page, ".crew-saved-status", "post-mortem is below")
+    _wait_text(page, ".deepsea-code-answer", "post-mortem is below")
     seat, card = review.lost_card
     fatal = page.locator(".crew-pm-cards .crew-pm-fatal")
     assert fatal.count() == 1 and fatal.get_attribute("data-card") == str(card)
@@ -251,4 +256,4 @@ def test_saved_missions_paste_a_code_open_its_post_mortem_and_step_the_winning_l
             timeout=30000)
     page.locator(".deepsea-lang button", has_text="日本語").click()
     _wait_text(page, ".crew-pm-cards", "1枚ごとの判定")
-    _wait_text(page, ".crew-saved-status", "振り返り")
+    _wait_text(page, ".deepsea-status-line", "振り返り")

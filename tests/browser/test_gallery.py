@@ -66,12 +66,14 @@ def test_a_bot_reason_reads_in_game_words_with_its_rule_id_as_a_small_link(open_
     """Issue 26.3: the bot's sentence carries no rule id; the id sits beside it, small, with a tooltip
     naming the rule, and links to the rules page (mission 3, seed 5: seat 3, a bot, chooses a task first)."""
     page = open_dashboard("crew-mission", "seed=5&players=4&mission=3&pace=0.05")
-    link = page.locator(".crew-bot-line .deepsea-rule-ref a.deepsea-rule-link")
+    link = page.locator(".deepsea-bot-move .deepsea-rule-ref a.deepsea-rule-link")   # the frame's bot line
     link.first.wait_for(timeout=120000)
     assert link.first.get_attribute("href").startswith("rules.ipynb?rule=bots.crew.")
-    title = page.locator(".crew-bot-line .deepsea-rule-ref").first.get_attribute("title")
+    title = page.locator(".deepsea-bot-move .deepsea-rule-ref").first.get_attribute("title")
     assert title.startswith("Rule bots.crew.") and ": " in title
     # the line names the seat once, then the bot's reason in game words; the id only in the small reference
-    line = page.locator(".crew-bot-line").first.inner_text()
-    sentence = page.locator(".crew-bot-line .crew-bot-reason").first.inner_text()
+    line = page.locator(".deepsea-bot-move").first.inner_text()
+    sentence = page.locator(".deepsea-bot-move").first.evaluate(
+        "p => [...p.childNodes].filter(n => !(n.classList && n.classList.contains('deepsea-rule-ref')))"
+        ".map(n => n.textContent).join('')")
     assert line.startswith("Seat") and "bots." not in sentence and "consistent" not in sentence

@@ -72,9 +72,9 @@ def test_crew_mission_page_holds_only_your_seat_while_bots_play(page, open_dashb
     assert sorted(cards.evaluate_all("bs => bs.map(b => b.dataset.card)")) == sorted(map(str, state.hand(0)))
     # let the bots act until the page waits for seat 0 (or the attempt ends), clicking for seat 0 twice
     for _ in range(2):
-        page.wait_for_function("() => { const t = document.querySelector('.crew-turn-line');"
-                               " return t && (t.dataset.yours === '1' || document.querySelector('[data-phase=failed],"
-                               " [data-phase=success]')); }", timeout=60000)
+        # seat 0 lit, or nobody (the attempt is over), on the table frame's status line
+        page.wait_for_function("() => !!document.querySelector('.deepsea-status-line[data-acting=\"0\"],"
+                               " .deepsea-status-line[data-acting=\"\"]')", timeout=60000)
         token = page.locator(".crew-tasks button[data-task]")
         playable = page.locator(".crew-hand button.crew-c-playable")
         if token.count():
@@ -100,7 +100,7 @@ def test_crew_mission_page_holds_only_your_seat_while_bots_play(page, open_dashb
             assert not pattern.search(text), f"seat 0's page shows another seat's {card}"
     # the browser's saved missions (localStorage) hold ended attempts only: nothing of this game in progress
     stored = page.evaluate("() => JSON.stringify(Object.entries(localStorage))")
-    if not page.locator("[data-phase=failed], [data-phase=success]").count():
+    if not page.locator('.deepsea-status-line[data-acting=""]').count():
         assert "seed=" not in stored, f"a game in progress reached the browser's storage: {stored[:300]}"
     for card in still_hidden:
         assert not crew_tokens(card)[0].search(stored), f"another seat's {card} reached the browser's storage"

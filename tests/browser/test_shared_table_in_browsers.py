@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from conftest import RENDER_TIMEOUT_MS  # tests/browser/conftest.py
+from conftest import FRAME_HINT_CURRENT, RENDER_TIMEOUT_MS  # tests/browser/conftest.py
 from toolkit.tables import open_store
 
 pytestmark = pytest.mark.browser
@@ -283,6 +283,51 @@ def test_two_people_and_a_bot_play_tranquility_to_the_end_each_seeing_only_their
             assert visitor.page.locator(".deepsea-result").count() == 1
             assert visitor.errors == []
         assert_only_own_hands(visitors, store, code, ENGINE)
+    finally:
+        for visitor in visitors.values():
+            visitor.close()
+
+
+def test_the_crews_post_mortem_opens_for_every_seat_once_the_attempt_is_over(browser, voila_url, voila_server):
+    """The Crew's own table page (crew-mission) at a shared table: two people play by "Hint" and "Play the
+    hint", two expert bots with them; once the attempt is over the post-mortem (every hand public then)
+    opens on both pages by itself, and nobody is lit."""
+    from toolkit.crew import ENGINE
+
+    store = open_store(voila_server.tables_url)
+    code = store.create("crew", 7, {"players": 4, "mission": 1}, ["human", "human", "expert", "expert"])
+    visitors = {0: Visitor(browser, voila_url, "first"), 1: Visitor(browser, voila_url, "second")}
+    try:
+        for seat, visitor in visitors.items():
+            visitor.page.goto(f"{voila_url}/voila/render/crew-mission.ipynb?table={code}",
+                              wait_until="domcontentloaded", timeout=RENDER_TIMEOUT_MS)
+            visitor.page.locator(".deepsea-status-line").wait_for(state="visible", timeout=RENDER_TIMEOUT_MS)
+            visitor.sit(seat)
+        deadline = time.monotonic() + GAME_TIMEOUT_S
+        while not ENGINE.play_out_over(store.state(code)):
+            assert time.monotonic() < deadline, f"the mission did not end within {GAME_TIMEOUT_S} s"
+            acted = False
+            for visitor in visitors.values():
+                page = visitor.page
+                if not visitor.status().startswith("Your turn."):
+                    continue
+                length = len(store.moves(code))
+                try:
+                    page.locator(".deepsea-hint").click(timeout=5000)
+                    page.wait_for_function(FRAME_HINT_CURRENT, timeout=20000)
+                    page.locator(".deepsea-play-hint:not([disabled])").click(timeout=5000)
+                except Exception:  # noqa: BLE001 - the click met a redraw (a bot moved): look again
+                    continue
+                until = time.monotonic() + 20
+                while len(store.moves(code)) == length and time.monotonic() < until:
+                    time.sleep(0.2)
+                acted = acted or len(store.moves(code)) > length
+            if not acted:
+                time.sleep(0.3)
+        for visitor in visitors.values():
+            visitor.page.locator(".crew-post-mortem .crew-pm-verdict").wait_for(timeout=120000)
+            assert visitor.page.locator('.deepsea-status-line[data-acting=""]').count() == 1
+            assert visitor.errors == []
     finally:
         for visitor in visitors.values():
             visitor.close()

@@ -78,7 +78,7 @@ def test_mission_table_default_you_at_seat_0_with_bots_never_holds_their_cards()
             view._on_apply()
         _assert_hides(view, 0)
     assert view.model.state.phase in ("success", "failed")
-    assert "crew-turn-line" in view._turn.value and view._review_button.layout.display == "flex"
+    assert 'data-acting=""' in view.status.value and view._review_button.layout.display == "flex"
 
 
 def test_mission_table_refuses_foreign_and_unplayable_cards_with_reasons():
@@ -90,13 +90,13 @@ def test_mission_table_refuses_foreign_and_unplayable_cards_with_reasons():
     view._hand.receive({"type": "pick", "card": str(other)})      # a forged click: not in this hand
     assert view.model.state is state and "not in this hand" in view._hand.refusal
     view._hand.receive({"type": "pick", "card": str(state.hand(seat)[0])})   # allocation first: refused
-    assert view.model.state is state and "deepsea-refusal" in view._message.value
+    assert view.model.state is state and view._hand.refusal           # said on the hand, beside the card
     view._tasks.receive({"type": "pick", "task": 999})
-    assert view.model.state is state
+    assert view.model.state is state and view._tasks.refusal                 # said on the tokens
     view._actions.options = [("bogus", 99)]
     view._actions.value = 99                                 # a hostile comm message: index out of range
     view._on_apply()
-    assert view.model.state is state and "deepsea-refusal" in view._message.value
+    assert view.model.state is state and "deepsea-refusal" in view.refusal.value
 
 
 def test_the_language_toggle_rewords_the_last_bot_move_and_the_hint():
@@ -108,22 +108,24 @@ def test_the_language_toggle_rewords_the_last_bot_move_and_the_hint():
     japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
     view = MissionView(seed=5, players=4, mission=3, autoplay=False)   # seat 3, the captain, chooses first
     view.driver.run_until_human()
-    english = view._bot_text.value
-    assert "Seat 4 (expert bot)" in english and "bots.crew." in english and not japanese.search(english)
+    english = view.bot_line.value
+    assert "Seat 4 (bot: expert)" in english and "bots.crew." in english and not japanese.search(english)
     assert ".." not in english                                   # "…submarines.." : one full stop
     view._on_hint()
-    hint_en = view._hint_text.value
-    assert "crew-hint-move" in hint_en and not japanese.search(hint_en) and ".." not in hint_en
+    hint_en = view.hint_bar.text.value
+    assert "data-marks" in hint_en and not japanese.search(hint_en) and ".." not in hint_en
     view.lang = "ja"
-    reason = view._bot_text.value.split("crew-bot-reason'>")[1]
-    assert "席4" in view._bot_text.value and japanese.search(reason) and "deals" not in reason
-    assert japanese.search(view._hint_text.value.split("</b>")[1]) and "。。" not in view._hint_text.value
-    shown = re.sub(r"<[^>]*>", "", view._hint_text.value + view._bot_text.value)
+    reason = re.sub(r"<[^>]*>", "", view.bot_line.value.split("<small")[0])
+    assert "席4" in view.bot_line.value and japanese.search(reason) and "deals" not in reason
+    hint_ja = re.sub(r"<[^>]*>", "", view.hint_bar.text.value.split("<small")[0])
+    assert japanese.search(hint_ja) and "。。" not in hint_ja
+    shown = re.sub(r"<[^>]*>", "", re.sub(r"<small.*?</small>", "", view.hint_bar.text.value + view.bot_line.value))
     assert "take" not in shown and "pass" not in shown        # moves in words of the page, never as codes
     view.lang = "en"
-    assert view._bot_text.value == english and view._hint_text.value == hint_en
-    view._on_new()
-    assert view._hint_text.value == "" and view._hinted is None and "Seat 3 (expert bot)" not in view._bot_text.value
+    assert view.bot_line.value == english and view.hint_bar.text.value == hint_en
+    view.options_bar.new_game.click()
+    assert view.hint_bar.text.value == "" and view.hint_bar.decision is None
+    assert "Seat 3 (bot: expert)" not in view.bot_line.value
 
 
 def test_mission_table_hint_and_teacher_switch():
@@ -131,7 +133,7 @@ def test_mission_table_hint_and_teacher_switch():
     view.driver.run_until_human()
     assert view._acts_now(0)
     view._on_hint()
-    assert "crew-hint-move" in view._hint_text.value and "bots." in view._hint_text.value
+    assert 'data-marks="1"' in view.hint_bar.text.value and "bots." in view.hint_bar.text.value
     hidden = _hidden_cards(view.model.state, 0)
     view.setup.show_all = True                               # the teacher's switch: every hand, said on screen
     text = _all_widget_state(view)
@@ -275,7 +277,7 @@ def test_mission_link_reopens_the_game_for_its_post_mortem():
     view = MissionView(seed=2, players=4, mission=1, seats=["you", "random", "random", "random"], autoplay=False)
     _play_to_the_end(view, limit=40)
     moves = view.model.session.moves
-    assert "moves=" in view._link.value
+    assert "?code=" in view.controls.share.value            # the frame's link, for every seat's view
     assert [str(m) for m in moves] == decode_moves(encode_moves(moves))
     again = MissionView(query="seed=2&seats=you,random,random,random&moves=" + encode_moves(moves), autoplay=False)
     assert again.model.state == view.model.state
@@ -284,7 +286,7 @@ def test_mission_link_reopens_the_game_for_its_post_mortem():
     if "crew-pm-lost" in again._review.value:        # the winning alternative is on the replay table
         assert again._replay_cards and any(s["mark"] == "alt" for s in again._replay_table.current["seats"])
     broken = MissionView(query="seed=2&moves=take_999.P9")  # a bad link: refused with its rule, game kept
-    assert "crew.alloc" in broken._message.value and broken.model.state.phase != "failed"
+    assert "crew.alloc" in broken.controls.answer.value and broken.model.state.phase != "failed"
 
 
 # ---- what a newcomer missed at the Crew table (issue 26) ---------------------------------------------
@@ -308,11 +310,14 @@ def test_a_finished_attempt_says_its_result_once_and_lights_no_seat():
     view = MissionView(seed=2, players=4, mission=1, seats=["you", "random", "random", "random"], autoplay=False)
     _play_to_the_end(view)
     assert view.model.state.phase in ("success", "failed")
-    status = view._status.value
-    result = (ENGINE.outcome(view.model.state).text("en") if ENGINE.outcome(view.model.state)
-              else "attempt failed")
-    assert "to act" not in status and status.count(result) == 1
-    assert 'data-decider="None"' in status
+    status = view.status.value
+    outcome = ENGINE.outcome(view.model.state)
+    if outcome is not None:                                         # a won mission: the banner says it, once
+        assert view.banner.value.count(outcome.text("en")) == 1 and outcome.text("en") not in status
+    else:                                                           # a failed attempt: the status says it, once
+        assert view.banner.value == "" and status.count(view.t("crew.ui.attempt_failed")) == 1
+    assert "to act" not in status
+    assert 'data-acting=""' in status and len(set(view.status.text.split(". "))) == len(view.status.text.split(". "))
     assert view._trick._shown["acting"] is None
     assert "click" not in view._hand.labels.get("title", "").lower()   # nothing left to play: no invitation
 
@@ -357,16 +362,16 @@ def test_passing_a_task_is_a_button_of_its_own():
 
 def test_the_mission_and_the_players_are_chosen_on_the_page():
     view = MissionView(seed=4, players=4, mission=1, autoplay=False)
-    assert view._seed.description and view._mission_pick.description and view._players_pick.description
+    assert view.options_bar.seed.description and view._mission_pick.description and view._players_pick.description
     view._mission_pick.value = 5
     view._players_pick.value = 3
-    view._seed.value = 11
-    view._new.click()
+    view.options_bar.seed.value = 11
+    view.options_bar.new_game.click()
     state = view.model.state
     assert (state.mission, state.players, len(view.setup.seats)) == (5, 3, 3)
-    assert view.setup in view.children and view.setup.seats[0] == "you"
+    assert view.setup in view._seats_box.children and view.setup.seats[0] == "you"
     view._players_pick.value = 2                                    # TONOJA's seat follows the captain
-    view._new.click()
+    view.options_bar.new_game.click()
     assert view.model.state.players == 2 and len(view.setup.seats) == 3
     tonoja = view.model.state.tonoja
     assert view.setup.seats[tonoja] == view.setup.seats[view.model.state.captain]

@@ -55,9 +55,9 @@ def test_an_ended_attempt_is_saved_and_opens_with_its_post_mortem(lost_game):
     view = MissionView(seed=3, mission=1, autoplay=False)
     assert view._saved_list.disabled and view.saved_games == []
     code = lost_game._shareable_code(0)
-    assert html_escape(code) in lost_game._saved_this.value
-    view._saved_code.value = code
-    view._on_open_code()
+    assert html_escape(lost_game.code()) in lost_game.controls.share.value    # the frame's code of the game
+    view.controls.code_input.value = code       # an older mission code opens in the frame's code box too
+    view.controls.open.click()
     assert view.model.session.moves == lost_game.model.session.moves
     html = view._review.value
     review = view._review_data[0]
@@ -85,8 +85,8 @@ def test_an_ended_attempt_is_saved_and_opens_with_its_post_mortem(lost_game):
 def test_the_session_list_reopens_a_game_after_another_was_started(lost_game):
     view = lost_game
     moves = list(view.model.session.moves)
-    view._seed.value = 4
-    view._on_new()
+    view.options_bar.seed.value = 4
+    view.options_bar.new_game.click()
     assert view.model.session.moves == [] and view._review.value == ""
     view._saved_list.value = 0
     view._saved_open.click()
@@ -119,7 +119,7 @@ def test_hostile_codes_are_refused_in_the_page_language_and_change_nothing(lang)
     before = list(view.model.session.moves)
     for text in HOSTILE:
         assert view.open_code(text) is False, text
-        message = view._saved_status.value
+        message = view.controls.answer.value      # beside the code box
         assert "deepsea-refusal" in message, (text, message)
         assert "<script>" not in message and "<b>" not in message
         if lang == "ja":

@@ -19,7 +19,7 @@ nothing: the table says it in words.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 from toolkit.crew.cards import Card
 from toolkit.crew.engine import GiveCard, PlayCard, Sonar, TakeTask
@@ -36,12 +36,3 @@ def hint_marks(move: Any, *, hand: Any, hand_cards: Sequence[Card], tasks: Any) 
     if isinstance(move, TakeTask):
         return [(tasks, [f"task:{move.task}"])]
     return []
-
-
-def show_hint_marks(components: Iterable[Any], marks: Sequence[tuple[Any, Sequence[str]]], label: str) -> None:
-    """Mark exactly the objects of ``marks`` with ``label`` and clear every other component's marks
-    (``marks`` empty: the hint is cleared everywhere)."""
-    marked = {id(component): keys for component, keys in marks}
-    for component in components:
-        keys = marked.get(id(component), ())
-        component.mark_hint(list(keys), label if keys else "")

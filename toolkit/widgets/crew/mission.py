@@ -1,21 +1,26 @@
 """The Crew table (``crew-mission``): play a seeded mission with bot partners, or hot seat.
 
-Each seat is "you" or a bot level of :data:`toolkit.crew.BOTS` (:class:`toolkit.widgets.seats.SeatSetup`;
-default: you are seat 0, the others the strongest level). Bots move on their own at a visible pace
-(:class:`toolkit.widgets.seats.BotDriver`; default 0.7 s a move, or "step" mode: the teacher clicks "Next
-move"). You play by clicking: a task token to take it, a card of your hand to play it (or, with "Sonar" on,
-to communicate it); the other moves (predictions, passing, distress signal, retry) are in the "all moves"
-list. "Hint" asks the strongest bot what it would do for your seat, and why. When the attempt ends, the
-post-mortem (:func:`toolkit.crew.post_mortem`) shows the first card after which the mission was lost, who
-played it and a winning alternative, replayable card by card on the table.
+The table is built on the shared table frame (:class:`~toolkit.widgets.table.TableFrame`, docs/architecture.md
+"The table frame"): the options bar (mission, players, seed), the seats bar, the status line, the bot line,
+the result banner, the refusal line, the hint bar, the event log, undo with the game's code and link, and the
+shared-table panel are the frame's. This module draws the Crew's own parts: the task tokens, the trick and
+the notes beside it, the hand with its sonar switch, the moves that are not a card or a task (pass,
+distress, retry, time up, predictions), the teacher's view of every hand, the post-mortem with its close
+calls, and the saved missions.
+
+Each seat is "you" or a bot level of :data:`toolkit.crew.BOTS` (default: you are seat 0, the others the
+strongest level); with two players TONOJA's seat follows the captain. Bots move on their own at a visible
+pace (:class:`toolkit.widgets.seats.BotDriver`), or one per "Next move" click in step mode.
 
 Hidden information is structural: every widget is filled from ``ENGINE.observe(state, seat)`` of a seat
 marked "you" (:meth:`MissionView.viewing_seat`), so no other seat's card reaches the DOM, the widget state
 or the websocket — unless the teacher's "show every hand" switch is on (off by default, announced on
 screen), or the attempt is over and the post-mortem is opened. A bot's reason is shown only if it names no
-card hidden from the viewer.
+card hidden from the viewer; a code is offered only while no distress gift of another seat is in it.
 
-``?seed=7&players=4&mission=3&seats=you,expert,expert,expert&pace=0.7&step=1`` sets up a table.
+``?seed=7&players=4&mission=3&seats=you,expert,expert,expert&pace=0.7&step=1`` sets up a table;
+``?code=…`` (the frame's code) reopens a game where it was, and the older ``?seed=…&moves=…`` links still
+open (an ended attempt opens on its post-mortem).
 """
 
 from __future__ import annotations
@@ -26,27 +31,27 @@ from typing import Any, Mapping, Sequence
 import ipywidgets as widgets
 
 from toolkit.core.errors import RuleError
-from toolkit.core.explain import Violation
+from toolkit.core.explain import Event, Violation
 from toolkit.crew.cards import Card
 from toolkit.crew.engine import (ENGINE, AssignAll, AssignTask, Distress, GiveCard, PassTask, PlayCard, Predict,
                                  Retry, Sonar, TakeTask, TimeUp)
-from toolkit.widgets.base import (GameSession, View, close_tree, esc, event_log_html, query_params, rule_ref_html,
-                                  safe_callback)
-from toolkit.widgets.rulebook import table_rules_html
+from toolkit.crew.missions import LAST_MISSION
+from toolkit.widgets.base import esc, explain_html, safe_callback, set_options
 from toolkit.widgets.components.crew import TaskTokens, TrickTable
-from toolkit.widgets.crew.codes import (MAX_CODE_TEXT, MAX_MOVES_TEXT, STORAGE_KEY, SavedMissionError, decode_moves, encode_moves,  # noqa: F401
-                                   finished_mission, mission_code, moves_from_query, options_from_query,
-                                   pace_from_query, parse_mission_code, seats_from_query)
-from toolkit.widgets.crew.common import lang_param
-from toolkit.widgets.crew.hints import hint_marks, show_hint_marks
+from toolkit.widgets.crew.codes import (MAX_CODE_TEXT, MAX_MOVES_TEXT, STORAGE_KEY, SavedMissionError, decode_moves,  # noqa: F401
+                                        encode_moves, finished_mission, mission_code, moves_from_query,
+                                        options_from_query, pace_from_query, parse_mission_code, seats_from_query)
+from toolkit.widgets.crew.common import chip
+from toolkit.widgets.crew.hints import hint_marks
+from toolkit.widgets.crew.post_mortem import MAX_REVIEWED_ALLOCATIONS, PostMortemPanel, review_inputs  # noqa: F401 (re-exported)
 from toolkit.widgets.crew.saved import SavedMissionsMixin
 from toolkit.widgets.crew.table_parts import (QUICK_BUTTONS, QUICK_MOVES, BoardNotes, HandPanel,  # noqa: F401
-                                              MissionOptions, OtherMoves, StatusLines, TeacherHands, wrap_layout)
-from toolkit.widgets.crew.post_mortem import MAX_REVIEWED_ALLOCATIONS, PostMortemPanel, review_inputs  # noqa: F401 (re-exported)
-from toolkit.widgets.seats import YOU, BotDriver, SeatSetup, default_seats
-
-
-
+                                              OtherMoves, TeacherHands, wrap_layout)
+from toolkit.widgets.rulebook import table_rules_html
+from toolkit.widgets.seats import SeatSetup, default_seats
+from toolkit.widgets.table import RefusalLine, TableFrame
+from toolkit.widgets.table.code import GameCodeError, parse_game_code
+from toolkit.widgets.table.frame import table_query
 
 
 def bot_levels() -> list[str]:
@@ -61,133 +66,319 @@ def card_patterns(card: Card) -> list[re.Pattern]:
     return [re.compile(r"(?<![A-Za-z0-9])" + re.escape(f) + r"(?![0-9])") for f in forms]
 
 
-class MissionView(SavedMissionsMixin, View):
-    """A mission at one table: seat setup, tasks as tokens, the trick on the table, your hand, hint,
-    the bots' moves with their reasons, and the post-mortem."""
+class CrewSeatSetup(SeatSetup):
+    """The seats bar of a Crew table: TONOJA's seat follows the captain, and is nobody's seat of its own
+    (it never counts as a person: one person at a two-player table is "You", not a hot seat)."""
+
+    def human_seats(self) -> list[int]:
+        return [s for s in super().human_seats() if s not in self._follows]
+
+
+def _query_options(params: Mapping[str, str]) -> dict[str, Any]:
+    """The options the query names (``players``, ``mission``: clamped), only those."""
+    _seed, options = options_from_query(params)
+    return {name: options[name] for name in ("players", "mission") if name in params}
+
+
+class MissionView(SavedMissionsMixin, TableFrame):
+    """A mission at one table, on the shared table frame: the tasks as tokens, the trick, your hand with
+    the sonar switch, the other moves, the post-mortem, the saved missions (the frame: options, seats,
+    status, bot line, result, refusal, hint, log, undo, code and link, the shared-table panel)."""
 
     def __init__(self, seed: int | None = None, players: int | None = None, mission: int | None = None,
                  lang: str = "en", query: str | None = None, seats: Sequence[str] | None = None,
                  pace: float | None = None, step_mode: bool | None = None, autoplay: bool = True,
-                 **kwargs: Any):
-        params = query_params(query)
-        q_seed, options = options_from_query(params)
+                 show_language: bool = True):
+        params = table_query(query) if show_language or query is not None else {}
+        options: dict[str, Any] = {"players": 4, "mission": 1}
         if players is not None:
             options["players"] = players
         if mission is not None:
             options["mission"] = mission
-        super().__init__(lang=lang_param(params, lang), **kwargs)
+        self._pace = pace if pace is not None else pace_from_query(params)
+        self._step_mode = bool(step_mode) if step_mode is not None else params.get("step") in ("1", "true", "yes")
+        wanted_players = _query_options(params).get("players", options["players"])
+        seat_count = wanted_players + 1 if wanted_players == 2 else wanted_players   # TONOJA's seat too
+        start_seats = list(seats) if seats is not None else (
+            seats_from_query(params, seat_count, bot_levels()) if "seats" in params else None)
+        if lang == "en" and params.get("lang") in ("en", "ja"):
+            lang = params["lang"]
+        super().__init__(ENGINE, seed=seed if seed is not None else 1, options=options, seats=start_seats,
+                         levels=bot_levels(), lang=lang, show_language=show_language, autoplay=autoplay,
+                         query=query)
         self.add_class("crew-mission")
-        self.model = GameSession(ENGINE, q_seed if seed is None else seed, options)
-        state = self.model.state
-        levels = bot_levels()
-        chosen = list(seats) if seats is not None else seats_from_query(params, state.seats, levels)
-        # nobody plays TONOJA: the captain decides for it (crew.tonoja.captain), so its picker only says so
-        follows = {} if state.tonoja is None else {state.tonoja: state.captain}
-        self._seat_setup = SeatSetup(state.seats, levels, seats=chosen, lang=self.lang, follows=follows,
-                                     names={seat: "TONOJA" for seat in follows},
-                                     pace=pace if pace is not None else pace_from_query(params),
-                                     step_mode=bool(step_mode) if step_mode is not None
-                                     else params.get("step") in ("1", "true", "yes"))
-        self._seat_setup.add_class("crew-seat-setup")
-        self._loaded_refusal = None
-        for text in moves_from_query(query):   # a saved mission: replay its moves (each checked)
-            if not self.model.play(text):
-                self._loaded_refusal = self.model.violation or self.model.message
-                break
-        self._build_parts(state)
-        self._finish(self._layout())
-        self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
-        self.model.observe(self._on_model, names="revision")
-        self._seat_setup.observe(self._on_setup, names=["seats", "show_all", "waiting"])
-        self._driver = BotDriver(self.model, self._seat_setup, autoplay=autoplay, on_error=self._on_bot_error)
-        self._driver.observe(self._on_bot_moved, names="moves_played")
-        self.refresh()
-        if self._loaded_refusal is not None:
-            self.report(self._loaded_refusal, error=True)
-        elif moves_from_query(query) and ENGINE.play_out_over(self.model.state):
-            self.show_post_mortem()      # the link to a mission as played opens on its review
+        # the saved missions under the code box: one place for codes, this game's and the earlier ones
+        self.controls.children = (*self.controls.children, self._saved_box)
+        if self._shared_on():
+            return                # a shared table's page: its post-mortem opens with on_final_state
+        reads_page = show_language or query is not None
+        old_moves = moves_from_query(query) if reads_page and not params.get("code") else []
+        if old_moves:             # an older link: ?seed=…&players=…&mission=…&moves=… (a saved mission)
+            q_seed, q_options = options_from_query(params)
+            self.open_saved(q_seed, q_options, old_moves)
+        elif self._ended():
+            self._remember()
+            self.show_post_mortem()     # the link to a mission as played opens on its review
 
-    # ---- the parts (toolkit/widgets/crew/table_parts.py) ------------------------------------------------
-    def _build_parts(self, state: Any) -> None:
-        """Create the table's parts; each owns its widgets (the names below are kept for tests and notebooks)."""
-        self._title = widgets.HTML()
-        self._status_lines = StatusLines()
-        self._status, self._turn = self._status_lines.status, self._status_lines.turn
+    # ---- the frame's hooks -----------------------------------------------------------------------------
+    def build(self) -> None:
+        self._quiet = False
+        self._position_seen: Any = None
         self._seat_label = widgets.HTML()
         self._seat = widgets.ToggleButtons(options=[("0", 0)], value=0, style={"button_width": "auto"})
         self._seat.add_class("crew-seat")
+        self._seat.observe(self._on_seat, names="value")
+        self._seat_row = widgets.HBox([self._seat_label, self._seat], layout=wrap_layout())
         self._tasks = TaskTokens()
         self._tasks.add_class("crew-tasks")
         self._tasks.on_pick(self._on_task)
+        # the components say themselves why they refuse a pick (beside the clicked object); the engine's
+        # refusals of a task click are answered under the tasks, those of the hand and moves beside them
+        self._task_refusal = RefusalLine()
         self._trick = TrickTable()
         self._trick.add_class("crew-table")
         self._board = BoardNotes()
         self._hand_panel = HandPanel(self._on_card, self._on_sonar_mode)
         self._hand, self._sonar = self._hand_panel.hand, self._hand_panel.sonar
-        self._hand.on_refuse(self._on_refused)
-        self._hint = widgets.Button(layout=widgets.Layout(width="auto", min_width="8em"))
-        self._hint.add_class("crew-hint")
-        self._hint.on_click(self._on_hint)
-        self._undo = widgets.Button(layout=widgets.Layout(width="auto"))
-        self._undo.add_class("crew-undo")
-        self._undo.on_click(self._on_undo)
-        self._hint_text = widgets.HTML()
-        self._hint_text.add_class("crew-hint-text")
-        self._bot_text = widgets.HTML()
-        self._bot_text.add_class("crew-bot-move")
         self._others = TeacherHands()
         self._other_moves = OtherMoves(self._on_quick, self._on_apply)
         self._quick, self._quick_row = self._other_moves.quick, self._other_moves.quick_row
         self._actions, self._apply = self._other_moves.actions, self._other_moves.apply
-        # the mission, the player count and the seed are chosen on the page (not only in the link), labelled
-        self._options = MissionOptions(state.mission, state.players, self.model.session.seed, self._on_new)
-        self._mission_pick, self._players_pick = self._options.mission, self._options.players
-        self._seed, self._new = self._options.seed, self._options.new
+        self._actions_box = widgets.VBox([self._hand, widgets.HBox([self._sonar], layout=wrap_layout()),
+                                          self._other_moves.list_row])
+        self._actions_box.add_class("crew-actions-box")
+        # the options: mission and players (the frame's bar adds the seed and "New game"), labelled
+        initial = {"description_width": "initial"}
+        self._mission_pick = widgets.Dropdown(options=list(range(1, LAST_MISSION + 1)), value=1,
+                                              layout=widgets.Layout(width="auto"), style=initial)
+        self._mission_pick.add_class("crew-pick-mission")
+        self._players_pick = widgets.Dropdown(options=[2, 3, 4, 5], value=4, layout=widgets.Layout(width="auto"),
+                                              style=initial)
+        self._players_pick.add_class("crew-pick-players")
         self._post_mortem = PostMortemPanel(self)
-        self._build_saved_panel()   # saved missions and this mission's link (saved.py)
-        self._log = widgets.HTML()
-        self._log.add_class("crew-log")
-        self._log.add_class("deepsea-side")          # hidden in ?display=large (projectors)
-        self._hinted: Any = None
-        self._hint_shown: Any = None   # what the hint line says: a message key or the expert's Decision
-        self._seat.observe(self._on_seat, names="value")
+        self._post_mortem_box = widgets.VBox(self._post_mortem.parts)
+        self._post_mortem_box.add_class("crew-post-mortem-box")
+        self._build_saved_panel()   # saved missions (saved.py)
 
-    def _layout(self) -> list[widgets.Widget]:
-        wrap = wrap_layout()
-        # the game's options first, under the title, as on the other tables (a newcomer looked for them there)
-        return [self._title, self._options.row, self._seat_setup, self._status, self._turn,
-                widgets.HBox([self._seat_label, self._seat], layout=wrap),
-                self._tasks, self._quick_row,
-                widgets.HBox([self._trick, self._board], layout=wrap),
-                self._hand,
-                widgets.HBox([self._sonar, self._hint, self._undo], layout=wrap), self._hint_text, self._bot_text,
-                self._others, self._other_moves.list_row, self._saved_box,
-                *self._post_mortem.parts, self._log]
+    def board_widgets(self) -> list[widgets.Widget]:
+        # pass, distress, retry and time up under the tasks, where the status line says they are
+        return [self._seat_row, self._tasks, self._quick_row, self._task_refusal,
+                widgets.HBox([self._trick, self._board], layout=wrap_layout()),
+                self._others, self._post_mortem_box]
 
-    # the moves the list and the quick buttons offer now (read by tests)
-    _offered = property(lambda self: self._other_moves.offered)
-    _quick_moves = property(lambda self: self._other_moves.quick_moves)
+    def action_widgets(self) -> list[widgets.Widget]:
+        return [self._actions_box]
+
+    def option_widgets(self) -> dict[str, widgets.Widget]:
+        return {"mission": self._mission_pick, "players": self._players_pick}
+
+    def options_from_widgets(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        # untrusted widget values: the engine checks them (a bad one is refused beside "New game")
+        return {**self.model.session.options, "mission": values.get("mission"), "players": values.get("players")}
+
+    def options_from_query(self, params: Mapping[str, str]) -> dict[str, Any]:
+        return _query_options(params)
+
+    def label_options(self) -> None:
+        self._mission_pick.description = self.t("crew.ui.pick_mission")
+        self._players_pick.description = self.t("crew.ui.pick_players")
+        set_options(self._players_pick, [(self.t("crew.ui.players_option_tonoja") if n == 2 else str(n), n)
+                                         for n in (2, 3, 4, 5)])
+
+    def seat_options(self) -> dict[str, Any]:
+        old = getattr(self, "_setup", None)   # another table size keeps the pace and step mode
+        if old is not None:
+            return {"pace": old.pace, "step_mode": old.step_mode}
+        return {"pace": self._pace, "step_mode": self._step_mode}
+
+    def make_seat_setup(self, players: int, seats: Sequence[str] | None) -> SeatSetup:
+        """Nobody plays TONOJA: the captain decides for it (crew.tonoja.captain), so its picker says so."""
+        state = self.model.session.state
+        follows = {} if state.tonoja is None else {state.tonoja: state.captain}
+        levels = self.levels
+        players = state.seats          # with two players, TONOJA's seat too (it follows the captain)
+        if seats is None or len(seats) != players:
+            # the frame counts the players (2), the bar has TONOJA's seat too: keep the bar's seats, or
+            # those asked for at the start, when they fit this table
+            old = getattr(self, "_setup", None)
+            for candidate in (list(old.seats) if old is not None else None, self._seats_wanted):
+                if candidate is not None and len(candidate) == players:
+                    seats = candidate
+                    break
+            else:
+                seats = default_seats(players, levels)
+        setup = CrewSeatSetup(players, levels, seats=list(seats), lang=self.lang, follows=follows,
+                              names={seat: "TONOJA" for seat in follows}, **self.seat_options())
+        setup.add_class("crew-seat-setup")
+        return setup
+
+    def title_text(self) -> str:
+        return self.t("crew.ui.mission_title", mission=self.model.session.state.mission)
+
+    def rules_html(self) -> str:
+        return table_rules_html("crew", self.lang)   # what no engine enforces
+
+    def setup_events(self) -> list[Event]:
+        return list(getattr(self.model.session.initial, "_setup_events", ()))
+
+    def move_text(self, move: Any) -> str:
+        return self._describe(move).rstrip(".。")   # a task's text ends the sentence already
+
+    def log_seat_names(self) -> tuple[Any, Any]:
+        if self._shared_on():
+            return super().log_seat_names()
+        return self.log_name, lambda s: self.t("crew.ui.seat_n", seat=s)
+
+    def status_extra(self, obs: Mapping[str, Any], seat: int | None) -> list[str]:
+        """The mission's state (players, attempt, captain, communication, the phase) and what the viewing
+        person does now; never who acts (the frame's sentence says it) nor the result (the banner)."""
+        state = self.model.shown_state()
+        comm = obs["communication"]
+        over = ENGINE.play_out_over(state)
+        line = self.t("crew.ui.status_over", players=state.players, attempt=obs["attempt"],
+                      counted=obs["attempts_counted"], captain=obs["captain"], comm=self.t(f"crew.comm.{comm['mode']}"))
+        if not over:
+            line += " · " + self.t(f"crew.phase.{obs['phase']}")
+        if comm["time_limit"]:
+            line += " · " + self.t("crew.ui.time_limit", time=comm["time_limit"])
+        # what to do first (after the frame's "Your turn."), then the mission's state
+        out = []
+        if over:
+            if ENGINE.outcome(state) is None:     # a failed attempt is no result yet (the crew may retry)
+                out.append(self.t("crew.ui.attempt_failed"))
+            out.append(self.t("crew.ui.do_review"))
+            if any(isinstance(m, Retry) for m in self.seat_moves(seat)):
+                out.append(self.t("crew.ui.do_retry"))
+        elif self._acts_now(seat):
+            out.append(self.t({"allocate": "crew.ui.do_task", "play": "crew.ui.do_play"}.get(state.phase,
+                                                                                         "crew.ui.do_other")))
+        elif self._setup.step_mode and self._setup.waiting:
+            out.append(self.t("crew.ui.do_step"))
+        return out + [line + ("。" if self.lang == "ja" else ".")]
+
+    def refresh_board(self, obs: Mapping[str, Any], seat: int | None) -> None:
+        state = self.model.shown_state()
+        over = ENGINE.play_out_over(state)
+        shown = (self.model.session, len(self.model.session))
+        if shown != self._position_seen:     # any move, undo or new game: an earlier refusal was for then
+            if self._position_seen is not None:
+                self._task_refusal.clear()
+                self._hand.refusal = self._tasks.refusal = ""
+            self._position_seen = shown
+            if over and not self._shared_on():   # (a shared table's code holds its secret seed: never kept)
+                self._remember()             # an attempt that just ended joins the saved missions
+        if not over and self._post_mortem.data is not None:
+            self._post_mortem.close()
+        self._show_seat_choice(seat)
+        mine = self.seat_moves(seat)
+        names = {s: self.seat_name(s) for s in range(state.seats)}
+        self._draw_table(obs, seat, mine, names, over)
+        cards = self._hand_cards(obs, seat, over)
+        self._quiet = True      # the sonar switch may go off here: its observer must not redraw in the middle
+        try:
+            self._hand_panel.show(self, cards, mine, seat, over, for_tonoja=len(cards) > len(obs["hand"] or []),
+                                  why_not=self._why_not)
+        finally:
+            self._quiet = False
+        self._others.show(self._setup.show_all, {s: state.hand(s) for s in range(state.seats) if s != seat},
+                          names, self.t, self.lang)
+        self._other_moves.show(mine, self._describe, self.t)
+        outcome = ENGINE.outcome(state)
+        self._post_mortem.label(over, won=outcome is not None and outcome.result == "win")
+        self._post_mortem.render()
+        self._task_refusal.redraw(self.lang)
+        self._render_saved(seat, over)
+
+    def hint_marks(self, decision: Any) -> list[tuple[Any, Sequence[str]]]:
+        return hint_marks(decision.move, hand=self._hand, hand_cards=self._hand.cards, tasks=self._tasks)
+
+    def last_result(self, events: Sequence[Event]) -> str | None:
+        """The last trick: its cards, who won it, and what it did to the tasks (kept until the next trick)."""
+        ends = [i for i, e in enumerate(events) if e.code == "CREW_EVT_TRICK"]
+        if not ends:
+            return None
+        end = ends[-1]
+        start = max([i for i, e in enumerate(events[:end]) if e.code in ("CREW_EVT_TRICK", "CREW_EVT_RETRY")],
+                    default=-1)
+        plays = [e for e in events[start + 1:end] if e.code == "CREW_EVT_PLAY"]
+        cards = " ".join(f'<span class="crew-last-play" data-seat="{e.seat}">{esc(self.short_name(e.seat))} '
+                         f'{chip(dict(e.params)["card"], self.lang)}</span>' for e in plays)
+        after = []
+        for e in events[end:]:
+            if e.code in ("CREW_EVT_PLAY", "CREW_EVT_RETRY", "CREW_EVT_SONAR"):
+                break
+            after.append(explain_html(e, self.lang))
+        return f'<div class="crew-last-trick">{cards}</div>' + "<br>".join(after)
+
+    def shareable(self, moves: Sequence[Any], viewer: int | None) -> bool:
+        """Every move is public once made, except a distress gift (only giver and receiver know the card):
+        with another seat's gift in the game there is no code."""
+        return not any(isinstance(m, GiveCard) and m.seat != viewer for m in moves)
+
+    def bot_move_text(self, seat: int, decision: Any) -> tuple[str, str] | None:
+        """A bot's move in words, naming the seat and the move once.
+
+        The bots' reasons start with the seat and the move ("Seat 1 communicates green 9: …"): the line is
+        the reason, the seat's full name in place of "Seat 1". A reason that says otherwise, or one withheld
+        because it names a card the viewer cannot see, follows "Seat 1 (bot: expert): play green 9."."""
+        name = self.seat_name(seat)
+        reason = decision.reason.text(self.lang) if decision.reason is not None else ""
+        rule = getattr(decision.reason, "rule", "") if reason else ""
+        if reason and not self._setup.show_all and self._names_hidden_card(decision.reason):
+            reason, rule = self.t("crew.ui.reason_withheld"), ""
+        else:
+            # the reason names the seat it is about: the bot's own, or TONOJA's when its captain decides for it
+            tonoja = self.model.session.state.tonoja
+            for about, shown in ((seat, name), (tonoja, "TONOJA")):
+                if about is None:
+                    continue
+                phrase = self.t("crew.ui.seat_n", seat=about)
+                if reason.startswith(phrase) and not reason[len(phrase):len(phrase) + 1].isdigit():
+                    return shown + reason[len(phrase):], rule
+        head = self.t("crew.ui.bot_moved", name=name, move=self.move_text(decision.move))
+        return head + (" " + reason if reason else ""), rule
+
+    def on_new_game(self) -> None:
+        state = self.model.session.state
+        follows = {} if state.tonoja is None else {state.tonoja: state.captain}
+        if follows != self._setup._follows:    # two players: TONOJA follows this deal's captain
+            self._make_seats()
+            self._redraw()
+        self._post_mortem.close()
+        self._task_refusal.clear()
+        self._saved_say(None)
+        if self._ended():
+            self._redraw()
+
+    def on_seats_changed(self) -> None:
+        self._post_mortem.render()
+
+    def on_final_state(self, state: Any) -> None:
+        """At a shared table, once the attempt is over: the post-mortem opens on every page of the table
+        (the page's session replays the table's log from its seed: the hands are public now)."""
+        self.show_post_mortem()
 
     # ---- who is looking ----------------------------------------------------------------------------
     @property
-    def setup(self) -> SeatSetup:
-        return self._seat_setup
-
-    @property
-    def driver(self) -> BotDriver:
-        return self._driver
+    def _seat_setup(self) -> SeatSetup:
+        return self._setup
 
     def human_seats(self) -> list[int]:
-        state = self.model.state
-        return [s for s in self._seat_setup.human_seats() if s != state.tonoja]
+        if self._shared_on():
+            return [self.shared.seat] if self.shared.seat is not None else []
+        return self._setup.human_seats()
 
     def viewing_seat(self) -> int | None:
         """The seat whose observation the page draws: the deciding seat if a person plays it (hot seat),
-        else the person's seat chosen with "You are" (the first by default); ``None`` if all are bots."""
+        else the person's seat chosen with "You are" (the first by default); ``None`` if all are bots.
+        At a shared table: the page's own seat."""
+        if self._shared_on():
+            return super().viewing_seat()
         humans = self.human_seats()
         if not humans:
             return None
-        decider = ENGINE.decider(self.model.state) if self.model.live else None
+        state = self.model.shown_state()
+        decider = ENGINE.decider(state) if self.model.live and not ENGINE.play_out_over(state) else None
         if decider in humans:
             return decider
         chosen = self._seat.value
@@ -200,6 +391,9 @@ class MissionView(SavedMissionsMixin, View):
     def _acts_now(self, seat: int | None) -> bool:
         state = self.model.state
         return seat is not None and not ENGINE.play_out_over(state) and ENGINE.decider(state) == seat
+
+    def _ended(self) -> bool:
+        return bool(ENGINE.play_out_over(self.model.session.state))
 
     def seat_moves(self, seat: int | None) -> list:
         """The legal moves ``seat`` makes now (its own sonar/gift, or the move it decides)."""
@@ -220,31 +414,28 @@ class MissionView(SavedMissionsMixin, View):
         return out
 
     def seat_name(self, seat: int) -> str:
-        state = self.model.state
-        if seat == state.tonoja:
+        """TONOJA is TONOJA everywhere (no level: its captain decides for it); the others as the frame names them."""
+        if seat == self.model.session.state.tonoja:
             return "TONOJA"
-        level = self._seat_setup.seats[seat]
-        if level == YOU:
-            return self.t("crew.ui.seat_you", seat=seat)
-        return self.t("crew.ui.seat_bot", seat=seat, level=self._seat_setup.level_label(level))
+        return super().seat_name(seat)
 
     def log_name(self, seat: int) -> str:
         """A seat's name in the log, where it takes the place of the sentence's "Seat 2": "Seat 2 (you)",
         "Seat 1 (bot: expert)", "TONOJA" (the sentence names the seat once)."""
-        if seat == self.model.state.tonoja:
+        if seat == self.model.session.state.tonoja:
             return "TONOJA"
-        if 0 <= seat < len(self._seat_setup.seats) and self._seat_setup.seats[seat] == YOU:
+        if self._setup.is_human(seat):
             return self.t("seats.name_you", name=self.t("crew.ui.seat_n", seat=seat))   # not "You plays"
-        return self._seat_setup.seat_name(seat)
+        return self._setup.seat_name(seat)
 
     def short_name(self, seat: int) -> str:
         """A seat's name on the table (the level goes into the long name, in the tasks and the log)."""
-        state = self.model.state
+        state = self.model.session.state
         if seat == state.tonoja:
             return "TONOJA"
         mark = " ⚓" if seat == state.captain else ""
-        if self._seat_setup.seats[seat] == YOU:
-            return self.t("crew.ui.seat_you", seat=seat) + mark
+        if self._setup.is_human(seat) and not self._shared_on():
+            return self.t("seats.name_you", name=self.t("crew.ui.seat_n", seat=seat)) + mark
         return self.t("crew.ui.seat_n", seat=seat) + mark
 
     # ---- moves ------------------------------------------------------------------------------------------
@@ -274,17 +465,27 @@ class MissionView(SavedMissionsMixin, View):
             return self.t("crew.ui.retry_new" if move.new_tasks else "crew.ui.retry")
         return str(move)
 
-    @safe_callback
-    def _on_quick(self, index: int) -> None:
-        self._play(self._other_moves.quick_move(index))
-
-    def _play(self, move: Any) -> None:
+    def play(self, move: Any, refusal: RefusalLine | None = None) -> bool:
         # the page race (issue 26): the bots' optional moves due now (a sonar at the start of a trick) are
         # settled before a person's move is accepted, so a quick click plays the same game as a slow one
-        self._driver.settle_optional()
-        self.play_on(self.model, move)   # the model's revision change clears the hint and redraws the table
+        if not self._shared_on():
+            self._driver.settle_optional()
+        return super().play(move, refusal)
+
+    def _play(self, move: Any, refusal: RefusalLine | None = None) -> bool:
+        return self.play(move, refusal)
 
     # ---- callbacks (untrusted input: every move is re-checked by the engine) -----------------------
+    @safe_callback
+    def _on_quick(self, index: int) -> None:
+        # the quick buttons sit under the tasks: their refusal is answered there, beside them
+        try:
+            move = self._other_moves.quick_move(index)
+        except RuleError as exc:
+            self.refuse(exc, self._task_refusal)
+            return
+        self._play(move, self._task_refusal)
+
     @safe_callback
     def _on_card(self, card: Card) -> None:
         seat = self.viewing_seat()
@@ -292,8 +493,10 @@ class MissionView(SavedMissionsMixin, View):
         if self._sonar.value:
             sonar = [m for m in moves if isinstance(m, Sonar) and m.card == card]
             if sonar:
-                self._play(sonar[0])
+                self._quiet = True
                 self._sonar.value = False
+                self._quiet = False
+                self._play(sonar[0])
                 return
         gifts = [m for m in moves if isinstance(m, GiveCard) and m.card == card]
         if gifts:
@@ -301,150 +504,39 @@ class MissionView(SavedMissionsMixin, View):
             return
         self._play(PlayCard(card))
 
-    def _on_refused(self, text: str) -> None:
-        self.report(text, error=True)
-
     @safe_callback
     def _on_task(self, task: int) -> None:
         seat = self.viewing_seat()
         takes = [m for m in self.seat_moves(seat) if isinstance(m, TakeTask) and m.task == task]
         if takes:
-            self._play(takes[0])
+            self._play(takes[0], self._task_refusal)
         else:
-            self.report(self.t("crew.ui.cannot_take", task=task), error=True)
+            self.refuse(self.t("crew.ui.cannot_take", task=task), self._task_refusal)
 
     @safe_callback
     def _on_apply(self, _button: Any = None) -> None:
         move = self._other_moves.chosen_move()
         if move is None:
-            self.report(self.t("crew.ui.pick_action"), error=True)
+            self.refuse(self.t("crew.ui.pick_action"))
             return
         self._play(move)
 
     @safe_callback
-    def _on_new(self, _button: Any = None) -> None:
-        mission, players, seed = self._options.chosen()
-        options = {**self.model.session.options, "mission": mission, "players": players}
-        # another seat count, or two players (TONOJA follows the captain, who changes with the deal): new
-        # seats. The old driver stops first: no bot of the old table may move in the new game.
-        reseat = players != self.model.state.players or players == 2
-        if reseat:
-            self._driver.close()
-        self.model.new_game(seed=seed, options=options)
-        if reseat:
-            self._new_seats()
-        self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
-        self._post_mortem.close()
-        self._forget_game_talk()
-        self.clear_report()
-        self._saved_say(None)
-        self.refresh()
-
-    def _new_seats(self) -> None:
-        """A seat setup for the new game's seats (you at seat 0, the strongest bots elsewhere; TONOJA's seat
-        follows the captain at two players); the old setup is closed, its driver already stopped."""
-        old_setup, old_driver = self._seat_setup, self._driver
-        state = self.model.state
-        seats = state.seats
-        follows = {} if state.tonoja is None else {state.tonoja: state.captain}
-        levels = bot_levels()
-        setup = SeatSetup(seats, levels, seats=default_seats(seats, levels), lang=self.lang, follows=follows,
-                          names={seat: "TONOJA" for seat in follows}, pace=old_setup.pace,
-                          step_mode=old_setup.step_mode)
-        setup.add_class("crew-seat-setup")
-        setup.observe(self._on_setup, names=["seats", "show_all", "waiting"])
-        self._seat_setup = setup
-        self.children = tuple(setup if child is old_setup else child for child in self.children)
-        self._driver = BotDriver(self.model, setup, autoplay=old_driver.autoplay, on_error=self._on_bot_error)
-        self._driver.observe(self._on_bot_moved, names="moves_played")
-        close_tree(old_setup)
-
-    @safe_callback
     def _on_seat(self, change: Mapping[str, Any]) -> None:
-        self.clear_report()
-        self.refresh()
+        if not self._quiet and getattr(self, "_finished", False):
+            self.hint_bar.forget()
+            self._redraw()
 
     @safe_callback
     def _on_sonar_mode(self, change: Mapping[str, Any]) -> None:
-        self.refresh()
+        if not self._quiet and getattr(self, "_finished", False):
+            self._redraw()
 
     @safe_callback
     def _on_hint(self, _button: Any = None) -> None:
-        seat = self.viewing_seat()
-        if not self._acts_now(seat) and not any(isinstance(m, (Sonar, GiveCard)) for m in self.seat_moves(seat)):
-            self._hint_shown = "crew.ui.hint_none"
-            self._render_hint()
-            return
-        self._driver.settle_optional()   # the hint is for the position the learner will play in
-        decision = self._driver.hint(seat)
-        if decision is None or decision.move is None:
-            self._hint_shown = "crew.ui.hint_wait"
-            self._render_hint()
-            return
-        self._hinted = decision.move
-        self._hint_shown = decision
-        self.refresh()
-
-    def _forget_game_talk(self) -> None:
-        """A new or reopened game: the last hint (and its marked card) and the last bot move belong to the
-        game before."""
-        self._hinted = self._hint_shown = None
-        self._bot_move_text = None
-
-    def _render_hint(self, hand_cards: Sequence[Card] | None = None) -> None:
-        """The hint, worded in the page's language at every redraw (the toggle rewords it): the object it
-        suggests is marked on the table with the hint's words (:func:`hint_marks`); the line below the hand
-        then gives only the reason, and names the move only when it has no object on the table."""
-        shown = self._hint_shown
-        components = (self._hand, self._tasks)
-        if hand_cards is None:
-            hand_cards = self._hand.cards
-        if shown is None or isinstance(shown, str):
-            show_hint_marks(components, [], "")
-            self._hint_text.value = ("" if shown is None
-                                     else f"<p class='crew-hint-none'>{esc(self.t(shown))}</p>")
-            return
-        level = self._seat_setup.level_label(self._seat_setup.levels[0])
-        move_text = self._describe(shown.move).rstrip(".。")
-        reason = shown.reason
-        reason_text = reason.text(self.lang) if reason is not None else ""
-        marks = hint_marks(shown.move, hand=self._hand, hand_cards=hand_cards, tasks=self._tasks)
-        show_hint_marks(components, marks, self.t("crew.ui.hint_label", level=level, move=move_text,
-                                                  reason=reason_text).strip())
-        head = (self.t("crew.ui.hint_marked", level=level) if marks
-                else self.t("crew.ui.hint_says", level=level, move=move_text))
-        rule = getattr(reason, "rule", "")
-        self._hint_text.value = (f"<p class='crew-hint-move' data-move='{esc(shown.move)}' "
-                                 f"data-marked='{int(bool(marks))}'><b>{esc(head)}</b> "
-                                 f"<span class='deepsea-text'>{esc(reason_text)}</span>"
-                                 f"{' ' + rule_ref_html(rule, self.lang) if rule else ''}</p>")
-
-    def _on_bot_error(self, exc: Exception) -> None:
-        self.report(exc, error=True)
-
-    def _on_model(self, change: Mapping[str, Any]) -> None:
-        if getattr(self, "_loading", False):
-            return   # a saved mission is being replayed: one redraw at the end
-        # any move (the learner's, a bot's, an undo) makes the hint stale: its mark and words go, and so
-        # does the refusal of an earlier click (it said why that click was refused then, not now)
-        self._hinted = self._hint_shown = None
-        self._hand.refusal = self._tasks.refusal = ""
-        if ENGINE.play_out_over(self.model.state) is False:
-            self._post_mortem.close()
-        else:
-            self._remember()
-        self.refresh()
-
-    def _on_setup(self, change: Mapping[str, Any]) -> None:
-        self.refresh()
-
-    def _on_bot_moved(self, change: Mapping[str, Any]) -> None:
-        last = self._driver.last
-        if last is None:
-            return
-        # kept as data, worded at each redraw: the language toggle rewords the last bot move too
-        self._bot_move_text = last
-        self._render_bot_move()
+        if not self._shared_on():
+            self._driver.settle_optional()   # the hint is for the position the learner will play in
+        super()._on_hint(_button)
 
     def _names_hidden_card(self, reason: Any) -> bool:
         """True if ``reason`` (in either language) names a card the viewing seat cannot see."""
@@ -462,107 +554,86 @@ class MissionView(SavedMissionsMixin, View):
                     return True
         return False
 
+    # ---- codes and saved missions ------------------------------------------------------------------
     def open_code(self, text: Any) -> bool:
-        """Open a pasted mission code (or link) and show its post-mortem; a bad code is refused in the page
-        (localized) and the table is left as it was. Returns True if the mission was opened."""
+        """Open a pasted code or link: the frame's (``game=crew&seed=…&m=…``) or an older mission code
+        (``seed=…&players=…&mission=…&moves=…``); an ended attempt opens on its post-mortem. A bad code is
+        refused beside the code box; the table is left as it was. Returns True if the game was opened."""
+        if self._shared_on() or not isinstance(text, str):
+            return super().open_code(text)
         try:
-            seed, options, moves = parse_mission_code(text)
-        except SavedMissionError as exc:
-            self._saved_say(lambda key=exc.key, params=exc.params: self.t(key, **params), error=True)
+            parse_game_code(text, ENGINE.name)
+        except GameCodeError:
+            if "moves=" in text[:MAX_CODE_TEXT]:
+                try:
+                    seed, options, moves = parse_mission_code(text)
+                except SavedMissionError as exc:
+                    key, params = exc.key, exc.params
+                    self._code_answer(lambda: self.t(key, **params))
+                    return False
+                return self.open_saved(seed, options, moves)
+        if not super().open_code(text):
             return False
-        return self.open_saved(seed, options, moves)
+        if self._ended():
+            self._remember()
+            self.show_post_mortem()
+        return True
+
+    def _code_answer(self, make: Any, error: bool = True) -> None:
+        """Answer an opened or refused code where it was asked: beside the saved list when it came from
+        there (reworded on a language switch), else beside the frame's code box. ``make()`` words it."""
+        if getattr(self, "_from_saved_list", False):
+            self._saved_say(make, error=error)
+            return
+        kind, role = ("deepsea-refusal", "alert") if error else ("deepsea-note", "status")
+        self.controls.answer.value = f'<span class="{kind}" role="{role}">{esc(make())}</span>'
+
+    def _code_refused(self, text: str) -> None:
+        self._code_answer(lambda: text)
 
     def open_saved(self, seed: int, options: Mapping[str, int], moves: Sequence[Any]) -> bool:
-        """Replay a saved mission on the table (each move checked by the engine, on a scratch copy first,
-        so a refused move leaves the table untouched) and open its post-mortem if its attempt is over."""
+        """Replay a saved mission on the table (each move checked by the engine, on a scratch session, so a
+        refused move leaves the table untouched) and open its post-mortem if its attempt is over."""
         from toolkit.core.session import Session
 
+        if self._shared_on():
+            self._code_answer(lambda: self.t("table.shared.fixed"))
+            return False
         try:
             scratch = Session(ENGINE, seed, dict(options))
         except RuleError as exc:
-            self._saved_say(lambda detail=str(exc)[:200]: self.t("crew.ui.saved_bad_setup", detail=detail), error=True)
+            detail = str(exc)[:200]
+            self._code_answer(lambda: self.t("crew.ui.saved_bad_setup", detail=detail))
             return False
-        parsed = []
         for n, move in enumerate(moves, 1):
             try:
-                m = ENGINE.parse_move(move.strip()[:200]) if isinstance(move, str) else move
-                scratch.push(m)
+                scratch.push(ENGINE.parse_move(move.strip()[:200]) if isinstance(move, str) else move)
             except RuleError as exc:
                 shown = "".join(ch for ch in str(move)[:40] if ch.isprintable())
                 violation = getattr(exc, "violation", None)
                 if violation is None:   # not a move at all (the parser's detail is English only)
-                    self._saved_say(lambda: self.t("crew.ui.saved_not_move", n=n, move=shown), error=True)
+                    self._code_answer(lambda n=n: self.t("crew.ui.saved_not_move", n=n, move=shown))
                 else:
-                    self._saved_say(lambda: self.t("crew.ui.saved_refused", n=n, move=shown,
-                                                   reason=violation.text(self.lang)),
-                                error=True)
+                    self._code_answer(lambda n=n: self.t("crew.ui.saved_refused", n=n, move=shown,
+                                                         reason=f"{violation.text(self.lang)} [{violation.rule}]"))
                 return False
-            parsed.append(m)
-        driver = self._driver
-        autoplay, driver.autoplay = driver.autoplay, False   # no bot moves in the middle of the replay
-        reseat = scratch.state.players != self.model.state.players or scratch.state.players == 2
-        if reseat:
-            driver.close()
-        self._loading = True
-        try:
-            self.model.new_game(seed=seed, options=dict(options))
-            for m in parsed:
-                self.model.play(m)
-        finally:
-            self._loading = False
-            driver.autoplay = autoplay
-        if reseat:
-            self._new_seats()
-            driver = self._driver
-        self._options.show_values(self.model.state.mission, self.model.state.players, seed)
-        self._setup_events = list(getattr(self.model.session.initial, "_setup_events", ()))
-        self._post_mortem.close()
-        self._forget_game_talk()
-        self.clear_report()
-        over = ENGINE.play_out_over(self.model.state)
+        self._load(scratch)
+        over = self._ended()
+        mission, count = options.get("mission", 1), len(scratch)
+        self._code_answer(lambda: self.t("crew.ui.saved_opened", mission=mission, seed=seed, moves=count) + " "
+                          + self.t("crew.ui.saved_below" if over else "crew.ui.saved_unfinished"), error=False)
         if over:
             self._remember()
-        self.refresh()
-        driver.schedule()
-        self._saved_say(lambda: self.t("crew.ui.saved_opened", mission=options.get("mission", 1), seed=seed,
-                                       moves=len(parsed))
-                        + " " + self.t("crew.ui.saved_below" if over else "crew.ui.saved_unfinished"))
-        if over:
             self.show_post_mortem()
         return True
 
-    # ---- undo (as the table frame's: back to where a person decides) ------------------------------------
-    def undo(self) -> bool:
-        """Take back the last move, and the bots' moves after the last person's: the table is back where a
-        person decides (or at the start). False, said in the page, when there is nothing to undo."""
-        if len(self.model.session) == 0:
-            self.report(self.t("table.controls.nothing_to_undo"), error=True)
-            return False
-        driver = self._driver
-        autoplay, driver.autoplay = driver.autoplay, False   # no bot move between the steps back
-        self._loading = True                                 # one redraw at the end
-        try:
-            self.model.undo()
-            while len(self.model.session) and not self._person_decides():
-                self.model.undo()
-        finally:
-            self._loading = False
-            driver.autoplay = autoplay
-        self._post_mortem.close()
-        self._forget_game_talk()
-        self._hand.refusal = self._tasks.refusal = ""
-        self.clear_report()
-        self.refresh()
-        driver.schedule()
-        return True
-
-    def _person_decides(self) -> bool:
-        state = self.model.state
-        return not ENGINE.play_out_over(state) and ENGINE.decider(state) in self.human_seats()
-
     @safe_callback
-    def _on_undo(self, _button: Any = None) -> None:
-        self.undo()
+    def _on_open_saved(self, _button: Any = None) -> None:
+        self._from_saved_list = True
+        try:
+            super()._on_open_saved(_button)
+        finally:
+            self._from_saved_list = False
 
     # ---- the post-mortem (toolkit/widgets/crew/post_mortem.py) ---------------------------------------
     def review_inputs(self) -> dict[str, Any] | None:
@@ -587,89 +658,30 @@ class MissionView(SavedMissionsMixin, View):
     _replay_back = property(lambda self: self._post_mortem.replay_back)
     _replay_cards = property(lambda self: self._post_mortem.replay_cards)
     _replay_pos = property(lambda self: self._post_mortem.replay_pos)
+    # the moves the list and the quick buttons offer now (read by tests)
+    _offered = property(lambda self: self._other_moves.offered)
+    _quick_moves = property(lambda self: self._other_moves.quick_moves)
 
-    # ---- rendering -----------------------------------------------------------------------------------
-    def _render_bot_move(self) -> None:
-        info = getattr(self, "_bot_move_text", None)
-        if not info:
-            self._bot_text.value = ""
-            return
-        seat, decision = info
-        head, reason, rule = self.bot_line_parts(seat, decision)
-        code = f" {rule_ref_html(rule, self.lang)}" if rule and reason else ""
-        self._bot_text.value = (f"<p class='crew-bot-line' data-seat='{seat}'>{esc(head)}"
-                                f"<span class='crew-bot-reason'>{esc(reason)}</span>{code}</p>")
-
-    def bot_line_parts(self, seat: int, decision: Any) -> tuple[str, str, str]:
-        """A bot's move in words, naming the seat and the move once: ``(head, reason, rule)``.
-
-        The bots' reasons start with the seat and the move ("Seat 1 communicates green 9: …"): the line is
-        the reason, the seat's full name in place of "Seat 1". A reason that says otherwise, or one withheld
-        because it names a card the viewer cannot see, follows "Seat 1 (expert bot): play green 9."."""
-        name = self.seat_name(seat)
-        reason = decision.reason.text(self.lang) if decision.reason is not None else ""
-        rule = getattr(decision.reason, "rule", "")
-        if reason and not self._seat_setup.show_all and self._names_hidden_card(decision.reason):
-            reason = self.t("crew.ui.reason_withheld")
-        else:
-            phrase = self.t("crew.ui.seat_n", seat=seat)
-            if reason.startswith(phrase) and not reason[len(phrase):len(phrase) + 1].isdigit():
-                return name, reason[len(phrase):], rule
-        move = self._describe(decision.move).rstrip(".。")   # a task's text ends the sentence already
-        return self.t("crew.ui.bot_moved", name=name, move=move) + (" " if reason else ""), reason, rule
-
-    def refresh(self) -> None:
-        if not hasattr(self, "_driver"):
-            return  # the base class may announce a language before the children exist
-        state = self.model.state
-        self._seat_setup.lang = self.lang
-        seat = self._show_seat_choice()
-        obs = ENGINE.observe(state, seat)
-        over = ENGINE.play_out_over(state)
-        mine = self.seat_moves(seat)
-        self._title.value = (f"<h3>{esc(self.t('crew.ui.mission_title', mission=state.mission))}</h3>"
-                             + table_rules_html("crew", self.lang))   # what no engine enforces
-        self._status_lines.show(self, obs, seat, self._acts_now(seat), self._seat_setup.waiting)
-        names = {s: self.seat_name(s) for s in range(state.seats)}
-        self._refresh_table(obs, seat, mine, names, over)
-        cards = self._hand_cards(obs, seat, over)
-        if not self._hand_panel.show(self, cards, mine, seat, over, for_tonoja=len(cards) > len(obs["hand"] or []),
-                                     why_not=self._why_not):
-            return   # the sonar switch went off: its observer redrew the table
-        self._hint.description = self.t("seats.hint")
-        self._hint.disabled = seat is None or over
-        self._undo.description = self.t("table.controls.undo")
-        self._undo.disabled = len(self.model.session) == 0
-        # the teacher's switch: every hand, announced (the seat setup shows the warning too)
-        self._others.show(self._seat_setup.show_all, {s: state.hand(s) for s in range(state.seats) if s != seat},
-                          names, self.t, self.lang)
-        self._other_moves.show(mine, self._describe, self.t)
-        self._options.label(self.t)
-        outcome = ENGINE.outcome(state)
-        self._post_mortem.label(over, won=outcome is not None and outcome.result == "win")
-        self._link.value = self._share_link(seat) if over else ""
-        self._render_saved(seat, over)
-        self._render_bot_move()
-        self._render_hint(cards)
-        self._post_mortem.render()
-        self._render_log()
-
-    def _show_seat_choice(self) -> int | None:
-        """The "You are" choice between the people at the table (hot seat); returns the viewing seat."""
-        humans = self.human_seats()
-        seat = self.viewing_seat()
+    # ---- drawing -----------------------------------------------------------------------------------
+    def _show_seat_choice(self, seat: int | None) -> None:
+        """The "You are" choice between the people at the table (hot seat)."""
+        humans = [] if self._shared_on() else self.human_seats()
         labels = [(self.t("crew.ui.seat_n", seat=s), s) for s in humans]
-        if list(self._seat.options) != labels:
-            self._seat.options = labels or [("—", -1)]
-        if humans and self._seat.value != seat:
-            self._seat.value = seat
+        self._quiet = True
+        try:
+            if list(self._seat.options) != labels:
+                self._seat.options = labels or [("—", -1)]
+            if humans and seat in humans and self._seat.value != seat:
+                self._seat.value = seat
+        finally:
+            self._quiet = False
         self._seat_label.value = esc(self.t("crew.ui.you_are")) if len(humans) > 1 else ""
-        self._seat.layout.display = "flex" if len(humans) > 1 else "none"
-        return seat
+        self._seat_row.layout.display = "flex" if len(humans) > 1 else "none"
 
-    def _refresh_table(self, obs: dict, seat: int | None, mine: list, names: dict[int, str], over: bool) -> None:
+    def _draw_table(self, obs: Mapping[str, Any], seat: int | None, mine: list, names: dict[int, str],
+                    over: bool) -> None:
         """The tasks (those this seat may take now are buttons), the trick and the previous one, the notes."""
-        state = self.model.state
+        state = self.model.shown_state()
         self._tasks.lang = self.lang
         self._tasks.show(obs["tasks"], state.seats, names=names, selectable=[m.task for m in mine if isinstance(m, TakeTask)],
                          you=[seat] if seat is not None else [])
@@ -684,35 +696,14 @@ class MissionView(SavedMissionsMixin, View):
                          acting=decider if current is None else current, you=self.human_seats())
         self._board.show(obs, names, self.short_name, self.t, self.lang)
 
-    def _hand_cards(self, obs: dict, seat: int | None, over: bool) -> list[Card]:
+    def _hand_cards(self, obs: Mapping[str, Any], seat: int | None, over: bool) -> list[Card]:
         """This seat's own cards, and TONOJA's face-up cards when this seat decides for TONOJA."""
-        state = self.model.state
+        state = self.model.shown_state()
         hand = [Card.parse(c) for c in (obs["hand"] or [])]
         if (not over and state.tonoja is not None and seat == state.captain
                 and obs["current"] == state.tonoja):
             hand += list(state.hand(state.tonoja))
         return hand
-
-    def _render_log(self) -> None:
-        events = self._setup_events + list(self.model.events)
-        self._log.value = (f"<details><summary><b>{esc(self.t('ui.event_log'))}</b></summary>"
-                           + event_log_html(events, self.lang, title=False, seat_name=self.log_name,
-                                            seat_phrase=lambda s: self.t("crew.ui.seat_n", seat=s))
-                           + "</details>")
-
-    def _share_link(self, viewer: int | None) -> str:
-        """A link that reopens this mission as played (a saved mission), for its post-mortem.
-
-        Every move in it is public once made, except a distress gift (only giver and receiver know the
-        card): with another seat's gift in the game there is no link."""
-        moves = list(self.model.session.moves)
-        if any(isinstance(m, GiveCard) and m.seat != viewer for m in moves):
-            return ""
-        from toolkit.widgets.crew.common import share_link
-        opts = self.model.session.options
-        return share_link({"seed": self.model.session.seed, "players": opts.get("players"),
-                           "mission": opts.get("mission"), "seats": ",".join(self._seat_setup.seats),
-                           "moves": encode_moves(moves), "lang": self.lang}, self.t("crew.ui.mission_link"))
 
     def _why_not(self, card: Card, lang: str) -> str:
         """Why the viewing seat may not play ``card`` now (the engine's reason and rule id)."""

@@ -1,9 +1,10 @@
 """The Crew table's saved missions and link: every attempt that ended on the page, kept in the browser.
 
 One job: the list of ended attempts (this page's and the browser's ``localStorage``, each code replayed
-through the engine when read back), pasting a code, forgetting the list, this mission's code and link. A
-mixin of :class:`toolkit.widgets.crew.mission.MissionView`: it uses the table's ``t``, ``model``,
-``refresh``, ``viewing_seat`` and ``open_code``/``open_saved`` (which replay a mission on the table).
+through the engine when read back), opening one, forgetting the list. A mixin of
+:class:`toolkit.widgets.crew.mission.MissionView`: it uses the table's ``t``, ``model``, ``refresh``,
+``viewing_seat`` and ``open_saved`` (which replays a mission on the table). This game's code and link, and
+the box to paste a code, are the table frame's (``Controls``).
 """
 
 from __future__ import annotations
@@ -27,23 +28,13 @@ class SavedMissionsMixin:
 
     def _build_saved_panel(self) -> None:
         """The saved-missions widgets (called once by the table's ``__init__``)."""
-        # saved missions: every attempt that ended on this page, and codes pasted from elsewhere
-        self._link = widgets.HTML()
-        self._link.add_class("crew-mission-link")
-        self._link.add_class("deepsea-side")
+        # saved missions: every attempt that ended on this page or in this browser
         self._saved_title = widgets.HTML()
         self._saved_list = widgets.Dropdown(options=[], layout=widgets.Layout(width="40em", max_width="100%"))
         self._saved_list.add_class("crew-saved-list")
         self._saved_open = widgets.Button(layout=widgets.Layout(width="auto"))
         self._saved_open.add_class("crew-saved-open")
         self._saved_open.on_click(self._on_open_saved)
-        self._saved_code = widgets.Text(layout=widgets.Layout(width="28em"))
-        self._saved_code.add_class("crew-saved-code")
-        self._saved_load = widgets.Button(layout=widgets.Layout(width="auto"))
-        self._saved_load.add_class("crew-saved-load")
-        self._saved_load.on_click(self._on_open_code)
-        self._saved_this = widgets.HTML()
-        self._saved_this.add_class("crew-saved-this")
         self._saved_status = widgets.HTML()
         self._saved_status.add_class("crew-saved-status")
         self._saved_forget = widgets.Button(layout=widgets.Layout(width="auto"))
@@ -57,8 +48,7 @@ class SavedMissionsMixin:
         self._saved_box = widgets.VBox([self._saved_title,
                                         widgets.HBox([self._saved_list, self._saved_open, self._saved_forget],
                                                      layout=wrap_layout()),
-                                        widgets.HBox([self._saved_code, self._saved_load], layout=wrap_layout()),
-                                        self._saved_status, self._saved_this, self._link, self._store])
+                                        self._saved_status, self._store])
         self._saved_box.add_class("crew-saved")
 
     # ---- saved missions ---------------------------------------------------------------------------------
@@ -148,10 +138,6 @@ class SavedMissionsMixin:
         e = self._saved_games[index]
         self.open_saved(e["seed"], {"players": e["players"], "mission": e["mission"]}, list(e["moves"]))
 
-    @safe_callback
-    def _on_open_code(self, _button: Any = None) -> None:
-        self.open_code(self._saved_code.value)
-
     def _render_saved(self, viewer: int | None, over: bool) -> None:
         tr = self.t
         self._render_saved_message()
@@ -172,17 +158,9 @@ class SavedMissionsMixin:
         self._saved_list.tooltip = tr("crew.ui.saved_list_tip")
         self._saved_open.description = tr("crew.ui.saved_open")
         self._saved_open.tooltip = tr("crew.ui.saved_open_tip")
-        self._saved_code.placeholder = tr("crew.ui.saved_code_placeholder")
-        self._saved_code.tooltip = tr("crew.ui.saved_code_tip")
         self._saved_forget.description = tr("crew.ui.saved_forget")
         self._saved_forget.tooltip = tr("crew.ui.saved_forget_tip")
         self._saved_forget.disabled = not options
-        self._saved_load.description = tr("crew.ui.saved_load")
-        self._saved_load.tooltip = tr("crew.ui.saved_load_tip")
-        code = self._shareable_code(viewer) if over else ""
-        self._saved_this.value = (f"<p class='crew-saved-this-code'>{esc(tr('crew.ui.saved_this'))} "
-                                  f"<code style='user-select:all;word-break:break-all'>{esc(code)}</code></p>"
-                                  if code else "")
 
     def _shareable_code(self, viewer: int | None) -> str:
         """This game's code, unless it holds another seat's distress gift (a card only two seats know)."""

@@ -1,6 +1,7 @@
 """The parts of the Crew table (:class:`~toolkit.widgets.crew.mission.MissionView`), one job each (issue 26,
-item 4): the status lines, the notes beside the trick, the hand with its sonar switch, the moves that are
-not a card or a task, the teacher's view of every hand, and the game's options.
+item 4): the notes beside the trick, the hand with its sonar switch, the moves that are not a card or a
+task, and the teacher's view of every hand. The status line, the options bar, the hint and the log are the
+table frame's (:mod:`toolkit.widgets.table`).
 
 Each part owns its widgets and draws them from what the table passes in (an observation, the viewing
 seat's legal moves); the table (``host``) gives words (``host.t``), seat names and the move to play
@@ -16,9 +17,8 @@ import ipywidgets as widgets
 
 from toolkit.core.errors import InvalidMoveError
 from toolkit.crew.cards import Card
-from toolkit.crew.engine import ENGINE, Distress, GiveCard, PassTask, PlayCard, Retry, Sonar, TimeUp
-from toolkit.crew.missions import LAST_MISSION
-from toolkit.widgets.base import esc, set_options
+from toolkit.crew.engine import Distress, GiveCard, PassTask, PlayCard, Retry, Sonar, TimeUp
+from toolkit.widgets.base import esc
 from toolkit.widgets.components.crew import CrewHand
 from toolkit.widgets.crew.common import chip
 
@@ -29,53 +29,6 @@ QUICK_BUTTONS = 4
 
 def wrap_layout() -> widgets.Layout:
     return widgets.Layout(flex_flow="row wrap", align_items="flex-start")
-
-
-class StatusLines:
-    """The mission's state in one line (players, attempt, captain, phase, result) and, in bold, what the
-    viewing seat may do now."""
-
-    def __init__(self) -> None:
-        self.status = widgets.HTML()
-        self.status.add_class("crew-status")
-        self.turn = widgets.HTML()
-        self.turn.add_class("crew-turn")
-
-    def show(self, host: Any, obs: dict, seat: int | None, acts_now: bool, waiting: bool) -> None:
-        tr, state = host.t, host.model.state
-        comm = obs["communication"]
-        outcome = ENGINE.outcome(state)
-        over = ENGINE.play_out_over(state)
-        decider = None if over else ENGINE.decider(state)   # nobody acts in a finished attempt
-        current = None if over else obs["current"]
-        who = "—" if decider is None else host.seat_name(decider)
-        common = dict(players=state.players, attempt=obs["attempt"], counted=obs["attempts_counted"],
-                      captain=obs["captain"], comm=tr(f"crew.comm.{comm['mode']}"))
-        if over:   # the result is said once, in bold; neither the phase nor "to act" repeats it
-            status = tr("crew.ui.status_over", **common)
-        else:
-            status = tr("crew.ui.status", phase=tr(f"crew.phase.{obs['phase']}"), current=who, **common)
-        if comm["time_limit"]:
-            status += " · " + tr("crew.ui.time_limit", time=comm["time_limit"])
-        status_html = esc(status)
-        if outcome is not None:
-            status_html += f" · <b>{esc(outcome.text(host.lang))}</b>"
-        elif over:
-            status_html += f" · <b>{esc(tr('crew.phase.' + state.phase))}</b>"
-        self.status.value = (f'<div data-phase="{esc(obs["phase"])}" data-current="{esc(current)}" '
-                             f'data-decider="{esc(decider)}">{status_html}</div>')
-        if over:
-            turn = tr("crew.ui.turn_over")
-        elif acts_now:
-            key = {"allocate": "crew.ui.turn_you_task", "play": "crew.ui.turn_you"}.get(state.phase,
-                                                                                        "crew.ui.turn_you_other")
-            turn = tr(key, name=host.seat_name(seat))
-        elif waiting:
-            turn = tr("crew.ui.turn_step", name=who)
-        else:
-            turn = tr("crew.ui.turn_wait", name=who)
-        self.turn.value = (f"<p role='status' class='crew-turn-line' data-yours='{int(acts_now)}'>"
-                           f"<b>{esc(turn)}</b></p>")
 
 
 class BoardNotes(widgets.HTML):
@@ -139,8 +92,10 @@ class HandPanel:
             self.hand.set_title("crew.ui.your_hand_tonoja", seat=seat)
         elif self.sonar.value:
             self.hand.set_title("crew.ui.your_hand_sonar", seat=seat)
-        else:
+        elif any(isinstance(m, (PlayCard, GiveCard)) for m in mine):
             self.hand.set_title("crew.ui.your_hand", seat=seat)
+        else:   # "click a card to play it" while tasks are taken invited a click that is refused
+            self.hand.set_title("crew.ui.your_hand_now", seat=seat)
         # the hint is marked through the hint-mark protocol, not as a card mark
         self.hand.set_cards(cards, playable=self.clickable(mine), marks={}, unplayable_reason=why_not)
         self.sonar.description = host.t("crew.ui.sonar_button")
@@ -216,44 +171,4 @@ class TeacherHands(widgets.HTML):
                       f"<table>{rows}</table></div>")
 
 
-class MissionOptions:
-    """The game's options on the page, labelled: mission, players (2 = with TONOJA), seed, New game."""
-
-    def __init__(self, mission: int, players: int, seed: int, on_new: Callable[[Any], None]) -> None:
-        initial = {"description_width": "initial"}
-        self.mission = widgets.Dropdown(options=list(range(1, LAST_MISSION + 1)), value=mission,
-                                        layout=widgets.Layout(width="auto"), style=initial)
-        self.mission.add_class("crew-pick-mission")
-        self.players = widgets.Dropdown(options=[2, 3, 4, 5], value=players, layout=widgets.Layout(width="auto"),
-                                        style=initial)
-        self.players.add_class("crew-pick-players")
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, layout=widgets.Layout(width="9em"),
-                                           style=initial)
-        self.seed.add_class("crew-seed")
-        self.new = widgets.Button()
-        self.new.add_class("crew-new")
-        self.new.on_click(on_new)
-        self.row = widgets.HBox([self.mission, self.players, self.seed, self.new], layout=wrap_layout())
-
-    def chosen(self) -> tuple[int, int, int]:
-        """(mission, players, seed) as picked (widget values are untrusted: checked here)."""
-        mission, players, seed = self.mission.value, self.players.value, self.seed.value
-        if mission not in range(1, LAST_MISSION + 1) or players not in (2, 3, 4, 5):
-            raise InvalidMoveError("choose a mission from the list and 2 to 5 players")
-        return mission, players, int(seed)
-
-    def show_values(self, mission: int, players: int, seed: int) -> None:
-        self.mission.value, self.players.value, self.seed.value = mission, players, seed
-
-    def label(self, t: Callable[..., str]) -> None:
-        self.new.description = t("ui.new_game")
-        self.seed.tooltip = t("crew.ui.tip_seed")
-        self.seed.description = t("ui.seed")
-        self.mission.description = t("crew.ui.pick_mission")
-        self.players.description = t("crew.ui.pick_players")
-        set_options(self.players, [(t("crew.ui.players_option_tonoja") if n == 2 else str(n), n)
-                                   for n in (2, 3, 4, 5)])
-
-
-__all__ = ["QUICK_BUTTONS", "QUICK_MOVES", "BoardNotes", "HandPanel", "MissionOptions", "OtherMoves",
-           "StatusLines", "TeacherHands"]
+__all__ = ["QUICK_BUTTONS", "QUICK_MOVES", "BoardNotes", "HandPanel", "OtherMoves", "TeacherHands"]

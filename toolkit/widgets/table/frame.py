@@ -22,7 +22,9 @@ subclasses it and provides hooks only (see docs/architecture.md, "The table fram
 * ``label_options()`` — the option widgets' labels in ``self.lang``;
 * ``rules_html()`` → the header's rules line as HTML (default: ``rules_text()`` escaped);
 * ``make_seat_setup(players, seats)`` → the seats bar (a game's level names, its pace or step mode);
-* ``hint_reason(decision)`` → the hint's "why", worded for the learner (default: the bot's reason).
+* ``hint_reason(decision)`` → the hint's "why", worded for the learner (default: the bot's reason);
+* ``log_seat_names()`` → ``(seat_name, seat_phrase)`` for the event log (the Crew names a seat once per line);
+* ``on_final_state(state)`` → at a shared table, once the game is over (the Crew opens its post-mortem).
 
 The click's path: a component's pick → the table's callback → :meth:`TableFrame.play` →
 ``GameSession.play`` → the engine → a refusal (shown beside the clicked thing) or events → the model's
@@ -250,6 +252,13 @@ class TableFrame(View):
     def on_seats_changed(self) -> None:
         """A seat changed hands or the teacher's switch turned: forget what only the old seat may see
         (a hot seat's revealed hand). Called before the redraw."""
+
+    def log_seat_names(self) -> tuple[Any, Any]:
+        """``(seat_name, seat_phrase)`` for the event log: who each line names, and how the game's own
+        sentences name a seat ("Seat 2"), so a line that starts with it names its seat once ("Seat 2 (you)
+        plays …", not "You: Seat 2 plays …"); ``seat_phrase=None`` puts the name before every line."""
+        return self.seat_name, None
+
     def move_text(self, move: Any) -> str:
         """A move in the page's words, for the hint and the bot line (default: the engine's description).
         A table may name what only the position shows (the card a hire takes) or drop whose move it is
@@ -473,7 +482,8 @@ class TableFrame(View):
         self.banner.update(outcome, lang, self.result_text(outcome) if outcome is not None else None,
                            moves=m.position)
         events = list(self.setup_events()) + [e for step in m.session.steps[:m.position] for e in step.events]
-        self.event_log.update(events, lang, self.seat_name, self.last_result(events), moves=m.position)
+        log_name, seat_phrase = self.log_seat_names()
+        self.event_log.update(events, lang, log_name, self.last_result(events), moves=m.position, seat_phrase=seat_phrase)
         self._render_hint()
         self._render_bot_line()
         moves = m.session.moves

@@ -144,8 +144,11 @@ class EventLog(widgets.VBox):
         self.count = 0
 
     def update(self, events: Sequence[Event], lang: str, seat_name: Callable[[int], str] | None,
-               last_result_html: str | None = None, moves: int = 0) -> None:
-        """``moves``: the moves shown, stamped as ``data-moves`` on ``.deepsea-log-body`` (see StatusLine)."""
+               last_result_html: str | None = None, moves: int = 0,
+               seat_phrase: Callable[[int], str] | None = None) -> None:
+        """``moves``: the moves shown, stamped as ``data-moves`` on ``.deepsea-log-body`` (see StatusLine).
+        ``seat_phrase``: how the game's sentences name a seat ("Seat 2"); a line starting with it names
+        its seat once (see :func:`~toolkit.widgets.base.event_log_html`)."""
         self.count = len(events)
         self.last_result_html = last_result_html or ""
         self._last.value = (f'<div class="deepsea-last-result-box" role="status"><b>{esc(t("table.log.last_result", lang))}</b>'
@@ -154,7 +157,7 @@ class EventLog(widgets.VBox):
         folded = (f'<div class="deepsea-log-folded deepsea-side">{esc(t("table.log.folded", lang, count=len(events)))}</div>'
                   if len(events) > LOG_FOLD_LINES else "")
         self._log.value = (f'<div class="deepsea-log-body" data-moves="{int(moves)}" data-lang="{esc(lang)}">'
-                           f'{folded}{event_log_html(list(events), lang, seat_name=seat_name)}</div>')
+                           f'{folded}{event_log_html(list(events), lang, seat_name=seat_name, seat_phrase=seat_phrase)}</div>')
 
 
 class RefusalLine(widgets.HTML):

@@ -175,7 +175,9 @@ class SharedTablePanel(View):
             # the table for a new one behind the learner's back
             self._say(self.t("table.shared.already_at_table"), error=True)
             return None
-        kinds = ["human" if s == YOU else s for s in frame.setup.seats]
+        # the players' seats (the Crew's TONOJA, a seat of the bar that follows the captain, is nobody's)
+        players = frame.engine.seat_count(frame.model.session.state)
+        kinds = ["human" if s == YOU else s for s in frame.setup.seats][:players]
         seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
         try:
             code = self._open().create(frame.engine.name, seed, dict(frame.model.session.options), kinds)
