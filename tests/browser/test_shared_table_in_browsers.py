@@ -248,8 +248,8 @@ def test_two_people_and_two_bots_play_a_crew_mission_through_a_reload_and_a_kill
         for visitor in (host, guest, watcher, late):
             visitor.page.wait_for_function(
                 f"document.querySelectorAll('.deepsea-table-log li').length >= {len(log)}", timeout=60000)
-            visitor.page.wait_for_function(
-                "document.querySelector('.deepsea-status-line').innerText.includes('The game is over')", timeout=60000)
+            visitor.page.wait_for_function(       # "The game is over." or, a failed attempt, "This attempt is over."
+                "document.querySelector('.deepsea-status-line').innerText.includes(' is over.')", timeout=60000)
             # the attempt is over (the Crew's result is the attempt's: no banner until the mission is decided)
             assert "every seat sees the result" in visitor.page.locator(".deepsea-shared-where").inner_text()
             assert visitor.errors == []

@@ -306,8 +306,9 @@ def _play_to_the_end(view, limit: int = 80):
             view._on_apply()
 
 
-def test_a_finished_attempt_says_its_result_once_and_lights_no_seat():
-    view = MissionView(seed=2, players=4, mission=1, seats=["you", "random", "random", "random"], autoplay=False)
+@pytest.mark.parametrize("seed", [2, 4])       # a failed attempt, a won mission
+def test_a_finished_attempt_says_its_result_once_and_lights_no_seat(seed):
+    view = MissionView(seed=seed, players=4, mission=1, seats=["you", "random", "random", "random"], autoplay=False)
     _play_to_the_end(view)
     assert view.model.state.phase in ("success", "failed")
     status = view.status.value
@@ -316,6 +317,8 @@ def test_a_finished_attempt_says_its_result_once_and_lights_no_seat():
         assert view.banner.value.count(outcome.text("en")) == 1 and outcome.text("en") not in status
     else:                                                           # a failed attempt: the status says it, once
         assert view.banner.value == "" and status.count(view.t("crew.ui.attempt_failed")) == 1
+        # the crew may retry: the attempt is over, not the game
+        assert "This attempt is over." in status and "The game is over" not in status
     assert "to act" not in status
     assert 'data-acting=""' in status and len(set(view.status.text.split(". "))) == len(view.status.text.split(". "))
     assert view._trick._shown["acting"] is None

@@ -63,9 +63,14 @@ class StatusLine(widgets.HTML):
         parts: list[str] = []
         if not model.live:
             parts.append(t("table.status.replay", lang, index=model.position, total=model.length))
-        if engine.is_over(state) or engine.play_out_over(state):
+        if engine.is_over(state):
             self.acting = None
             parts.append(t("table.status.over", lang))
+        elif engine.play_out_over(state):
+            # one play-out ended but not the game (the Crew's failed attempt, which the crew may retry):
+            # nobody is lit, and "the game is over" would be wrong
+            self.acting = None
+            parts.append(t("table.status.attempt_over", lang))
         else:
             self.acting = engine.decider(state)
             if self.acting is not None:
