@@ -31,7 +31,7 @@ from toolkit.crew.cards import (DECK, POSITIONS, SUBMARINE, Card, Trick, cards, 
                                 why_illegal_sonar)
 from toolkit.crew.conditions import compile_condition
 from toolkit.crew.missions import Mission, _mission as _cached_mission, custom, mission as get_mission
-from toolkit.crew.tasks import (DONE, FAILED, PENDING, TASKS, Ledger, compile_task, incompatible,
+from toolkit.crew.tasks import (DONE, FAILED, PENDING, TASKS, Judge, Ledger, compile_task, incompatible,
                                 redeal_needed, select_tasks)
 
 S4 = Card("S", 4)
@@ -601,6 +601,22 @@ class CrewEngine(Engine):
                                                 pred if pred is not None or not TASKS[t].needs_prediction else 0)
         return judge
 
+    def _judges(self, state: CrewState) -> tuple[tuple, tuple[int, ...]]:
+        """Every task's judge (as :meth:`_judge`), and the indices of those whose verdict a lead can change
+        (tasks 60/61: the judges that override ``Judge.lead``). Kept on the state for the attempt, like
+        ``_ledger`` (in the instance dict, not a field), so a trick's end and a lead do not look each judge
+        up again; it counts only while the tasks, owners and predictions are the very tuples it was made
+        for (references it holds, so they cannot be reused by other tuples) and captain and players equal."""
+        cached = state.__dict__.get("_judges")
+        if (cached is not None and cached[0] is state.tasks and cached[1] is state.owners
+                and cached[2] is state.predictions and cached[3] == state.captain and cached[4] == state.players):
+            return cached[5]
+        judges = tuple(self._judge(state, i) for i in range(len(state.tasks)))
+        leads = tuple(i for i, j in enumerate(judges) if type(j).lead is not Judge.lead)
+        state.__dict__["_judges"] = (state.tasks, state.owners, state.predictions, state.captain, state.players,
+                                     (judges, leads))
+        return judges, leads
+
     # ---- the verbs ----------------------------------------------------------------------------------
     def current_player(self, state: CrewState) -> int | None:
         if state.phase == "allocate":
@@ -910,6 +926,15 @@ class CrewEngine(Engine):
         ``apply`` calls the wrapped ``transition``, so it was checked twice, each in an extra call)."""
         if type(state) is not CrewState:
             check_state(self, state)
+        if type(move) is PlayCard and state.phase == "play":
+            # a card to the trick, the commonest move of a playout: _checked_transition's path inlined (the
+            # same check as _why's first branch, then _play, as _transition would call it)
+            trick = state.trick
+            found = _fast_play_block(_hand(state, (state.leader + len(trick)) % (3 if state.players == 2 else state.players)),
+                                     move.card, trick[0] if trick else None)
+            if found is not None:
+                raise IllegalMoveError(found.violation() if isinstance(found, _Refusal) else found)
+            return self._play(state, move.card)[0]
         return self._checked_transition(state, move)[0]
 
     # checked inline above, so the base class does not wrap them (toolkit.core.engine._guard_state_verbs)
@@ -1054,8 +1079,7 @@ class CrewEngine(Engine):
         # the trick is complete
         done = Trick.of_cards(state.leader, trick)
         tricks = state.tricks + (done,)
-        events.append(_shared_ev("CREW_EVT_TRICK", "crew.trick.winner", done.winner, card=done.winning_card,
-                                 number=len(tricks)))
+        events.append(_trick_ev(done.winner, done.winning_card, len(tricks)))
         if columns:
             flipped = []
             new_cols = []
@@ -1073,10 +1097,11 @@ class CrewEngine(Engine):
         if state.tasks:
             new_memos = []
             new_statuses = []
+            judges = self._judges(state)[0]
             for i in range(len(state.tasks)):
                 memo = memos[i]
                 if memo[0] == PENDING:
-                    memo = self._judge(state, i).settle(memo, ledger)
+                    memo = judges[i].settle(memo, ledger)
                     if memo[0] != PENDING:
                         events.append(_shared_ev("CREW_EVT_TASK_DONE" if memo[0] == DONE else "CREW_EVT_TASK_FAILED",
                                                  "crew.task.judge", state.owners[i], task=state.tasks[i]))
@@ -1096,7 +1121,7 @@ class CrewEngine(Engine):
             if ended is not None:
                 phase, result, reason = ended["phase"], ended["result"], ended["reason"]
         if phase == "play":
-            events.append(_shared_ev("CREW_EVT_LEADS", "crew.trick.leader", done.winner))
+            events.append(_leads_ev(done.winner))
         new = replace(state, hands=hands, columns=columns, comms=comms, trick=(), tricks=tricks,
                       leader=done.winner, statuses=statuses, memos=memos, phase=phase, result=result,
                       reason=reason)
@@ -1183,11 +1208,15 @@ class CrewEngine(Engine):
         lead these colours), else ``None``. (A mission's condition is judged by :meth:`_judge_condition`.)"""
         if not state.tasks:
             return None
+        judges, leads = self._judges(state)
+        if not leads:   # no judge overrides Judge.lead, which returns the memo unchanged
+            return None
         memos = list(state.memos)
         changed = None
-        for i, memo in enumerate(memos):
+        for i in leads:   # in task order, as before; the others' lead returns their memo unchanged
+            memo = memos[i]
             if memo[0] == PENDING:
-                new = self._judge(state, i).lead(memo, seat, card)
+                new = judges[i].lead(memo, seat, card)
                 if new is not memo:
                     memos[i] = new
                     if new[0] == FAILED and changed is None:
@@ -1306,14 +1335,20 @@ def _voids(state: CrewState) -> list[list[str]]:
 def replace(state: CrewState, **changes) -> CrewState:
     """``dataclasses.replace`` for the state without re-running ``__init__`` (a move changes a few of
     ~40 fields; this is the engine's hot path). Field names are checked so a typo cannot pass silently."""
-    new = object.__new__(CrewState)
-    d = new.__dict__
-    d.update(state.__dict__)
-    d.pop("_setup_events", None)
-    if not changes.keys() <= d.keys():  # one set comparison in C rather than a loop (hot path)
-        raise TypeError(f"CrewState has no field {next(k for k in changes if k not in d)!r}")
+    d = state.__dict__.copy()   # a dict copy in C, half the cost of filling a new instance's dict
+    n = len(d)
     d.update(changes)
+    if len(d) != n:   # a name that is no field added a key: a typo cannot pass silently
+        raise TypeError(f"CrewState has no field {next(k for k in changes if k not in state.__dict__)!r}")
+    if "_setup_events" in d:
+        del d["_setup_events"]   # the setup's log lines belong to the state new_state returned only
+    new = _new_state(CrewState)
+    _set_dict(new, d)   # the dict itself becomes the new state's (CrewState is frozen: not by setattr)
     return new
+
+
+_new_state = object.__new__
+_set_dict = vars(CrewState)["__dict__"].__set__
 
 
 # Caches of values that recur only within a trick start or a replay: kept small, since a random
@@ -1526,6 +1561,31 @@ def _play_ev(seat: int, card: Card) -> Event:
     event = _PLAY_EVENTS.get(key)
     if event is None:
         event = _PLAY_EVENTS[key] = _shared_ev("CREW_EVT_PLAY", "crew.trick.own-card", seat, card=card)
+    return event
+
+
+_TRICK_EVENTS: dict[int, Event] = {}
+
+
+def _trick_ev(winner: int, card: Card, number: int) -> Event:
+    """The shared event of ``winner`` winning trick ``number`` with ``card`` (every trick's end makes one),
+    keyed by one int (seat, card index and trick number, each below 64), as :func:`_play_ev`."""
+    key = (winner * 64 + card.index) * 64 + number
+    event = _TRICK_EVENTS.get(key)
+    if event is None:
+        event = _TRICK_EVENTS[key] = _shared_ev("CREW_EVT_TRICK", "crew.trick.winner", winner, card=card,
+                                                number=number)
+    return event
+
+
+_LEADS_EVENTS: dict[int, Event] = {}
+
+
+def _leads_ev(seat: int) -> Event:
+    """The shared event of ``seat`` leading the next trick, keyed by the seat."""
+    event = _LEADS_EVENTS.get(seat)
+    if event is None:
+        event = _LEADS_EVENTS[seat] = _shared_ev("CREW_EVT_LEADS", "crew.trick.leader", seat)
     return event
 
 
