@@ -484,13 +484,14 @@ class Trick:
         i = _winner_index(played)
         m = 0
         for c in played:
-            m |= 1 << c.index
-        set_ = object.__setattr__
-        set_(self, "leader", leader)
-        set_(self, "cards", played)
-        set_(self, "winner", (leader + i) % len(played))
-        set_(self, "winning_card", played[i])
-        set_(self, "mask", m)
+            m |= c.bit
+        # the slots' own setters: half the cost of object.__setattr__ (every trick's end, and every leaf
+        # of the exact judge's last trick, makes one)
+        _set_leader(self, leader)
+        _set_cards(self, played)
+        _set_winner(self, (leader + i) % len(played))
+        _set_winning_card(self, played[i])
+        _set_mask(self, m)
         return self
 
     def __setattr__(self, name, value):
@@ -532,3 +533,7 @@ class Trick:
         if not isinstance(data, dict) or set(data) != {"leader", "cards"} or not isinstance(data["cards"], list):
             raise InvalidMoveError(f"a trick is {{'leader': seat, 'cards': [...]}}, not {data!r}")
         return cls(data["leader"], data["cards"])
+
+
+_set_leader, _set_cards, _set_winner, _set_winning_card, _set_mask = (
+    getattr(Trick, name).__set__ for name in ("leader", "cards", "winner", "winning_card", "mask"))

@@ -261,6 +261,43 @@ def _sonar_move(seat: int, card: Card, pos: str | None) -> "Sonar":
     return move
 
 
+# Shared allocation and prediction moves, as the card and sonar moves: legal_moves lists them at every
+# allocation step, and a frozen dataclass built afresh costs one object.__setattr__ per field.
+_TAKE: dict[int, "TakeTask"] = {}
+_ASSIGN: dict[int, "AssignTask"] = {}
+_ASSIGN_ALL: dict[int, "AssignAll"] = {}
+_PREDICT: dict[int, "Predict"] = {}
+
+
+def _take_move(task: int) -> "TakeTask":
+    move = _TAKE.get(task)
+    if move is None:
+        move = _TAKE[task] = TakeTask(task)
+    return move
+
+
+def _assign_move(task: int, seat: int) -> "AssignTask":
+    key = task * 8 + seat   # seats are 0-4, so one int per (task, seat)
+    move = _ASSIGN.get(key)
+    if move is None:
+        move = _ASSIGN[key] = AssignTask(task, seat)
+    return move
+
+
+def _assign_all_move(seat: int) -> "AssignAll":
+    move = _ASSIGN_ALL.get(seat)
+    if move is None:
+        move = _ASSIGN_ALL[seat] = AssignAll(seat)
+    return move
+
+
+def _predict_move(tricks: int) -> "Predict":
+    move = _PREDICT.get(tricks)
+    if move is None:
+        move = _PREDICT[tricks] = Predict(tricks)
+    return move
+
+
 _GIVE: dict = {}
 
 
@@ -349,6 +386,10 @@ _NO_TOKENS = _v("CREW_NO_TOKENS", "crew.sonar.rapture")
 _DISTRESS_TIMING = _v("CREW_DISTRESS_TIMING", "crew.distress.timing")
 _DISTRESS_DONE = _v("CREW_DISTRESS_DONE", "crew.distress.timing")
 _DISTRESS_MOVES = (Distress("left"), Distress("right"))
+_PASS = PassTask()
+# the allocation moves each allocation takes (volunteers: by the mission's number of volunteers)
+_ALLOCATION_MOVES = {"standard": (TakeTask, PassTask), "free": (AssignTask,), "one": (AssignAll,),
+                     "captain": (AssignAll,)}
 _TIME_UP = TimeUp()
 
 
@@ -663,7 +704,7 @@ class CrewEngine(Engine):
             return self._legal_allocation(state)
         if ph == "predict":
             total = tricks_in_mission(state.players)
-            return [Predict(n) for n in range(total + 1)]
+            return [_predict_move(n) for n in range(total + 1)]
         if ph == "distress":
             out = []
             for seat in self._givers(state):
@@ -704,22 +745,37 @@ class CrewEngine(Engine):
         m = _mission_of(state)
         open_ = self._open_tasks(state)
         out: list = []
+        tasks, owners = state.tasks, state.owners
         if m.allocation == "standard":
-            seat = self._chooser(state)
+            order = self._choosers(state, m)
+            seat = order[state.turn % len(order)]   # _chooser, with the order computed once (issue 28.4)
+            if seat != state.captain:
+                # _take_block refuses an open task (its first listing unowned) only to the captain
+                # (captain-comparison tasks, mission 19's hardest task first): no need to ask it per task
+                out = [_take_move(t) for t in open_ if owners[tasks.index(t)] is None]
+            else:
+                for t in open_:
+                    if self._take_block(state, m, seat, t) is None:
+                        out.append(_take_move(t))
+            if self._pass_block(state, m, order) is None:
+                out.append(_PASS)
+        elif m.allocation == "free":
+            # _assign_block for the free allocation: a task whose first listing is unowned may go to any
+            # seat but the captain when it is a captain-comparison task (the seats are in range here)
+            captain = state.captain
             for t in open_:
-                if self._take_block(state, m, seat, t) is None:
-                    out.append(TakeTask(t))
-            if self._pass_block(state, m) is None:
-                out.append(PassTask())
-        elif m.allocation in ("free",) or (m.allocation == "volunteers" and m.volunteers == 2):
+                if owners[tasks.index(t)] is None:
+                    skip = captain if TASKS[t].captain_comparison else -1
+                    out += [_assign_move(t, s) for s in range(state.seats) if s != skip]
+        elif m.allocation == "volunteers" and m.volunteers == 2:
             for t in open_:
                 for s in range(state.seats):
                     if self._assign_block(state, m, t, s) is None:
-                        out.append(AssignTask(t, s))
+                        out.append(_assign_move(t, s))
         else:
             for s in range(state.seats):
                 if self._assign_all_block(state, m, s) is None:
-                    out.append(AssignAll(s))
+                    out.append(_assign_all_move(s))
         return out
 
     # refusals, one function per decision so legal_moves and why_illegal agree by construction
@@ -740,8 +796,9 @@ class CrewEngine(Engine):
                 return _v("CREW_HARDEST_FIRST", "crew.mission.hardest-first", task=task, hardest=hardest)
         return None
 
-    def _pass_block(self, state, m) -> Violation | None:
-        order = self._choosers(state, m)
+    def _pass_block(self, state, m, order=None) -> Violation | None:
+        if order is None:
+            order = self._choosers(state, m)
         if m.number == 19 and state.turn == 0 and order[0] == state.captain:
             # the mission's own rule holds for every allocation move (issue 28.1): a captain who passed
             # would leave the hardest task to another seat, and might end with no task at all
@@ -780,6 +837,19 @@ class CrewEngine(Engine):
 
     def _comm_block(self, state: CrewState, seat: int) -> Violation | None:
         """Why ``seat`` may not communicate now (``None``: it may)."""
+        block = self._comm_turn_block(state, seat)
+        if block is not None:
+            return block
+        hand = state.hands[seat]
+        pairs = _sonar_pairs(hand)   # no dict keyed by cards just to ask whether it is empty
+        if not (pairs if pairs is not None else _sonar_options(hand)):
+            return _v("CREW_SONAR_NOTHING", "crew.sonar.position", seat=seat)
+        return None
+
+    def _comm_turn_block(self, state: CrewState, seat: int) -> Violation | None:
+        """:meth:`_comm_block` but for its last test (a hand with nothing to show): what ``_why`` asks
+        of a sonar move, which refuses a card the hand cannot show on its own (so the hand's sonar options
+        are not worked out twice)."""
         if state.phase != "play" or state.trick:
             return _SONAR_TIMING
         if seat == state.tonoja:
@@ -789,10 +859,6 @@ class CrewEngine(Engine):
             return table
         if state.comm != "rapture" and state.sonar_used[seat]:
             return _v("CREW_SONAR_USED", "crew.sonar.once", seat=seat)
-        hand = state.hands[seat]
-        pairs = _sonar_pairs(hand)   # no dict keyed by cards just to ask whether it is empty
-        if not (pairs if pairs is not None else _sonar_options(hand)):
-            return _v("CREW_SONAR_NOTHING", "crew.sonar.position", seat=seat)
         return None
 
     @staticmethod
@@ -840,9 +906,8 @@ class CrewEngine(Engine):
             if ph != "allocate":
                 return _v("CREW_NOT_ALLOCATING", "crew.alloc.order")
             m = _mission_of(state)
-            wanted = {"standard": (TakeTask, PassTask), "free": (AssignTask,), "one": (AssignAll,),
-                      "captain": (AssignAll,),
-                      "volunteers": (AssignTask,) if m.volunteers == 2 else (AssignAll,)}[m.allocation]
+            wanted = _ALLOCATION_MOVES[m.allocation] if m.allocation != "volunteers" else \
+                (AssignTask,) if m.volunteers == 2 else (AssignAll,)
             if not isinstance(move, wanted):
                 return _v("CREW_ALLOCATION_MODE", m.rule, how=_alloc_term(m))
             if isinstance(move, TakeTask):
@@ -886,8 +951,8 @@ class CrewEngine(Engine):
         if isinstance(move, Sonar):
             if not 0 <= move.seat < state.seats:
                 return _v("CREW_NO_SEAT", "crew.sonar.timing", seat=move.seat, seats=state.seats)
-            block = self._comm_block(state, move.seat)
-            if block is not None and block[0] != "CREW_SONAR_NOTHING":
+            block = self._comm_turn_block(state, move.seat)   # _comm_block but CREW_SONAR_NOTHING:
+            if block is not None:                              # the tests below refuse what it would
                 return block
             if any(c.card == move.card for c in state.comms):
                 return _v("CREW_ALREADY_SHOWN", "crew.sonar.once", card=move.card)
@@ -1063,10 +1128,11 @@ class CrewEngine(Engine):
             if not state.tasks:   # a mission's condition is judged after every card (issue 28.2)
                 # the verdict inline; _judge_condition only at the card that decides it (issue 28.4)
                 judge = _condition(state.mission, seats, state.tricks[0].winner if state.tricks else None)
-                ledger = _ledger_of(state)
                 ended = None
-                if judge is not None and judge.card(ledger, state.leader, trick) != PENDING:
-                    ended = self._judge_condition(state, ledger, trick, None, events)
+                if judge is not None:
+                    ledger = _ledger_of(state)
+                    if judge.card(ledger, state.leader, trick) != PENDING:
+                        ended = self._judge_condition(state, ledger, trick, None, events)
                 if ended is not None:
                     return replace(state, hands=hands, columns=columns, comms=comms, trick=trick,
                                    **ended), tuple(events)

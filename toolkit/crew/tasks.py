@@ -55,6 +55,10 @@ REDEAL_IF: dict[int, tuple[tuple[str, ...], ...]] = {
 CAPTAIN_COMPARISON = frozenset({4, 5, 6})
 
 
+#: the column of a task's difficulty for each player count (not built per call: a setup asks ~80 times)
+_DIFFICULTY_COLUMN = {2: 0, 3: 0, 4: 1, 5: 2}
+
+
 @dataclass(frozen=True)
 class Task:
     """One task card. ``difficulty`` is ``(3 players, 4 players, 5 players)``; two players use the first."""
@@ -74,7 +78,7 @@ class Task:
 
     def difficulty_for(self, players: int) -> int:
         """The difficulty in the column for ``players`` (2 with TONOJA uses the 3-player column)."""
-        column = {2: 0, 3: 0, 4: 1, 5: 2}.get(players)
+        column = _DIFFICULTY_COLUMN.get(players)
         if column is None:
             raise InvalidMoveError(f"task difficulties exist for 2–5 players, not {players!r}")
         return self.difficulty[column]
