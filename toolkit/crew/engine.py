@@ -962,13 +962,15 @@ class CrewEngine(Engine):
                     return _v("CREW_CURRENTS_NO_POSITION", "crew.sonar.currents")
                 if move.card not in hand or move.card.is_submarine:
                     return why_illegal_sonar(hand, move.card, "middle")
-                if move.card not in _sonar_options(hand):
+                # the card is one of the hand's sonar options: the seat's moves hold exactly those (with no
+                # position), and legal_moves has just made them (cached)
+                if move not in _seat_sonar_moves(move.seat, hand, True):
                     return why_illegal_sonar(hand, move.card, "middle")
                 return None
             if move.position is None:
                 return _v("CREW_SONAR_POSITION_NEEDED", "crew.sonar.position")
-            if _sonar_options(hand).get(move.card) == move.position:
-                return None  # fast path; the full check below explains a refusal
+            if move in _seat_sonar_moves(move.seat, hand, False):
+                return None  # (card, position) is one of the hand's options; the full check explains a refusal
             return why_illegal_sonar(hand, move.card, move.position)
         if isinstance(move, Distress):
             return self._distress_block(state)
