@@ -333,3 +333,12 @@ def test_trick_of_cards_equals_the_checked_trick(played, leader):
     assert all(getattr(fast, k) == getattr(checked, k) for k in Trick.__slots__)
     with pytest.raises(AttributeError):
         fast.winner = 0
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.integers(-(2**45), 2**45))
+def test_cards_of_walks_the_bits_as_the_deck_would(mask):
+    """``cards_of`` visits the mask's bits rather than the 40 cards: the same cards in deck order, bits
+    beyond the deck ignored, and a negative (inverted) mask read as its two's complement bits."""
+    from toolkit.crew.cards import cards_of
+    assert cards_of(mask) == tuple(c for c in DECK if mask >> c.index & 1)

@@ -496,7 +496,8 @@ class CrewEngine(Engine):
             tasks, deck = fixed_tasks, tuple(t for t in TASKS if t not in fixed_tasks)
         elif new_tasks:
             chance, order = chance.shuffled(list(TASKS))
-            picked = select_tasks([TASKS[t].difficulty_for(state.players) for t in order], m.difficulty)
+            difficulty = _difficulties(state.players)
+            picked = select_tasks([difficulty[t] for t in order], m.difficulty)
             tasks = tuple(order[i] for i in picked)
             deck = tuple(t for i, t in enumerate(order) if i > picked[-1])
             events.append(_ev("CREW_EVT_TASKS_DRAWN", "crew.tasks.draw", tasks=list(tasks),
@@ -513,9 +514,10 @@ class CrewEngine(Engine):
             if pair is None:
                 break
             back = pair[1]  # the more recently revealed task of the pair goes back into the deck
-            need = TASKS[back].difficulty_for(state.players)
+            difficulty = _difficulties(state.players)
+            need = difficulty[back]
             chance, deck = chance.shuffled(deck + (back,))
-            replacement = next(t for t in deck if t != back and TASKS[t].difficulty_for(state.players) == need)
+            replacement = next(t for t in deck if t != back and difficulty[t] == need)
             deck = tuple(t for t in deck if t != replacement)
             tasks = tuple(replacement if t == back else t for t in tasks)
             events.append(_ev("CREW_EVT_TASK_SWAPPED", "crew.alloc.incompatible", task=back,
@@ -1181,7 +1183,7 @@ class CrewEngine(Engine):
             phase, result, reason = "failed", "failed", "task"
             events.append(_shared_ev("CREW_EVT_FAILED", "crew.end.failure",
                                      task=state.tasks[statuses.index(FAILED)]))
-        elif statuses and all(s == DONE for s in statuses):
+        elif statuses and statuses.count(DONE) == len(statuses):   # all done (counted in C)
             phase, result = "success", "success"
             events.append(_shared_ev("CREW_EVT_SUCCESS", "crew.end.success", tricks=len(tricks)))
         elif not state.tasks:
@@ -1571,6 +1573,17 @@ def _ledger(state: CrewState, tricks: tuple[Trick, ...]) -> Ledger:
     for t in tricks:
         ledger = ledger.add(t)
     return ledger
+
+
+_DIFFICULTIES: dict[int, dict[int, int]] = {}
+
+
+def _difficulties(players: int) -> dict[int, int]:
+    """Every task's ``difficulty_for(players)``, by task id (a setup reads all 96 to draw its tasks)."""
+    table = _DIFFICULTIES.get(players)
+    if table is None:
+        table = _DIFFICULTIES[players] = {t: task.difficulty_for(players) for t, task in TASKS.items()}
+    return table
 
 
 def _hardest(state: CrewState) -> int:

@@ -799,12 +799,13 @@ def _win_with_judge(owner: int, p: Mapping[str, Any]) -> Judge:
         return not contains or (t.mask & other_mask).bit_count() >= need_other
 
     def feasible(ledger):
-        winners = [c for c in cards_of(win_mask & ~ledger.played)]
-        if not winners:
+        left = win_mask & ~ledger.played
+        if not left:
             return False
         if not contains:
-            return True
-        others = [c for c in cards_of(other_mask & ~ledger.played)]
+            return True   # a winning card is left (without looking at which)
+        winners = cards_of(left)
+        others = cards_of(other_mask & ~ledger.played)
         for w in winners:
             # a colour card wins only as the highest of its colour (and with no submarine): a target of
             # its own colour must be lower (task 13: B4 never wins B8)
