@@ -1125,8 +1125,10 @@ class CrewEngine(Engine):
             i = h.index(card)  # the move was checked: the card is in the hand (cards compare by identity)
             hands = hands[:seat] + (h[:i] + h[i + 1:],) + hands[seat + 1:]
         comms = state.comms
-        if comms and any(c.card is card for c in comms):
-            comms = tuple(c for c in comms if c.card is not card)  # the reminder returns
+        for shown in comms:   # a plain loop: any() over a generator costs more for the usual 0-3 reminders
+            if shown.card is card:
+                comms = tuple([c for c in comms if c.card is not card])  # the reminder returns
+                break
         trick = state.trick + (card,)
         if len(trick) < seats:
             if not state.tasks:   # a mission's condition is judged after every card (issue 28.2)
