@@ -342,3 +342,42 @@ def test_cards_of_walks_the_bits_as_the_deck_would(mask):
     beyond the deck ignored, and a negative (inverted) mask read as its two's complement bits."""
     from toolkit.crew.cards import cards_of
     assert cards_of(mask) == tuple(c for c in DECK if mask >> c.index & 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([2, 3, 4, 5]))
+def test_last_trick_endgame_equals_the_walk(seed, players):
+    """With one trick left the exact judge takes the orders of that trick as they come, without the walk's
+    voids (they could only matter in a later trick): each verdict equals the trick-by-trick walk."""
+    from toolkit.crew.cards import Trick, legal_plays, tricks_in_mission
+    from toolkit.crew.tasks import PENDING, TASKS, Judge, compile_task
+    rnd = random.Random(seed)
+    seats = 3 if players == 2 else players
+    deck = list(DECK)
+    rnd.shuffle(deck)
+    hands = [sorted(deck[i::seats]) for i in range(seats)]
+    leader, ledger, ledgers = 0, Ledger.start(players), []
+    for _ in range(tricks_in_mission(players) - 1):
+        plays = []
+        for k in range(seats):
+            seat = (leader + k) % seats
+            card = rnd.choice(legal_plays(hands[seat], plays[0] if plays else None))
+            hands[seat].remove(card)
+            plays.append(card)
+        trick = Trick.of_cards(leader, tuple(plays))
+        ledger = ledger.add(trick)
+        ledgers.append(ledger)
+        leader = trick.winner
+    assert ledger.remaining == 1
+    for task in rnd.sample(sorted(TASKS), 40):
+        owner = rnd.randrange(seats)
+        try:
+            judge = compile_task(task, owner, players, captain=(owner + 1) % seats, prediction=rnd.randrange(4))
+        except RuleError:
+            continue
+        memo = judge.start()
+        for earlier in ledgers:
+            memo = judge.step(memo, earlier)
+        if memo[0] == PENDING:
+            # Judge's own (a secret prediction overrides _endgame: it is judged at the end only)
+            assert Judge._endgame(judge, memo[1], ledger) == Judge._endgame_walk(judge, memo[1], ledger)

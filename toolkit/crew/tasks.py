@@ -22,6 +22,7 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from itertools import permutations
 from typing import Any, Iterable, Mapping, Sequence
 
 from toolkit.core.errors import DataError, IllegalMoveError, InvalidMoveError
@@ -364,7 +365,29 @@ class Judge:
         """Exactly what the table can know in the last trick(s): every continuation — any split of the
         unplayed cards into hands, any legal play (a seat that does not follow holds none of the led
         colour for the rest of the continuation) — is played out. ``done`` if all keep the task met,
-        ``failed`` if none does, else ``pending`` (rule ``crew.task.judge``)."""
+        ``failed`` if none does, else ``pending`` (rule ``crew.task.judge``).
+
+        With one trick left (the engine's case) the continuations are the orders of that trick alone: a
+        seat's void can only matter in a later trick, and after it no trick is left (the judge is never
+        pending then), so the orders are taken as they come, in the walk's order, without its voids
+        (:meth:`_endgame_walk`, the general walk, gives the same: tested)."""
+        if ledger.total - ledger.count != 1:
+            return self._endgame_walk(data, ledger)
+        seen: set[str] = set()
+        leader, add, of_cards, advance = ledger.last.winner, ledger.add, Trick.of_cards, self._advance
+        for plays in permutations(tuple(c for c in DECK if not ledger.played & c.bit), ledger.seats):
+            status = advance(data, add(of_cards(leader, plays)))[0]
+            if status != PENDING:   # (always: no trick is left after this one)
+                seen.add(status)
+                if len(seen) == 2:
+                    return PENDING
+        if seen == {DONE}:
+            return DONE
+        return FAILED if seen == {FAILED} else PENDING
+
+    def _endgame_walk(self, data, ledger: Ledger) -> str:
+        """:meth:`_endgame` for any number of tricks left: the continuations walked trick by trick, with the
+        voids each one shows."""
         unplayed = tuple(c for c in DECK if not ledger.played & c.bit)
         seen: set[str] = set()
         seats = ledger.seats
