@@ -25,7 +25,20 @@ with no workload, one with the setups only and one with the playouts too give th
 and per action; the load does not move them, but one tree's figure still moves by 1-2 % between
 invocations (the old tree: 132,600 to 135,800 per action in three runs of the same workload).
 
-Results (3 December, shared 2-core machine, old = 42b48e9 = 229dda5^, new = 4009876; details in
+Results now (3 December ~20:20 UTC, shared 2-core machine at load 8-13, old = 42b48e9 = 229dda5^, new =
+1176c25, the third pass on the general action path; details in
+``benchmarks/results/crew_engine_speed_general_path_cpu.json``, ``..._general_path_instructions.json`` and
+``..._general_path_conditions_cpu.json``, findings in docs/crew-notes.md, "Third pass: the general action path"):
+
+* actions/s, CPU time, 16 rounds x 150 games: old 65,300, new 73,300; ratio new/old median **1.117** (range
+  1.074-1.193). Before the third pass: 0.94-0.97.
+* mission setups/s, CPU time: old 4,300, new 5,600; ratio median 1.37 (range 1.09-1.46).
+* instructions per action: old 133,200, new 113,400: 1.17 (1.21 in an earlier run; before the third pass
+  1.01); per setup 2.60 M against 1.90 M: 1.37.
+* the condition missions alone (``--missions 8,12,21,23,27``, 8 rounds x 60 games): actions 0.91 (they judge
+  their condition after every card, which the old engine did not), setups 1.0.
+
+Results of the first pass (3 December, shared 2-core machine, old = 42b48e9 = 229dda5^, new = 4009876; details in
 ``benchmarks/results/crew_engine_speed.json`` and ``crew_engine_speed_instructions.json``, discussion in
 docs/crew-notes.md, "Speed after the exact judge"):
 

@@ -188,3 +188,196 @@ def test_cards_bit_slot_and_state_checks():
         ENGINE.legal_moves(state, 1, 2)
     with pytest.raises(TypeError, match=r"why_illegal\(\) takes 3 positional arguments"):
         ENGINE.why_illegal(state, move, 1)
+
+
+# ---- issue 28.4, third pass: the general action path ------------------------------------------------------
+def test_replace_copies_the_state_and_refuses_a_name_that_is_no_field():
+    """``replace`` hands the new state a copy of the old one's dict: what the engine keeps on a state
+    (``_ledger``, ``_judges``) never reaches the old one, the setup's log lines stay on the first state,
+    and a misspelt field is refused rather than added."""
+    from toolkit.crew.engine import replace
+    state = ENGINE.new_state(4, players=4, mission=6)
+    assert "_setup_events" in state.__dict__
+    new = replace(state, turn=state.turn + 1)
+    assert new.turn == state.turn + 1 and new.__dict__ is not state.__dict__
+    assert "_setup_events" not in new.__dict__ and "_setup_events" in state.__dict__
+    new.__dict__["_ledger"] = "kept on the new state only"
+    assert "_ledger" not in state.__dict__
+    assert new == ENGINE.state_from_json(ENGINE.state_to_json(new)) and new != state
+    with pytest.raises(TypeError, match="CrewState has no field 'trun'"):
+        replace(state, trun=1)
+
+
+def _plain_allocation_moves(state):
+    """The allocation moves as first written: every candidate in the order ``legal_moves`` lists them, kept
+    when ``why_illegal`` accepts it (``_take_block``, ``_pass_block``, ``_assign_block`` one at a time)."""
+    from toolkit.crew.engine import AssignAll, AssignTask, PassTask, TakeTask
+    m = ENGINE.mission_of(state)
+    open_ = [t for t, o in zip(state.tasks, state.owners) if o is None]
+    if m.allocation == "standard":
+        candidates = [TakeTask(t) for t in open_] + [PassTask()]
+    elif m.allocation == "free" or (m.allocation == "volunteers" and m.volunteers == 2):
+        candidates = [AssignTask(t, s) for t in open_ for s in range(state.seats)]
+    else:
+        candidates = [AssignAll(s) for s in range(state.seats)]
+    return [move for move in candidates if ENGINE.why_illegal(state, move) is None]
+
+
+def _walk_allocations(seed, players, mission, **options):
+    rnd = random.Random(seed)
+    state = ENGINE.new_state(seed, players=players, mission=mission, **options)
+    seen = []
+    while state.phase == "allocate":
+        seen.append(state)
+        moves = ENGINE.legal_moves(state)
+        state = ENGINE.apply(state, moves[rnd.randrange(len(moves))])
+    return seen
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([2, 3, 4, 5]), st.integers(1, 33))
+def test_allocation_moves_equal_the_accepted_candidates_in_order(seed, players, mission):
+    """``legal_moves`` lists the allocation moves without asking ``_take_block``/``_assign_block`` per move
+    where their answer is known (issue 28.4): the same moves, in the same order, as asking them."""
+    for state in _walk_allocations(seed, players, mission):
+        assert ENGINE.legal_moves(state) == _plain_allocation_moves(state)
+
+
+def test_allocation_moves_equal_the_accepted_candidates_in_every_allocation():
+    checked = set()
+    for seed in range(30):
+        for allocation in ("standard", "free", "one"):
+            for players in (3, 4, 5):
+                for state in _walk_allocations(seed, players, 0, difficulty=8 + seed % 7, allocation=allocation):
+                    assert ENGINE.legal_moves(state) == _plain_allocation_moves(state)
+                    checked.add(allocation)
+        # hardest first, the captain out of the choice, the captain hands out, volunteers (1 and 2), free
+        for mission in (19, 25, 10, 14, 26, 17):
+            for players in (3, 4, 5):
+                for state in _walk_allocations(seed, players, mission):
+                    assert ENGINE.legal_moves(state) == _plain_allocation_moves(state)
+                    checked.add(ENGINE.mission_of(state).allocation)
+    assert checked == {"standard", "free", "one", "captain", "volunteers"}
+
+
+def test_judges_kept_on_the_state_follow_its_tasks():
+    """The judges ride on the state for the attempt, and only while its tasks, owners and predictions are
+    the tuples they were made for: a state with other owners gets its own."""
+    from toolkit.crew.engine import replace
+    from toolkit.crew.tasks import CAPTAIN_COMPARISON
+    rnd = random.Random(3)
+    checked = 0
+    for g in range(30):
+        state = ENGINE.new_state(g, players=rnd.choice([3, 4, 5]), mission=rnd.randint(2, 33))
+        while state.phase in ("allocate", "predict"):
+            moves = ENGINE.legal_moves(state)
+            state = ENGINE.apply(state, moves[rnd.randrange(len(moves))])
+        if not state.tasks:
+            continue
+        judges, leads = ENGINE._judges(state)
+        assert judges == tuple(ENGINE._judge(state, i) for i in range(len(state.tasks)))
+        assert leads == tuple(i for i, t in enumerate(state.tasks) if t in (60, 61))
+        owners = tuple((o + 1) % state.seats for o in state.owners)
+        if not any(o == state.captain and t in CAPTAIN_COMPARISON for t, o in zip(state.tasks, owners)):
+            other = replace(state, owners=owners)
+            assert ENGINE._judges(other)[0] == tuple(ENGINE._judge(other, i) for i in range(len(state.tasks)))
+            assert ENGINE._judges(other)[0] != judges
+        assert ENGINE._judges(state)[0] == judges
+        checked += 1
+    assert checked > 15
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([2, 3, 4, 5]), st.integers(1, 33))
+def test_apply_equals_transition_and_sonar_moves_are_exactly_the_accepted_ones(seed, players, mission):
+    """``apply`` plays a card without the generic transition chain and a sonar move is checked without
+    ``_comm_block``'s last test: the states equal ``transition``'s, a refused card raises the same
+    violation, and at a trick start every sonar move of every seat, card and position is accepted exactly
+    when ``legal_moves`` lists it."""
+    from toolkit.core.errors import IllegalMoveError
+    from toolkit.crew.engine import Sonar
+    rnd = random.Random(seed)
+    state = ENGINE.new_state(seed, players=players, mission=mission)
+    starts = 0
+    while state.phase not in ("success", "failed"):
+        moves = ENGINE.legal_moves(state)
+        if not moves:
+            break
+        if state.phase == "play":
+            refused = next((PlayCard(c) for c in DECK if PlayCard(c) not in moves), None)
+            if refused is not None:
+                with pytest.raises(IllegalMoveError) as via_apply:
+                    ENGINE.apply(state, refused)
+                assert via_apply.value.violation == ENGINE.why_illegal(state, refused)
+            if not state.trick and starts < 3:
+                starts += 1
+                listed = set(moves)
+                for seat in range(state.seats):
+                    for card in DECK:
+                        for position in ("top", "bottom", "middle", None):
+                            move = Sonar(seat, card, position)
+                            assert (ENGINE.why_illegal(state, move) is None) == (move in listed), move
+        move = moves[rnd.randrange(len(moves))]
+        after = ENGINE.apply(state, move)
+        assert after == ENGINE.transition(state, move)[0]
+        assert ENGINE.state_to_json(after) == ENGINE.state_to_json(ENGINE.transition(state, move)[0])
+        state = after
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=3, max_size=5, unique=True), st.integers(0, 4))
+def test_trick_of_cards_equals_the_checked_trick(played, leader):
+    from toolkit.crew.cards import Trick
+    leader %= len(played)
+    fast, checked = Trick.of_cards(leader, tuple(played)), Trick(leader, played)
+    assert all(getattr(fast, k) == getattr(checked, k) for k in Trick.__slots__)
+    with pytest.raises(AttributeError):
+        fast.winner = 0
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.integers(-(2**45), 2**45))
+def test_cards_of_walks_the_bits_as_the_deck_would(mask):
+    """``cards_of`` visits the mask's bits rather than the 40 cards: the same cards in deck order, bits
+    beyond the deck ignored, and a negative (inverted) mask read as its two's complement bits."""
+    from toolkit.crew.cards import cards_of
+    assert cards_of(mask) == tuple(c for c in DECK if mask >> c.index & 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([2, 3, 4, 5]))
+def test_last_trick_endgame_equals_the_walk(seed, players):
+    """With one trick left the exact judge takes the orders of that trick as they come, without the walk's
+    voids (they could only matter in a later trick): each verdict equals the trick-by-trick walk."""
+    from toolkit.crew.cards import Trick, legal_plays, tricks_in_mission
+    from toolkit.crew.tasks import PENDING, TASKS, Judge, compile_task
+    rnd = random.Random(seed)
+    seats = 3 if players == 2 else players
+    deck = list(DECK)
+    rnd.shuffle(deck)
+    hands = [sorted(deck[i::seats]) for i in range(seats)]
+    leader, ledger, ledgers = 0, Ledger.start(players), []
+    for _ in range(tricks_in_mission(players) - 1):
+        plays = []
+        for k in range(seats):
+            seat = (leader + k) % seats
+            card = rnd.choice(legal_plays(hands[seat], plays[0] if plays else None))
+            hands[seat].remove(card)
+            plays.append(card)
+        trick = Trick.of_cards(leader, tuple(plays))
+        ledger = ledger.add(trick)
+        ledgers.append(ledger)
+        leader = trick.winner
+    assert ledger.remaining == 1
+    for task in rnd.sample(sorted(TASKS), 40):
+        owner = rnd.randrange(seats)
+        try:
+            judge = compile_task(task, owner, players, captain=(owner + 1) % seats, prediction=rnd.randrange(4))
+        except RuleError:
+            continue
+        memo = judge.start()
+        for earlier in ledgers:
+            memo = judge.step(memo, earlier)
+        if memo[0] == PENDING:
+            # Judge's own (a secret prediction overrides _endgame: it is judged at the end only)
+            assert Judge._endgame(judge, memo[1], ledger) == Judge._endgame_walk(judge, memo[1], ledger)

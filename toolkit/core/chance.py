@@ -56,8 +56,8 @@ class Chance:
         """A seeded shuffle of ``items`` (one chance event)."""
         nxt, rng = self.rng()
         pool = list(items)
-        order = rng.permutation(len(pool))
-        return nxt, tuple(pool[i] for i in order)
+        order = rng.permutation(len(pool)).tolist()   # Python ints: indexing by numpy ints is slow
+        return nxt, tuple([pool[i] for i in order])
 
     def integer(self, low: int, high: int) -> tuple["Chance", int]:
         """A uniform integer in ``[low, high)`` (one chance event)."""

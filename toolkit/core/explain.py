@@ -42,10 +42,9 @@ class _Explained:
 
     def __init__(self, code: str, rule: str, /, **params: Any):
         require_rule(rule)
-        set_ = object.__setattr__
-        set_(self, "code", code)
-        set_(self, "rule", rule)
-        set_(self, "params", _freeze(params))
+        _set_code(self, code)
+        _set_rule(self, rule)
+        _set_params(self, _freeze(params))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
@@ -82,6 +81,11 @@ class _Explained:
         return {"code": self.code, "rule": self.rule, "en": self.text("en"), "ja": self.text("ja")}
 
 
+# The slots' own setters (the classes refuse setattr: they are immutable): half the cost of
+# object.__setattr__, and every move of every game builds events.
+_set_code, _set_rule, _set_params = (getattr(_Explained, name).__set__ for name in ("code", "rule", "params"))
+
+
 class Violation(_Explained):
     """Why a move is refused.
 
@@ -108,11 +112,10 @@ class Event(_Explained):
         # _Explained.__init__ inlined: events are built on every move of every game, and passing
         # **params on to super() would copy the keyword dict once more.
         require_rule(rule)
-        set_ = object.__setattr__
-        set_(self, "code", code)
-        set_(self, "rule", rule)
-        set_(self, "params", _freeze(params))
-        set_(self, "seat", seat)
+        _set_code(self, code)
+        _set_rule(self, rule)
+        _set_params(self, _freeze(params))
+        _set_seat(self, seat)
 
     def _key(self) -> tuple:
         return super()._key() + (self.seat,)
@@ -124,6 +127,9 @@ class Event(_Explained):
 
     def to_json(self) -> dict[str, Any]:
         return dict(super().to_json(), seat=self.seat)
+
+
+_set_seat = Event.seat.__set__
 
 
 class Outcome(_Explained):

@@ -15,6 +15,7 @@ Cards are interned: ``Card.parse("P9") is Card.parse("pink 9")``, so comparing a
 from __future__ import annotations
 
 import re
+from operator import attrgetter
 from typing import Iterable, Mapping, Sequence
 
 from toolkit.core.chance import Chance
@@ -163,6 +164,9 @@ BY_INDEX: dict[int, Card] = {c.index: c for c in DECK}
 FULL_MASK = sum(c.bit for c in DECK)
 
 
+_BY_INDEX = attrgetter("index")
+
+
 def deck() -> tuple[Card, ...]:
     """The 40 cards: blue, green, yellow and pink 1–9 and submarines 1–4."""
     return DECK
@@ -202,8 +206,14 @@ def mask_of(items: Iterable[Card]) -> int:
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards in a bit mask, in deck order."""
-    return tuple(c for c in DECK if mask >> c.index & 1)
+    """The cards in a bit mask, in deck order (bits beyond the 40 cards are ignored)."""
+    mask &= FULL_MASK   # also makes a negative mask (an inverted one) the cards it holds
+    out = []
+    while mask:   # one step per card in the mask rather than one per card of the deck (the judges ask)
+        low = mask & -mask
+        out.append(DECK[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
 
 
 def sorted_hand(items: Iterable["str | Card"]) -> tuple[Card, ...]:
@@ -408,7 +418,8 @@ def deal_from(chance: Chance, players: int) -> tuple[Chance, tuple[tuple[Card, .
     hands = [[] for _ in range(players)]
     for i, c in enumerate(order):
         hands[i % players].append(c)
-    return chance, tuple(tuple(sorted(h)) for h in hands)
+    # sorted by the deck index in C: the order of Card.__lt__, which sorted would call once per comparison
+    return chance, tuple(tuple(sorted(h, key=_BY_INDEX)) for h in hands)
 
 
 def deal(players: int, seed: int) -> list[tuple[Card, ...]]:
@@ -431,7 +442,7 @@ def deal_tonoja_from(chance: Chance) -> tuple[Chance, tuple[tuple[Card, ...], ..
     chance, order = chance.shuffled([c for c in DECK if c is not s4])
     columns = tuple((order[i], order[7 + i]) for i in range(7))
     chance, rest = chance.shuffled(list(order[14:]) + [s4])
-    hands = (tuple(sorted(rest[0::2])), tuple(sorted(rest[1::2])))
+    hands = (tuple(sorted(rest[0::2], key=_BY_INDEX)), tuple(sorted(rest[1::2], key=_BY_INDEX)))
     return chance, hands, columns
 
 
@@ -484,13 +495,14 @@ class Trick:
         i = _winner_index(played)
         m = 0
         for c in played:
-            m |= 1 << c.index
-        set_ = object.__setattr__
-        set_(self, "leader", leader)
-        set_(self, "cards", played)
-        set_(self, "winner", (leader + i) % len(played))
-        set_(self, "winning_card", played[i])
-        set_(self, "mask", m)
+            m |= c.bit
+        # the slots' own setters: half the cost of object.__setattr__ (every trick's end, and every leaf
+        # of the exact judge's last trick, makes one)
+        _set_leader(self, leader)
+        _set_cards(self, played)
+        _set_winner(self, (leader + i) % len(played))
+        _set_winning_card(self, played[i])
+        _set_mask(self, m)
         return self
 
     def __setattr__(self, name, value):
@@ -532,3 +544,7 @@ class Trick:
         if not isinstance(data, dict) or set(data) != {"leader", "cards"} or not isinstance(data["cards"], list):
             raise InvalidMoveError(f"a trick is {{'leader': seat, 'cards': [...]}}, not {data!r}")
         return cls(data["leader"], data["cards"])
+
+
+_set_leader, _set_cards, _set_winner, _set_winning_card, _set_mask = (
+    getattr(Trick, name).__set__ for name in ("leader", "cards", "winner", "winning_card", "mask"))

@@ -31,7 +31,7 @@ from toolkit.crew.cards import (DECK, POSITIONS, SUBMARINE, Card, Trick, cards, 
                                 why_illegal_sonar)
 from toolkit.crew.conditions import compile_condition
 from toolkit.crew.missions import Mission, _mission as _cached_mission, custom, mission as get_mission
-from toolkit.crew.tasks import (DONE, FAILED, PENDING, TASKS, Ledger, compile_task, incompatible,
+from toolkit.crew.tasks import (DONE, FAILED, PENDING, TASKS, Judge, Ledger, compile_task, incompatible,
                                 redeal_needed, select_tasks)
 
 S4 = Card("S", 4)
@@ -261,6 +261,43 @@ def _sonar_move(seat: int, card: Card, pos: str | None) -> "Sonar":
     return move
 
 
+# Shared allocation and prediction moves, as the card and sonar moves: legal_moves lists them at every
+# allocation step, and a frozen dataclass built afresh costs one object.__setattr__ per field.
+_TAKE: dict[int, "TakeTask"] = {}
+_ASSIGN: dict[int, "AssignTask"] = {}
+_ASSIGN_ALL: dict[int, "AssignAll"] = {}
+_PREDICT: dict[int, "Predict"] = {}
+
+
+def _take_move(task: int) -> "TakeTask":
+    move = _TAKE.get(task)
+    if move is None:
+        move = _TAKE[task] = TakeTask(task)
+    return move
+
+
+def _assign_move(task: int, seat: int) -> "AssignTask":
+    key = task * 8 + seat   # seats are 0-4, so one int per (task, seat)
+    move = _ASSIGN.get(key)
+    if move is None:
+        move = _ASSIGN[key] = AssignTask(task, seat)
+    return move
+
+
+def _assign_all_move(seat: int) -> "AssignAll":
+    move = _ASSIGN_ALL.get(seat)
+    if move is None:
+        move = _ASSIGN_ALL[seat] = AssignAll(seat)
+    return move
+
+
+def _predict_move(tricks: int) -> "Predict":
+    move = _PREDICT.get(tricks)
+    if move is None:
+        move = _PREDICT[tricks] = Predict(tricks)
+    return move
+
+
 _GIVE: dict = {}
 
 
@@ -349,6 +386,10 @@ _NO_TOKENS = _v("CREW_NO_TOKENS", "crew.sonar.rapture")
 _DISTRESS_TIMING = _v("CREW_DISTRESS_TIMING", "crew.distress.timing")
 _DISTRESS_DONE = _v("CREW_DISTRESS_DONE", "crew.distress.timing")
 _DISTRESS_MOVES = (Distress("left"), Distress("right"))
+_PASS = PassTask()
+# the allocation moves each allocation takes (volunteers: by the mission's number of volunteers)
+_ALLOCATION_MOVES = {"standard": (TakeTask, PassTask), "free": (AssignTask,), "one": (AssignAll,),
+                     "captain": (AssignAll,)}
 _TIME_UP = TimeUp()
 
 
@@ -455,7 +496,8 @@ class CrewEngine(Engine):
             tasks, deck = fixed_tasks, tuple(t for t in TASKS if t not in fixed_tasks)
         elif new_tasks:
             chance, order = chance.shuffled(list(TASKS))
-            picked = select_tasks([TASKS[t].difficulty_for(state.players) for t in order], m.difficulty)
+            difficulty = _difficulties(state.players)
+            picked = select_tasks([difficulty[t] for t in order], m.difficulty)
             tasks = tuple(order[i] for i in picked)
             deck = tuple(t for i, t in enumerate(order) if i > picked[-1])
             events.append(_ev("CREW_EVT_TASKS_DRAWN", "crew.tasks.draw", tasks=list(tasks),
@@ -472,9 +514,10 @@ class CrewEngine(Engine):
             if pair is None:
                 break
             back = pair[1]  # the more recently revealed task of the pair goes back into the deck
-            need = TASKS[back].difficulty_for(state.players)
+            difficulty = _difficulties(state.players)
+            need = difficulty[back]
             chance, deck = chance.shuffled(deck + (back,))
-            replacement = next(t for t in deck if t != back and TASKS[t].difficulty_for(state.players) == need)
+            replacement = next(t for t in deck if t != back and difficulty[t] == need)
             deck = tuple(t for t in deck if t != replacement)
             tasks = tuple(replacement if t == back else t for t in tasks)
             events.append(_ev("CREW_EVT_TASK_SWAPPED", "crew.alloc.incompatible", task=back,
@@ -601,6 +644,22 @@ class CrewEngine(Engine):
                                                 pred if pred is not None or not TASKS[t].needs_prediction else 0)
         return judge
 
+    def _judges(self, state: CrewState) -> tuple[tuple, tuple[int, ...]]:
+        """Every task's judge (as :meth:`_judge`), and the indices of those whose verdict a lead can change
+        (tasks 60/61: the judges that override ``Judge.lead``). Kept on the state for the attempt, like
+        ``_ledger`` (in the instance dict, not a field), so a trick's end and a lead do not look each judge
+        up again; it counts only while the tasks, owners and predictions are the very tuples it was made
+        for (references it holds, so they cannot be reused by other tuples) and captain and players equal."""
+        cached = state.__dict__.get("_judges")
+        if (cached is not None and cached[0] is state.tasks and cached[1] is state.owners
+                and cached[2] is state.predictions and cached[3] == state.captain and cached[4] == state.players):
+            return cached[5]
+        judges = tuple(self._judge(state, i) for i in range(len(state.tasks)))
+        leads = tuple(i for i, j in enumerate(judges) if type(j).lead is not Judge.lead)
+        state.__dict__["_judges"] = (state.tasks, state.owners, state.predictions, state.captain, state.players,
+                                     (judges, leads))
+        return judges, leads
+
     # ---- the verbs ----------------------------------------------------------------------------------
     def current_player(self, state: CrewState) -> int | None:
         if state.phase == "allocate":
@@ -647,7 +706,7 @@ class CrewEngine(Engine):
             return self._legal_allocation(state)
         if ph == "predict":
             total = tricks_in_mission(state.players)
-            return [Predict(n) for n in range(total + 1)]
+            return [_predict_move(n) for n in range(total + 1)]
         if ph == "distress":
             out = []
             for seat in self._givers(state):
@@ -688,22 +747,37 @@ class CrewEngine(Engine):
         m = _mission_of(state)
         open_ = self._open_tasks(state)
         out: list = []
+        tasks, owners = state.tasks, state.owners
         if m.allocation == "standard":
-            seat = self._chooser(state)
+            order = self._choosers(state, m)
+            seat = order[state.turn % len(order)]   # _chooser, with the order computed once (issue 28.4)
+            if seat != state.captain:
+                # _take_block refuses an open task (its first listing unowned) only to the captain
+                # (captain-comparison tasks, mission 19's hardest task first): no need to ask it per task
+                out = [_take_move(t) for t in open_ if owners[tasks.index(t)] is None]
+            else:
+                for t in open_:
+                    if self._take_block(state, m, seat, t) is None:
+                        out.append(_take_move(t))
+            if self._pass_block(state, m, order) is None:
+                out.append(_PASS)
+        elif m.allocation == "free":
+            # _assign_block for the free allocation: a task whose first listing is unowned may go to any
+            # seat but the captain when it is a captain-comparison task (the seats are in range here)
+            captain = state.captain
             for t in open_:
-                if self._take_block(state, m, seat, t) is None:
-                    out.append(TakeTask(t))
-            if self._pass_block(state, m) is None:
-                out.append(PassTask())
-        elif m.allocation in ("free",) or (m.allocation == "volunteers" and m.volunteers == 2):
+                if owners[tasks.index(t)] is None:
+                    skip = captain if TASKS[t].captain_comparison else -1
+                    out += [_assign_move(t, s) for s in range(state.seats) if s != skip]
+        elif m.allocation == "volunteers" and m.volunteers == 2:
             for t in open_:
                 for s in range(state.seats):
                     if self._assign_block(state, m, t, s) is None:
-                        out.append(AssignTask(t, s))
+                        out.append(_assign_move(t, s))
         else:
             for s in range(state.seats):
                 if self._assign_all_block(state, m, s) is None:
-                    out.append(AssignAll(s))
+                    out.append(_assign_all_move(s))
         return out
 
     # refusals, one function per decision so legal_moves and why_illegal agree by construction
@@ -724,8 +798,9 @@ class CrewEngine(Engine):
                 return _v("CREW_HARDEST_FIRST", "crew.mission.hardest-first", task=task, hardest=hardest)
         return None
 
-    def _pass_block(self, state, m) -> Violation | None:
-        order = self._choosers(state, m)
+    def _pass_block(self, state, m, order=None) -> Violation | None:
+        if order is None:
+            order = self._choosers(state, m)
         if m.number == 19 and state.turn == 0 and order[0] == state.captain:
             # the mission's own rule holds for every allocation move (issue 28.1): a captain who passed
             # would leave the hardest task to another seat, and might end with no task at all
@@ -764,6 +839,19 @@ class CrewEngine(Engine):
 
     def _comm_block(self, state: CrewState, seat: int) -> Violation | None:
         """Why ``seat`` may not communicate now (``None``: it may)."""
+        block = self._comm_turn_block(state, seat)
+        if block is not None:
+            return block
+        hand = state.hands[seat]
+        pairs = _sonar_pairs(hand)   # no dict keyed by cards just to ask whether it is empty
+        if not (pairs if pairs is not None else _sonar_options(hand)):
+            return _v("CREW_SONAR_NOTHING", "crew.sonar.position", seat=seat)
+        return None
+
+    def _comm_turn_block(self, state: CrewState, seat: int) -> Violation | None:
+        """:meth:`_comm_block` but for its last test (a hand with nothing to show): what ``_why`` asks
+        of a sonar move, which refuses a card the hand cannot show on its own (so the hand's sonar options
+        are not worked out twice)."""
         if state.phase != "play" or state.trick:
             return _SONAR_TIMING
         if seat == state.tonoja:
@@ -773,10 +861,6 @@ class CrewEngine(Engine):
             return table
         if state.comm != "rapture" and state.sonar_used[seat]:
             return _v("CREW_SONAR_USED", "crew.sonar.once", seat=seat)
-        hand = state.hands[seat]
-        pairs = _sonar_pairs(hand)   # no dict keyed by cards just to ask whether it is empty
-        if not (pairs if pairs is not None else _sonar_options(hand)):
-            return _v("CREW_SONAR_NOTHING", "crew.sonar.position", seat=seat)
         return None
 
     @staticmethod
@@ -824,9 +908,8 @@ class CrewEngine(Engine):
             if ph != "allocate":
                 return _v("CREW_NOT_ALLOCATING", "crew.alloc.order")
             m = _mission_of(state)
-            wanted = {"standard": (TakeTask, PassTask), "free": (AssignTask,), "one": (AssignAll,),
-                      "captain": (AssignAll,),
-                      "volunteers": (AssignTask,) if m.volunteers == 2 else (AssignAll,)}[m.allocation]
+            wanted = _ALLOCATION_MOVES[m.allocation] if m.allocation != "volunteers" else \
+                (AssignTask,) if m.volunteers == 2 else (AssignAll,)
             if not isinstance(move, wanted):
                 return _v("CREW_ALLOCATION_MODE", m.rule, how=_alloc_term(m))
             if isinstance(move, TakeTask):
@@ -870,8 +953,8 @@ class CrewEngine(Engine):
         if isinstance(move, Sonar):
             if not 0 <= move.seat < state.seats:
                 return _v("CREW_NO_SEAT", "crew.sonar.timing", seat=move.seat, seats=state.seats)
-            block = self._comm_block(state, move.seat)
-            if block is not None and block[0] != "CREW_SONAR_NOTHING":
+            block = self._comm_turn_block(state, move.seat)   # _comm_block but CREW_SONAR_NOTHING:
+            if block is not None:                              # the tests below refuse what it would
                 return block
             if any(c.card == move.card for c in state.comms):
                 return _v("CREW_ALREADY_SHOWN", "crew.sonar.once", card=move.card)
@@ -881,13 +964,15 @@ class CrewEngine(Engine):
                     return _v("CREW_CURRENTS_NO_POSITION", "crew.sonar.currents")
                 if move.card not in hand or move.card.is_submarine:
                     return why_illegal_sonar(hand, move.card, "middle")
-                if move.card not in _sonar_options(hand):
+                # the card is one of the hand's sonar options: the seat's moves hold exactly those (with no
+                # position), and legal_moves has just made them (cached)
+                if move not in _seat_sonar_moves(move.seat, hand, True):
                     return why_illegal_sonar(hand, move.card, "middle")
                 return None
             if move.position is None:
                 return _v("CREW_SONAR_POSITION_NEEDED", "crew.sonar.position")
-            if _sonar_options(hand).get(move.card) == move.position:
-                return None  # fast path; the full check below explains a refusal
+            if move in _seat_sonar_moves(move.seat, hand, False):
+                return None  # (card, position) is one of the hand's options; the full check explains a refusal
             return why_illegal_sonar(hand, move.card, move.position)
         if isinstance(move, Distress):
             return self._distress_block(state)
@@ -910,6 +995,15 @@ class CrewEngine(Engine):
         ``apply`` calls the wrapped ``transition``, so it was checked twice, each in an extra call)."""
         if type(state) is not CrewState:
             check_state(self, state)
+        if type(move) is PlayCard and state.phase == "play":
+            # a card to the trick, the commonest move of a playout: _checked_transition's path inlined (the
+            # same check as _why's first branch, then _play, as _transition would call it)
+            trick = state.trick
+            found = _fast_play_block(_hand(state, (state.leader + len(trick)) % (3 if state.players == 2 else state.players)),
+                                     move.card, trick[0] if trick else None)
+            if found is not None:
+                raise IllegalMoveError(found.violation() if isinstance(found, _Refusal) else found)
+            return self._play(state, move.card)[0]
         return self._checked_transition(state, move)[0]
 
     # checked inline above, so the base class does not wrap them (toolkit.core.engine._guard_state_verbs)
@@ -1031,17 +1125,20 @@ class CrewEngine(Engine):
             i = h.index(card)  # the move was checked: the card is in the hand (cards compare by identity)
             hands = hands[:seat] + (h[:i] + h[i + 1:],) + hands[seat + 1:]
         comms = state.comms
-        if comms and any(c.card is card for c in comms):
-            comms = tuple(c for c in comms if c.card is not card)  # the reminder returns
+        for shown in comms:   # a plain loop: any() over a generator costs more for the usual 0-3 reminders
+            if shown.card is card:
+                comms = tuple([c for c in comms if c.card is not card])  # the reminder returns
+                break
         trick = state.trick + (card,)
         if len(trick) < seats:
             if not state.tasks:   # a mission's condition is judged after every card (issue 28.2)
                 # the verdict inline; _judge_condition only at the card that decides it (issue 28.4)
                 judge = _condition(state.mission, seats, state.tricks[0].winner if state.tricks else None)
-                ledger = _ledger_of(state)
                 ended = None
-                if judge is not None and judge.card(ledger, state.leader, trick) != PENDING:
-                    ended = self._judge_condition(state, ledger, trick, None, events)
+                if judge is not None:
+                    ledger = _ledger_of(state)
+                    if judge.card(ledger, state.leader, trick) != PENDING:
+                        ended = self._judge_condition(state, ledger, trick, None, events)
                 if ended is not None:
                     return replace(state, hands=hands, columns=columns, comms=comms, trick=trick,
                                    **ended), tuple(events)
@@ -1054,8 +1151,7 @@ class CrewEngine(Engine):
         # the trick is complete
         done = Trick.of_cards(state.leader, trick)
         tricks = state.tricks + (done,)
-        events.append(_shared_ev("CREW_EVT_TRICK", "crew.trick.winner", done.winner, card=done.winning_card,
-                                 number=len(tricks)))
+        events.append(_trick_ev(done.winner, done.winning_card, len(tricks)))
         if columns:
             flipped = []
             new_cols = []
@@ -1073,10 +1169,11 @@ class CrewEngine(Engine):
         if state.tasks:
             new_memos = []
             new_statuses = []
+            judges = self._judges(state)[0]
             for i in range(len(state.tasks)):
                 memo = memos[i]
                 if memo[0] == PENDING:
-                    memo = self._judge(state, i).settle(memo, ledger)
+                    memo = judges[i].settle(memo, ledger)
                     if memo[0] != PENDING:
                         events.append(_shared_ev("CREW_EVT_TASK_DONE" if memo[0] == DONE else "CREW_EVT_TASK_FAILED",
                                                  "crew.task.judge", state.owners[i], task=state.tasks[i]))
@@ -1088,7 +1185,7 @@ class CrewEngine(Engine):
             phase, result, reason = "failed", "failed", "task"
             events.append(_shared_ev("CREW_EVT_FAILED", "crew.end.failure",
                                      task=state.tasks[statuses.index(FAILED)]))
-        elif statuses and all(s == DONE for s in statuses):
+        elif statuses and statuses.count(DONE) == len(statuses):   # all done (counted in C)
             phase, result = "success", "success"
             events.append(_shared_ev("CREW_EVT_SUCCESS", "crew.end.success", tricks=len(tricks)))
         elif not state.tasks:
@@ -1096,7 +1193,7 @@ class CrewEngine(Engine):
             if ended is not None:
                 phase, result, reason = ended["phase"], ended["result"], ended["reason"]
         if phase == "play":
-            events.append(_shared_ev("CREW_EVT_LEADS", "crew.trick.leader", done.winner))
+            events.append(_leads_ev(done.winner))
         new = replace(state, hands=hands, columns=columns, comms=comms, trick=(), tricks=tricks,
                       leader=done.winner, statuses=statuses, memos=memos, phase=phase, result=result,
                       reason=reason)
@@ -1183,11 +1280,15 @@ class CrewEngine(Engine):
         lead these colours), else ``None``. (A mission's condition is judged by :meth:`_judge_condition`.)"""
         if not state.tasks:
             return None
+        judges, leads = self._judges(state)
+        if not leads:   # no judge overrides Judge.lead, which returns the memo unchanged
+            return None
         memos = list(state.memos)
         changed = None
-        for i, memo in enumerate(memos):
+        for i in leads:   # in task order, as before; the others' lead returns their memo unchanged
+            memo = memos[i]
             if memo[0] == PENDING:
-                new = self._judge(state, i).lead(memo, seat, card)
+                new = judges[i].lead(memo, seat, card)
                 if new is not memo:
                     memos[i] = new
                     if new[0] == FAILED and changed is None:
@@ -1306,14 +1407,20 @@ def _voids(state: CrewState) -> list[list[str]]:
 def replace(state: CrewState, **changes) -> CrewState:
     """``dataclasses.replace`` for the state without re-running ``__init__`` (a move changes a few of
     ~40 fields; this is the engine's hot path). Field names are checked so a typo cannot pass silently."""
-    new = object.__new__(CrewState)
-    d = new.__dict__
-    d.update(state.__dict__)
-    d.pop("_setup_events", None)
-    if not changes.keys() <= d.keys():  # one set comparison in C rather than a loop (hot path)
-        raise TypeError(f"CrewState has no field {next(k for k in changes if k not in d)!r}")
+    d = state.__dict__.copy()   # a dict copy in C, half the cost of filling a new instance's dict
+    n = len(d)
     d.update(changes)
+    if len(d) != n:   # a name that is no field added a key: a typo cannot pass silently
+        raise TypeError(f"CrewState has no field {next(k for k in changes if k not in state.__dict__)!r}")
+    if "_setup_events" in d:
+        del d["_setup_events"]   # the setup's log lines belong to the state new_state returned only
+    new = _new_state(CrewState)
+    _set_dict(new, d)   # the dict itself becomes the new state's (CrewState is frozen: not by setattr)
     return new
+
+
+_new_state = object.__new__
+_set_dict = vars(CrewState)["__dict__"].__set__
 
 
 # Caches of values that recur only within a trick start or a replay: kept small, since a random
@@ -1470,6 +1577,17 @@ def _ledger(state: CrewState, tricks: tuple[Trick, ...]) -> Ledger:
     return ledger
 
 
+_DIFFICULTIES: dict[int, dict[int, int]] = {}
+
+
+def _difficulties(players: int) -> dict[int, int]:
+    """Every task's ``difficulty_for(players)``, by task id (a setup reads all 96 to draw its tasks)."""
+    table = _DIFFICULTIES.get(players)
+    if table is None:
+        table = _DIFFICULTIES[players] = {t: task.difficulty_for(players) for t, task in TASKS.items()}
+    return table
+
+
 def _hardest(state: CrewState) -> int:
     """Mission 19: the task the captain takes first — the hardest one the captain may take (the leftmost
     on a tie)."""
@@ -1526,6 +1644,31 @@ def _play_ev(seat: int, card: Card) -> Event:
     event = _PLAY_EVENTS.get(key)
     if event is None:
         event = _PLAY_EVENTS[key] = _shared_ev("CREW_EVT_PLAY", "crew.trick.own-card", seat, card=card)
+    return event
+
+
+_TRICK_EVENTS: dict[int, Event] = {}
+
+
+def _trick_ev(winner: int, card: Card, number: int) -> Event:
+    """The shared event of ``winner`` winning trick ``number`` with ``card`` (every trick's end makes one),
+    keyed by one int (seat, card index and trick number, each below 64), as :func:`_play_ev`."""
+    key = (winner * 64 + card.index) * 64 + number
+    event = _TRICK_EVENTS.get(key)
+    if event is None:
+        event = _TRICK_EVENTS[key] = _shared_ev("CREW_EVT_TRICK", "crew.trick.winner", winner, card=card,
+                                                number=number)
+    return event
+
+
+_LEADS_EVENTS: dict[int, Event] = {}
+
+
+def _leads_ev(seat: int) -> Event:
+    """The shared event of ``seat`` leading the next trick, keyed by the seat."""
+    event = _LEADS_EVENTS.get(seat)
+    if event is None:
+        event = _LEADS_EVENTS[seat] = _shared_ev("CREW_EVT_LEADS", "crew.trick.leader", seat)
     return event
 
 

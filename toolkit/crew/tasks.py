@@ -22,6 +22,7 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from itertools import permutations
 from typing import Any, Iterable, Mapping, Sequence
 
 from toolkit.core.errors import DataError, IllegalMoveError, InvalidMoveError
@@ -55,6 +56,10 @@ REDEAL_IF: dict[int, tuple[tuple[str, ...], ...]] = {
 CAPTAIN_COMPARISON = frozenset({4, 5, 6})
 
 
+#: the column of a task's difficulty for each player count (not built per call: a setup asks ~80 times)
+_DIFFICULTY_COLUMN = {2: 0, 3: 0, 4: 1, 5: 2}
+
+
 @dataclass(frozen=True)
 class Task:
     """One task card. ``difficulty`` is ``(3 players, 4 players, 5 players)``; two players use the first."""
@@ -74,7 +79,7 @@ class Task:
 
     def difficulty_for(self, players: int) -> int:
         """The difficulty in the column for ``players`` (2 with TONOJA uses the 3-player column)."""
-        column = {2: 0, 3: 0, 4: 1, 5: 2}.get(players)
+        column = _DIFFICULTY_COLUMN.get(players)
         if column is None:
             raise InvalidMoveError(f"task difficulties exist for 2–5 players, not {players!r}")
         return self.difficulty[column]
@@ -360,7 +365,29 @@ class Judge:
         """Exactly what the table can know in the last trick(s): every continuation — any split of the
         unplayed cards into hands, any legal play (a seat that does not follow holds none of the led
         colour for the rest of the continuation) — is played out. ``done`` if all keep the task met,
-        ``failed`` if none does, else ``pending`` (rule ``crew.task.judge``)."""
+        ``failed`` if none does, else ``pending`` (rule ``crew.task.judge``).
+
+        With one trick left (the engine's case) the continuations are the orders of that trick alone: a
+        seat's void can only matter in a later trick, and after it no trick is left (the judge is never
+        pending then), so the orders are taken as they come, in the walk's order, without its voids
+        (:meth:`_endgame_walk`, the general walk, gives the same: tested)."""
+        if ledger.total - ledger.count != 1:
+            return self._endgame_walk(data, ledger)
+        seen: set[str] = set()
+        leader, add, of_cards, advance = ledger.last.winner, ledger.add, Trick.of_cards, self._advance
+        for plays in permutations(tuple(c for c in DECK if not ledger.played & c.bit), ledger.seats):
+            status = advance(data, add(of_cards(leader, plays)))[0]
+            if status != PENDING:   # (always: no trick is left after this one)
+                seen.add(status)
+                if len(seen) == 2:
+                    return PENDING
+        if seen == {DONE}:
+            return DONE
+        return FAILED if seen == {FAILED} else PENDING
+
+    def _endgame_walk(self, data, ledger: Ledger) -> str:
+        """:meth:`_endgame` for any number of tricks left: the continuations walked trick by trick, with the
+        voids each one shows."""
         unplayed = tuple(c for c in DECK if not ledger.played & c.bit)
         seen: set[str] = set()
         seats = ledger.seats
@@ -795,12 +822,13 @@ def _win_with_judge(owner: int, p: Mapping[str, Any]) -> Judge:
         return not contains or (t.mask & other_mask).bit_count() >= need_other
 
     def feasible(ledger):
-        winners = [c for c in cards_of(win_mask & ~ledger.played)]
-        if not winners:
+        left = win_mask & ~ledger.played
+        if not left:
             return False
         if not contains:
-            return True
-        others = [c for c in cards_of(other_mask & ~ledger.played)]
+            return True   # a winning card is left (without looking at which)
+        winners = cards_of(left)
+        others = cards_of(other_mask & ~ledger.played)
         for w in winners:
             # a colour card wins only as the highest of its colour (and with no submarine): a target of
             # its own colour must be lower (task 13: B4 never wins B8)
