@@ -207,9 +207,14 @@ class TableFrame(View):
 
     def bot_move_text(self, seat: int, decision: Any) -> tuple[str, str] | None:
         """The bot line's sentence and rule id for a bot's move (``None``: say nothing). Override to
-        withhold a reason or move that names a card only some seats know (the Crew's distress gift)."""
+        withhold a reason or move that names a card only some seats know (the Crew's distress gift).
+
+        At a shared table the default says the move without the reason: a bot decides from its own hand,
+        and a reason may name a card of it that no other seat may see yet. A game whose reasons name no
+        hidden card says so by overriding this hook (Tranquility, Pirats)."""
         move = self.move_text(decision.move)
-        reason = decision.text(self.lang) if decision.reason is not None else ""
+        shared = self._shared_on()
+        reason = decision.text(self.lang) if decision.reason is not None and not shared else ""
         return (self.t("table.bot.moved", name=self.seat_name(seat), move=move, reason=reason),
                 getattr(decision.reason, "rule", ""))
 

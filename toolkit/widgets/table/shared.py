@@ -60,6 +60,11 @@ HEARTBEAT_S = 5.0
 BOT_PACE_S = 0.6
 #: how long one ``store.wait`` of the watcher lasts before it looks at the seats again
 WAIT_S = 2.0
+#: a click that reaches the kernel this soon after another seat's move was drawn was aimed at the position
+#: before it (the redraw had not reached the page, or the eye): refused as "someone moved first", like a
+#: click that loses the race in the store, so two people clicking at the same moment land exactly one move
+#: whichever kernel hears of the other's move first
+CAUGHT_UP_GRACE_S = 0.4
 #: the longest seed a shared table draws (the frame's seed box takes the same range)
 MAX_SEED = 2**31 - 1
 #: query keys a table's link keeps (the page's game and view on the debug dashboard, its language, display)
@@ -118,6 +123,10 @@ class SharedTablePanel(View):
         self.final_state: Any = None
         self.broken = False            # the log could not be read: the page stops following it
         self._bots_tried: int | None = None
+        self._others_moved_at = float("-inf")     # when this page last drew a move another seat made
+        #: :data:`CAUGHT_UP_GRACE_S` in a kernel (a browser draws the page); 0 outside one, where a caller
+        #: reads the page synchronously and nothing lags behind
+        self.grace_s = 0.0
         self._bot_handle: Any = None
         self._watcher: threading.Thread | None = None
         self._stop = threading.Event()
@@ -298,6 +307,9 @@ class SharedTablePanel(View):
             line.show(self.t("table.shared.not_seated"), lang)
             return False
         index = len(self.frame.model.session)
+        if time.monotonic() - self._others_moved_at < self.grace_s:
+            line.show(self.t("table.shared.stale"), lang)
+            return False
         try:
             self._open().append(self.code, index, move, self.seat, self.token)
         except StaleMoveError:
@@ -322,13 +334,14 @@ class SharedTablePanel(View):
             line.show(self.t("table.shared.store_error", detail=type(exc).__name__), lang)
             return False
         line.clear()
-        self.sync()
+        self.sync(own=True)
         return True
 
-    def sync(self) -> int:
+    def sync(self, own: bool = False) -> int:
         """Bring the page's game up to the table's log (on the kernel's loop); play the bots due (at once
         outside a kernel, else after :data:`BOT_PACE_S`). Returns how many moves were new. Never raises:
-        an unreadable log stops the page with a clear message."""
+        an unreadable log stops the page with a clear message. ``own``: the page's own move just landed
+        (the only new move, unless others came with it); other moves start :data:`CAUGHT_UP_GRACE_S`."""
         if not self.joined or self.broken:
             return 0
         try:
@@ -357,8 +370,11 @@ class SharedTablePanel(View):
                 finally:
                     frame._holding = False
                 frame.hint_bar.forget()
+                frame._bot_shown = self._bot_said()
                 frame._redraw()
         if new:
+            if not (own and new == 1):
+                self._others_moved_at = time.monotonic()
             self._after_change()
         return new
 
@@ -385,7 +401,35 @@ class SharedTablePanel(View):
         session = Session(self.frame.engine, info.seed, dict(info.options))
         for text in texts:
             session.push(self.frame.engine.parse_move(text))
+        self.frame._bot_shown = None
         self.frame._load_shared(session)
+        said = self._bot_said()              # a page that opens the table after a bot's move shows it too
+        if said is not None:
+            self.frame._bot_shown = said
+            self.frame._render_bot_line()
+
+    def _bot_said(self) -> tuple[int, int, Any] | None:
+        """``(moves, seat, decision)`` for the bot line if the log's last move is a bot's: the decision is
+        recomputed here (:func:`toolkit.tables.due_bot_decision`: a function of the position, the seed and
+        the index), so every page of the table shows the bot's move and reason, not only the kernel that
+        happened to play it. What the line says is the table's :meth:`TableFrame.bot_move_text` (a game
+        withholds there a reason that names a card only the bot may see)."""
+        from toolkit.tables import due_bot_decision
+
+        session, info = self.frame.model.session, self.info
+        if info is None or not len(session):
+            return None
+        move = session.moves[-1]
+        index = len(session) - 1
+        # most games' moves name no seat: the move is a bot's if it is the move the bot due there makes
+        try:
+            due = due_bot_decision(self.frame.engine, [s.kind for s in info.seats], info.seed, session.at(index), index)
+        except Exception:  # noqa: BLE001 - the bot line is a courtesy: never break the page's sync for it
+            log.exception("recomputing a shared table's bot move failed")
+            return None
+        if due is None or str(due[1].move) != str(move):
+            return None                       # a person's move
+        return len(session), due[0], due[1]
 
     def _take_seat(self, seat: int, token: str) -> None:
         self.seat, self.token = seat, token
@@ -511,6 +555,7 @@ class SharedTablePanel(View):
         if loop is None:
             return
         self._loop = loop
+        self.grace_s = CAUGHT_UP_GRACE_S
         stop = self._stop
         self._watcher = threading.Thread(target=self._watch, args=(loop, stop, self.code), daemon=True,
                                          name=f"deepsea-table-{self.code}")
