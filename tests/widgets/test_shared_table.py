@@ -497,3 +497,41 @@ def test_a_click_that_arrives_just_after_another_seats_move_was_drawn_is_refused
     tab.shared._others_moved_at -= 1.0                              # later: a click aimed at what it shows
     assert not tab.play(clicked) and "Someone moved first" not in tab.refusal.value
     assert store.moves(code) == after
+
+
+def test_play_the_hint_after_another_seats_move_took_the_hint_away_says_someone_moved_first(store_url):
+    """Two tabs of one seat ask for the hint and press "Play the hint" at once: the tab whose kernel hears
+    of the other's move first has lost its hint; its click says "Someone moved first", nothing is written,
+    and a hint asked again plays at once (it is aimed at the position as it stands: no grace)."""
+    inviter, guest, code = invite_two_people_and_a_bot(seed=7)
+    guest.shared.sit(0)
+    inviter.shared.sit(1)
+    tab = page(query=f"table={code}")
+    tab.shared.storage.receive({"type": "stored", "items": list(guest.shared.storage.items), "unreadable": False})
+    tab.shared.grace_s = shared_module.CAUGHT_UP_GRACE_S
+    store = open_store(store_url)
+    while TRANQUILITY.decider(store.state(code)) != 0:
+        inviter.play(inviter.move_buttons.moves[0])
+        guest.shared.sync()
+    tab.shared.sync()
+    for table in (guest, tab):
+        table.hint_bar.ask.click()
+        assert table.hint_bar.decision is not None
+    guest.hint_bar.play.click()
+    after = store.moves(code)
+    assert len(after) >= 1 and guest.hint_bar.decision is None
+    guest.hint_bar.play.click()                          # the page's own move took its hint: no "someone"
+    assert "Someone moved first" not in guest.refusal.value
+    tab.shared.sync()                                    # the watcher first, then the tab's click
+    tab.hint_bar.play.click()
+    assert "Someone moved first" in tab.refusal.value and store.moves(code) == after
+    # the next hint asked is the position's own: played at once, even within the grace of a bot's move
+    while TRANQUILITY.decider(store.state(code)) != 0:
+        inviter.shared.sync()
+        inviter.play(inviter.move_buttons.moves[0])
+    tab.shared.sync()
+    tab.shared._others_moved_at = time.monotonic()      # the bot's move has only just been drawn
+    tab.hint_bar.ask.click()
+    before = store.moves(code)
+    tab.hint_bar.play.click()
+    assert len(store.moves(code)) > len(before), tab.refusal.value

@@ -299,12 +299,14 @@ class TableFrame(View):
         return session_code(self.model.session)
 
     # ---- acting -----------------------------------------------------------------------------
-    def play(self, move: Any, refusal: RefusalLine | None = None) -> bool:
+    def play(self, move: Any, refusal: RefusalLine | None = None, *, current: bool = False) -> bool:
         """Play ``move`` (object or text) for the page, answering the click on ``refusal`` (default: the
-        line beside the actions). Never raises; returns True if the move was applied."""
+        line beside the actions). Never raises; returns True if the move was applied. ``current``: the
+        click is known to be aimed at the position as it stands now (the hint asked for since the last
+        move), which matters at a shared table only (:data:`~toolkit.widgets.table.shared.CAUGHT_UP_GRACE_S`)."""
         line = refusal if refusal is not None else self.refusal
         if self._shared_on():
-            return self.shared.play(move, line)
+            return self.shared.play(move, line, current=current)
         applied = self.model.play(move)
         return answer_click(applied, self.model, line, self.lang)
 
@@ -393,6 +395,8 @@ class TableFrame(View):
     def _on_hint(self, _button: Any = None) -> None:
         bar = self.hint_bar
         bar.forget()
+        if self._shared_on():
+            self.shared.hint_lost = False
         state = self.model.session.state
         seat = None
         if self.model.live and not self.engine.play_out_over(state):
@@ -410,10 +414,16 @@ class TableFrame(View):
     @safe_callback
     def _on_play_hint(self, _button: Any = None) -> None:
         decision = self.hint_bar.decision
+        if decision is None and self._shared_on() and self.shared.hint_lost:
+            # at a shared table another seat's move arrived after the hint was asked (and took it away):
+            # the click was meant for the position before it, as a click that loses the race in the store
+            self.shared.hint_lost = False
+            self.refuse(self.t("table.shared.stale"))
+            return
         if decision is None or decision.move is None:
             self.hint_bar.show(f'<span class="deepsea-refusal" role="alert">{esc(self.t("table.hint.stale"))}</span>')
             return
-        self.play(decision.move)
+        self.play(decision.move, current=True)
 
     def _on_model(self, change: Mapping[str, Any]) -> None:
         # any change of the game (a move, a bot's move, undo, new game, replay) makes the hint stale

@@ -127,6 +127,8 @@ class SharedTablePanel(View):
         #: :data:`CAUGHT_UP_GRACE_S` in a kernel (a browser draws the page); 0 outside one, where a caller
         #: reads the page synchronously and nothing lags behind
         self.grace_s = 0.0
+        #: a hint shown on this page was taken away by moves from the log (see ``TableFrame._on_play_hint``)
+        self.hint_lost = False
         self._bot_handle: Any = None
         self._watcher: threading.Thread | None = None
         self._stop = threading.Event()
@@ -293,10 +295,12 @@ class SharedTablePanel(View):
         super().close()
 
     # ---- moves -------------------------------------------------------------------------------------
-    def play(self, move: Any, line: "RefusalLine") -> bool:
+    def play(self, move: Any, line: "RefusalLine", current: bool = False) -> bool:
         """A click at the shared table: appended to the log as the next move by this page's seat. A
         refusal is shown on ``line``; a stale click ("someone moved first") also brings the page up to the
-        log. Never raises; True if the move landed."""
+        log. A click within :attr:`grace_s` of another seat's move being drawn is stale too, unless
+        ``current`` (the click is known to be aimed at the position as it stands: the hint asked since).
+        Never raises; True if the move landed."""
         from toolkit.tables import NotYourMoveError, StaleMoveError, TokenError
 
         lang = self.lang
@@ -307,7 +311,7 @@ class SharedTablePanel(View):
             line.show(self.t("table.shared.not_seated"), lang)
             return False
         index = len(self.frame.model.session)
-        if time.monotonic() - self._others_moved_at < self.grace_s:
+        if not current and time.monotonic() - self._others_moved_at < self.grace_s:
             line.show(self.t("table.shared.stale"), lang)
             return False
         try:
@@ -369,6 +373,9 @@ class SharedTablePanel(View):
                             raise RuntimeError(f"the log's move {text!r} was refused here: {model.message}")
                 finally:
                     frame._holding = False
+                # a hint asked before these moves goes; "Play the hint" then says someone moved first
+                others = not (own and new == 1)
+                self.hint_lost = (self.hint_lost or frame.hint_bar.decision is not None) if others else False
                 frame.hint_bar.forget()
                 frame._bot_shown = self._bot_said()
                 frame._redraw()
