@@ -535,3 +535,37 @@ def test_play_the_hint_after_another_seats_move_took_the_hint_away_says_someone_
     before = store.moves(code)
     tab.hint_bar.play.click()
     assert len(store.moves(code)) > len(before), tab.refusal.value
+
+
+def test_the_status_says_why_the_game_waits_when_the_seat_to_act_is_free_or_away(store_url):
+    """Who is connected, and a left seat: the seats rows say free / here / away / bot, and the status line
+    says why nothing happens when the seat to act is free or its person away; the seat is then handed to a
+    bot from another page and the bot plays it."""
+    store = open_store(store_url)
+    first = TRANQUILITY.decider(TRANQUILITY.new_state(9, players=2))
+    code = store.create("tranquility", 9, {"players": 2}, ["human", "human"])
+    other = 1 - first
+    watcher = page(query=f"table={code}")
+    assert watcher.shared.sit(other)
+    status = watcher.status.text
+    assert f"Seat {first + 1} is free: the game waits until someone sits there" in status, status
+    assert 'data-state="free"' in watcher.shared._rows[first][0].value
+    token = store.claim(code, first)                  # someone sits there from another device ...
+    watcher.shared._refresh_info()                    # (the watcher's heartbeat)
+    assert 'data-state="here"' in watcher.shared._rows[first][0].value
+    assert "is free" not in watcher.status.text and "is away" not in watcher.status.text
+    with store._db.transaction() as run:              # ... and their phone sleeps for two minutes
+        run("UPDATE deepsea_seats SET seen = ? WHERE code = ? AND seat = ?", (time.time() - 120, code, first))
+    watcher.shared._refresh_info()
+    assert 'data-state="away"' in watcher.shared._rows[first][0].value
+    assert f"Seat {first + 1} is away: the game waits for them" in watcher.status.text, watcher.status.text
+    assert watcher.shared._rows[first][2].layout.display is None          # "Hand to a bot" is offered
+    watcher.lang = "ja"
+    assert f"席{first + 1}は離席中です" in watcher.status.text and "Seat" not in watcher.status.text, watcher.status.text
+    watcher.lang = "en"
+    assert watcher.shared.hand_to_bot(first)
+    assert store.info(code).seats[first].kind != "human"
+    assert len(store.moves(code)) >= 1                # the bot played the seat's move, through the page
+    assert "is away" not in watcher.status.text
+    with pytest.raises(Exception):
+        store.touch(code, first, token)               # the absent person's token no longer holds the seat

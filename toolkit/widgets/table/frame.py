@@ -482,8 +482,12 @@ class TableFrame(View):
         obs = self.engine.observe(state, seat)
         self.refresh_board(obs, seat)
         shared = self._shared_on()
+        extra = list(self.status_extra(obs, seat))
+        if shared:                      # why the game waits: the seat to act is free or its person away
+            self.shared._said_waiting = self.shared.status_extra()
+            extra += self.shared._said_waiting
         self.status.update(m, self.seat_name, lang, is_human=self.shared.is_mine if shared else self._setup.is_human,
-                           humans=1 if shared else len(self._setup.human_seats()), extra=self.status_extra(obs, seat))
+                           humans=1 if shared else len(self._setup.human_seats()), extra=extra)
         outcome = self.engine.outcome(state)
         self.banner.update(outcome, lang, self.result_text(outcome) if outcome is not None else None,
                            moves=m.position)

@@ -129,6 +129,7 @@ class SharedTablePanel(View):
         self.grace_s = 0.0
         #: a hint shown on this page was taken away by moves from the log (see ``TableFrame._on_play_hint``)
         self.hint_lost = False
+        self._said_waiting: list[str] = []     # what the status line last said about the seat to act
         self._bot_handle: Any = None
         self._watcher: threading.Thread | None = None
         self._stop = threading.Event()
@@ -156,6 +157,13 @@ class SharedTablePanel(View):
         """True once the page follows a shared table (its moves go to the store)."""
         return self.code is not None
 
+    def t(self, key: str, **params: Any) -> str:
+        """In the frame's language: the frame asks the panel for seat names and the status line's words
+        while it redraws for a new language, before the panel's own ``lang`` has followed."""
+        from toolkit.core.i18n import translate
+
+        return translate(key, self.frame.lang, **params)
+
     def is_mine(self, seat: Any) -> bool:
         return self.seat is not None and seat == self.seat
 
@@ -168,6 +176,37 @@ class SharedTablePanel(View):
         if kind is None or kind == "human":
             return self.t("table.shared.person", name=name)
         return self.t("seats.name_bot", name=name, level=self.frame.setup.level_label(kind))
+
+    def presence(self, seat: int) -> str | None:
+        """How a person's seat stands: "you", "here" (a sign of life in the last :data:`CONNECTED_S`),
+        "away", "free" (nobody sat there yet, or it was left); ``None`` for a bot's seat or no table."""
+        info = self.info.seats[seat] if self.info is not None and 0 <= seat < len(self.info.seats) else None
+        if info is None or info.kind != "human":
+            return None
+        if self.is_mine(seat):
+            return "you"
+        if not info.claimed:
+            return "free"
+        return "here" if info.seen is not None and time.time() - info.seen < CONNECTED_S else "away"
+
+    def status_extra(self) -> list[str]:
+        """The status line's words at a shared table: why the game waits, if the seat to act is a person's
+        seat that is free or whose holder is away (else nothing: "Seat 2 (person) to play." says it)."""
+        if not self.joined or self.broken:
+            return []
+        engine, state = self.frame.engine, self.frame.model.session.state
+        if engine.play_out_over(state):
+            return []
+        seat = engine.decider(state)
+        if seat is None:
+            return []
+        name = self.t("seats.seat", seat=seat)
+        stands = self.presence(seat)
+        if stands == "free":
+            return [self.t("table.shared.acting_free", name=name)]
+        if stands == "away":
+            return [self.t("table.shared.acting_away", name=name, seconds=int(IDLE_S))]
+        return []
 
     def link(self) -> str:
         """The table's link: this page's own address with ``?table=CODE`` (and its game, view, language)."""
@@ -554,6 +593,8 @@ class SharedTablePanel(View):
             self.frame._shared_seats_changed()
             self._bots_tried = None
             self._schedule_bots()
+        elif self.status_extra() != self._said_waiting:
+            self.frame._redraw()          # the seat to act went away, came back or was taken: say so
         self.refresh()
 
     # ---- the watcher (a kernel only) ---------------------------------------------------------------
