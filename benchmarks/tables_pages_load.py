@@ -11,6 +11,8 @@ table has ``--moves`` moves. Measured:
   MutationObserver on the panel's ``data-moves``, wall clock ``performance.timeOrigin + now()``; one
   machine, one clock): the watcher's ``store.wait``, the kernel's replay and redraw, the websocket, the
   browser's render;
+* **the kernel's share** of it: to the moment the page's kernel had drawn the move (the panel's
+  ``data-drawn``); the rest is the websocket and the browser's render;
 * **memory per table**: the resident memory (``VmRSS``) of the table's P kernels, summed; and the Voila
   server's own.
 
@@ -35,9 +37,27 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from publishing_common import ROOT, Server, launch_browser, load_average, median, percentile, save
-from tables_pages import RECORD
-
 GAME = "tranquility"
+# per number of moves shown: when the page's DOM first showed it, and when its kernel drew it (the panel's
+# data-drawn, the kernel's time.time()), so a move's way splits into the kernel's share and the browser's
+RECORD = """
+() => {
+  window.__seen = {};
+  window.__drawn = {};
+  const record = () => {
+    const el = document.querySelector('.deepsea-shared-where');
+    if (!el) return;
+    const n = Number(el.dataset.moves);
+    if (!(n in window.__seen)) {
+      window.__seen[n] = performance.timeOrigin + performance.now();
+      window.__drawn[n] = Number(el.dataset.drawn) * 1000;
+    }
+  };
+  new MutationObserver(record).observe(document.body, {subtree: true, childList: true, attributes: true,
+                                                       characterData: true});
+  record();
+}
+"""
 
 
 def rss_mb(pid: int) -> float:
@@ -92,6 +112,7 @@ def drive(store, tables: dict[str, list], moves: int, pace: float, timeout_s: fl
     from toolkit.tranquility import ENGINE
 
     last = {code: 0.0 for code in tables}
+    deciders: dict[str, dict[int, int | None]] = {}
     done: set[str] = set()
     deadline = time.monotonic() + timeout_s
     while len(done) < len(tables):
@@ -100,15 +121,17 @@ def drive(store, tables: dict[str, list], moves: int, pace: float, timeout_s: fl
         for code, pages in tables.items():
             if code in done or time.monotonic() - last[code] < pace:
                 continue
-            state = store.state(code)
             n = len(store.moves(code))
-            if n >= moves or ENGINE.play_out_over(state):
+            if n not in deciders.setdefault(code, {}):       # one replay per position, not per look
+                state = store.state(code)
+                deciders[code][n] = None if ENGINE.play_out_over(state) else ENGINE.decider(state)
+            if n >= moves or deciders[code][n] is None:
                 done.add(code)
                 continue
-            page = pages[ENGINE.decider(state)]
+            page = pages[deciders[code][n]]
             if shown(page) == n and page.evaluate(CLICK_FIRST):
                 last[code] = time.monotonic()
-        time.sleep(0.05)
+        time.sleep(0.1)
 
 
 def samples_of(store, code: str, pages: list) -> list[dict]:
@@ -116,14 +139,17 @@ def samples_of(store, code: str, pages: list) -> list[dict]:
     out = []
     for seat, page in enumerate(pages):
         seen = {int(n): t / 1000 for n, t in page.evaluate("() => window.__seen").items()}
+        drawn = {int(n): t / 1000 for n, t in page.evaluate("() => window.__drawn").items()}
         for idx, mover, at in rows:
             if mover == seat:
                 continue          # the mover's own page
-            times = [t for n, t in seen.items() if n >= idx + 1]
+            times = [(t, n) for n, t in seen.items() if n >= idx + 1]
             if times:
-                out.append({"table": code, "page": seat, "seconds": min(times) - at})
+                first, n = min(times)
+                kernel = drawn.get(n, 0.0) - at if drawn.get(n) else float("nan")
+                out.append({"table": code, "page": seat, "seconds": first - at, "kernel_seconds": kernel})
             else:
-                out.append({"table": code, "page": seat, "seconds": float("inf")})     # never seen: counted
+                out.append({"table": code, "page": seat, "seconds": float("inf"), "kernel_seconds": float("nan")})
     return out
 
 
@@ -163,12 +189,15 @@ def run(backend: str, url: str, args) -> dict:
         server.stop()
         store.close()
     seconds = [s["seconds"] for s in samples]
+    kernel = [s["kernel_seconds"] for s in samples if s["kernel_seconds"] == s["kernel_seconds"]]
     return {
         "backend": backend, "tables": args.tables, "people": args.people, "kernels": len(kernels),
         "moves": sum(final.values()), "samples": len(seconds), "never_seen": sum(s == float("inf") for s in seconds),
         "visible_median_ms": 1000 * median(seconds), "visible_p95_ms": 1000 * percentile(seconds, 95),
         "visible_max_ms": 1000 * max(seconds, default=float("nan")),
         "within_1s": sum(s <= 1.0 for s in seconds) / max(1, len(seconds)),
+        # the kernel's share: from the store's write to the page's kernel having drawn the move
+        "kernel_median_ms": 1000 * median(kernel), "kernel_p95_ms": 1000 * percentile(kernel, 95),
         "kernel_rss_mb_median": median(rss_end), "kernel_rss_mb_at_start_median": median(rss_start),
         "memory_per_table_mb": sum(rss_end) / args.tables, "voila_server_rss_mb": server_rss,
         "load_average_before": load_before, "load_average_after": load_after,

@@ -124,6 +124,7 @@ class SharedTablePanel(View):
         self.broken = False            # the log could not be read: the page stops following it
         self._bots_tried: int | None = None
         self._others_moved_at = float("-inf")     # when this page last drew a move another seat made
+        self._drawn_at = 0.0                       # when it last drew new moves (time.time())
         #: :data:`CAUGHT_UP_GRACE_S` in a kernel (a browser draws the page); 0 outside one, where a caller
         #: reads the page synchronously and nothing lags behind
         self.grace_s = 0.0
@@ -419,6 +420,9 @@ class SharedTablePanel(View):
                 frame._bot_shown = self._bot_said()
                 frame._redraw()
         if new:
+            # when this kernel drew the moves (wall clock), on the page: benchmarks/tables_pages_load.py
+            # splits a move's way to the page into the kernel's share and the browser's
+            self._drawn_at = time.time()
             if not (own and new == 1):
                 self._others_moved_at = time.monotonic()
             self._after_change()
@@ -705,7 +709,7 @@ class SharedTablePanel(View):
                               f'{esc(self.t("table.shared.link"))}</a> {esc(self.t("table.shared.code"))} '
                               f'<code class="deepsea-table-code" style="user-select:all">{esc(self.code)}</code></p>'
                               f'<p class="deepsea-shared-where" data-seat="{"" if self.seat is None else self.seat}" '
-                              f'data-moves="{len(self.frame.model.session)}">'
+                              f'data-moves="{len(self.frame.model.session)}" data-drawn="{self._drawn_at:.3f}">'
                               f'{esc(where)}</p>')
         now = time.time()
         for seat, (text, sit, to_bot) in enumerate(self._rows):
