@@ -107,11 +107,22 @@ CLICK_FIRST = """() => {
 }"""
 
 
-def drive(store, tables: dict[str, list], moves: int, pace: float, timeout_s: float) -> None:
+STUCK_S = 60.0
+DESCRIBE = """() => ({
+  shown: (document.querySelector('.deepsea-shared-where') || {dataset: {}}).dataset.moves,
+  status: (document.querySelector('.deepsea-status-line') || {}).innerText,
+  refusal: (document.querySelector('.deepsea-action-row .deepsea-refusal-line') || {}).innerText,
+  panel: (document.querySelector('.deepsea-shared-answer') || {}).innerText,
+  buttons: document.querySelectorAll('.deepsea-move-button').length,
+})"""
+
+
+def drive(store, tables: dict[str, list], moves: int, pace: float, timeout_s: float, stuck: list) -> None:
     """Click for the seat that acts at each table, at most one move per table every ``pace`` seconds."""
     from toolkit.tranquility import ENGINE
 
     last = {code: 0.0 for code in tables}
+    progress = {code: (0, time.monotonic()) for code in tables}     # moves, since when
     deciders: dict[str, dict[int, int | None]] = {}
     done: set[str] = set()
     deadline = time.monotonic() + timeout_s
@@ -129,6 +140,14 @@ def drive(store, tables: dict[str, list], moves: int, pace: float, timeout_s: fl
                 done.add(code)
                 continue
             page = pages[deciders[code][n]]
+            if progress[code][0] != n:
+                progress[code] = (n, time.monotonic())
+            elif time.monotonic() - progress[code][1] > STUCK_S:
+                # a table that stopped: say what its acting page shows, and drive the others on
+                stuck.append({"table": code, "moves": n, "page": page.evaluate(DESCRIBE)})
+                print("stuck:", stuck[-1], flush=True)
+                done.add(code)
+                continue
             if shown(page) == n and page.evaluate(CLICK_FIRST):
                 last[code] = time.monotonic()
         time.sleep(0.1)
@@ -173,13 +192,17 @@ def run(backend: str, url: str, args) -> dict:
             kernels = server.kernel_pids()
             rss_start = [rss_mb(pid) for pid in kernels]
             load_before = load_average()
-            drive(store, tables, args.moves, args.pace, timeout_s=args.timeout)
+            stuck: list[dict] = []
+            drive(store, tables, args.moves, args.pace, timeout_s=args.timeout, stuck=stuck)
             final = {code: len(store.moves(code)) for code in codes}
             for code, pages in tables.items():
-                for page in pages:       # every page shows its table's last move (or we time out)
-                    page.wait_for_function(
-                        f"+document.querySelector('.deepsea-shared-where').dataset.moves >= {final[code]}",
-                        timeout=120000)
+                for page in pages:       # every page shows its table's last move (else: never seen)
+                    try:
+                        page.wait_for_function(
+                            f"+document.querySelector('.deepsea-shared-where').dataset.moves >= {final[code]}",
+                            timeout=120000)
+                    except Exception:  # noqa: BLE001 - counted as never seen below
+                        pass
             samples = [s for code, pages in tables.items() for s in samples_of(store, code, pages)]
             rss_end = [rss_mb(pid) for pid in kernels]
             server_rss = rss_mb(server.proc.pid)
@@ -191,7 +214,7 @@ def run(backend: str, url: str, args) -> dict:
     seconds = [s["seconds"] for s in samples]
     kernel = [s["kernel_seconds"] for s in samples if s["kernel_seconds"] == s["kernel_seconds"]]
     return {
-        "backend": backend, "tables": args.tables, "people": args.people, "kernels": len(kernels),
+        "backend": backend, "stuck_tables": stuck, "tables": args.tables, "people": args.people, "kernels": len(kernels),
         "moves": sum(final.values()), "samples": len(seconds), "never_seen": sum(s == float("inf") for s in seconds),
         "visible_median_ms": 1000 * median(seconds), "visible_p95_ms": 1000 * percentile(seconds, 95),
         "visible_max_ms": 1000 * max(seconds, default=float("nan")),

@@ -569,3 +569,33 @@ def test_the_status_says_why_the_game_waits_when_the_seat_to_act_is_free_or_away
     assert "is away" not in watcher.status.text
     with pytest.raises(Exception):
         store.touch(code, first, token)               # the absent person's token no longer holds the seat
+
+
+def test_a_page_whose_sync_failed_catches_up_at_the_next_heartbeat(store_url, monkeypatch):
+    """A sync that fails once (the store busy for a moment) must not leave the page behind for good: the
+    watcher has passed those moves on, and the next move may be this page's own person's to make."""
+    inviter, guest, code = invite_two_people_and_a_bot(seed=5)
+    guest.shared.sit(0)
+    inviter.shared.sit(1)
+    store = open_store(store_url)
+    while TRANQUILITY.decider(store.state(code)) != 1:
+        guest.shared.sync()
+        guest.play(guest.move_buttons.moves[0])
+    inviter.shared.sync()
+    while TRANQUILITY.decider(store.state(code)) == 1:
+        inviter.play(inviter.move_buttons.moves[0])
+    real_moves = guest.shared.store.moves
+    calls = []
+
+    def busy_once(code_):
+        calls.append(code_)
+        if len(calls) == 1:
+            raise OSError("database is locked")
+        return real_moves(code_)
+
+    monkeypatch.setattr(guest.shared.store, "moves", busy_once)
+    assert guest.shared.sync() == 0 and "cannot be reached" in guest.shared._answer.value
+    assert len(guest.model.session) < len(store.moves(code))
+    guest.shared._refresh_info()                       # the watcher's heartbeat, 5 s later
+    assert [str(m) for m in guest.model.session.moves] == store.moves(code)
+    assert "cannot be reached" not in guest.shared._answer.value

@@ -393,10 +393,14 @@ class SharedTablePanel(View):
         except RuleError as exc:
             self._break(exc)
             return 0
-        except Exception as exc:  # noqa: BLE001 - the store is gone for a moment: try at the next change
+        except Exception as exc:  # noqa: BLE001 - the store is gone for a moment: the heartbeat tries again
             log.exception("reading the shared table failed")
             self._say(self.t("table.shared.store_error", detail=type(exc).__name__), error=True)
+            self._store_trouble = True
             return 0
+        if getattr(self, "_store_trouble", False):     # it is back: the message goes
+            self._store_trouble = False
+            self._say(None)
         model = self.frame.model
         local = [str(m) for m in model.session.moves]
         if texts[:len(local)] != local:     # cannot happen with an append-only log: start again from it
@@ -588,6 +592,11 @@ class SharedTablePanel(View):
             return
         kinds_changed = self.info is None or [s.kind for s in info.seats] != [s.kind for s in self.info.seats]
         self.info = info
+        if info.moves > len(self.frame.model.session):
+            # behind the log although the watcher passed these moves on: a sync failed on the way (the store
+            # was busy, a redraw raised). Without this the page would wait for a move that only its own
+            # person can make, and nobody sees the move before it.
+            self.sync()
         if self.seat is not None and not info.seats[self.seat].claimed:
             self.seat = self.token = None            # released or handed to a bot elsewhere
             if self.storage is not None:
