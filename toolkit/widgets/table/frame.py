@@ -306,7 +306,7 @@ class TableFrame(View):
         move), which matters at a shared table only (:data:`~toolkit.widgets.table.shared.CAUGHT_UP_GRACE_S`)."""
         line = refusal if refusal is not None else self.refusal
         if self._shared_on():
-            return self.shared.play(move, line, current=current)
+            return self.shared.play(move, line, current=current or getattr(self, "_playing_hint", False))
         applied = self.model.play(move)
         return answer_click(applied, self.model, line, self.lang)
 
@@ -423,7 +423,13 @@ class TableFrame(View):
         if decision is None or decision.move is None:
             self.hint_bar.show(f'<span class="deepsea-refusal" role="alert">{esc(self.t("table.hint.stale"))}</span>')
             return
-        self.play(decision.move, current=True)
+        # aimed at the position as it stands (the hint goes at every move); a flag, not an argument, so a
+        # table that overrides play(move, refusal) passes it on without knowing of it
+        self._playing_hint = True
+        try:
+            self.play(decision.move)
+        finally:
+            self._playing_hint = False
 
     def _on_model(self, change: Mapping[str, Any]) -> None:
         # any change of the game (a move, a bot's move, undo, new game, replay) makes the hint stale
