@@ -599,3 +599,25 @@ def test_a_page_whose_sync_failed_catches_up_at_the_next_heartbeat(store_url, mo
     guest.shared._refresh_info()                       # the watcher's heartbeat, 5 s later
     assert [str(m) for m in guest.model.session.moves] == store.moves(code)
     assert "cannot be reached" not in guest.shared._answer.value
+
+
+@pytest.mark.parametrize("game", ["pirats", "tranquility", "deepblue"])
+def test_play_the_hint_on_each_games_own_table_at_a_shared_table(store_url, game):
+    """Each game's own table (not only the generic one) plays "Play the hint" into the store at a shared
+    table, and the other page gets the move (Pirats' table overrides ``play``: it must pass the hint on)."""
+    import importlib
+
+    engine = importlib.import_module(f"toolkit.{game}").ENGINE
+    view = importlib.import_module(f"toolkit.widgets.{game}").GameView
+    store = open_store(store_url)
+    options = {"players": 2}
+    first = engine.decider(engine.new_state(3, **options))
+    code = store.create(game, 3, options, ["human", "human"])
+    acting, other = view(query=f"table={code}"), view(query=f"table={code}")
+    assert acting.shared.sit(first) and other.shared.sit(1 - first)
+    acting.hint_bar.ask.click()
+    assert acting.hint_bar.decision is not None, acting.hint_bar.text.value
+    acting.hint_bar.play.click()
+    assert len(store.moves(code)) == 1, acting.refusal.value
+    other.shared.sync()
+    assert [str(m) for m in other.model.session.moves] == store.moves(code)
