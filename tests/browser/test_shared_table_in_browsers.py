@@ -1,6 +1,7 @@
 """Shared tables in the browser (issue 27): separate browser contexts (separate visitors, each page its own
-Voila kernel) at one table, through the generic table page (``debug-panel?game=…&view=table``). Every
-kernel of the test server shares one SQLite store (``DEEPSEA_TABLES_URL``, set by ``voila_env``).
+Voila kernel) at one table, through the generic table page (``debug-panel?game=…&view=table``) and Deep
+Blue's own table (``deep-blue-game?table=…``). Every kernel of the test server shares one SQLite store
+(``DEEPSEA_TABLES_URL``, set by ``voila_env``).
 
 Each page must show only its own hand: checked in its DOM and in every websocket frame it received."""
 
@@ -14,7 +15,7 @@ import time
 
 import pytest
 
-from conftest import FRAME_HINT_CURRENT, RENDER_TIMEOUT_MS  # tests/browser/conftest.py
+from conftest import FRAME_HINT_CURRENT, FRAME_SETTLED, RENDER_TIMEOUT_MS  # tests/browser/conftest.py
 from toolkit.tables import open_store
 
 pytestmark = pytest.mark.browser
@@ -52,8 +53,8 @@ def frame_parts(payload: bytes) -> list[bytes]:
 class Visitor:
     """One person's browser (a context of its own: its own localStorage) on the table page."""
 
-    def __init__(self, browser, voila_url: str, name: str):
-        self.context = browser.new_context()
+    def __init__(self, browser, voila_url: str, name: str, context=None):
+        self.context = browser.new_context() if context is None else context   # a context: a browser
         self.page = self.context.new_page()
         self.page.set_default_timeout(60000)
         self.name = name
@@ -75,8 +76,8 @@ class Visitor:
             except ValueError:
                 self.frames.append(part)
 
-    def open(self, query: str) -> None:
-        self.page.goto(f"{self.voila_url}/voila/render/debug-panel.ipynb?{query}", wait_until="domcontentloaded",
+    def open(self, query: str, dashboard: str = "debug-panel") -> None:
+        self.page.goto(f"{self.voila_url}/voila/render/{dashboard}.ipynb?{query}", wait_until="domcontentloaded",
                        timeout=RENDER_TIMEOUT_MS)
         self.page.locator(".deepsea-status-line").wait_for(state="visible", timeout=RENDER_TIMEOUT_MS)
 
@@ -94,7 +95,10 @@ class Visitor:
         return self.page.locator(".deepsea-table-log li").count()
 
     def close(self) -> None:
-        self.context.close()
+        try:
+            self.context.close()
+        except Exception:  # noqa: BLE001 - closed already
+            pass
 
 
 def drawn_hand(hand) -> str:
@@ -330,4 +334,161 @@ def test_the_crews_post_mortem_opens_for_every_seat_once_the_attempt_is_over(bro
             assert visitor.errors == []
     finally:
         for visitor in visitors.values():
+            visitor.close()
+
+
+def shown_moves(visitor: Visitor) -> int:
+    """The moves the page shows once its whole redraw has arrived."""
+    visitor.page.wait_for_function(FRAME_SETTLED, timeout=60000)
+    return int(visitor.page.locator(".deepsea-status-line").get_attribute("data-moves"))
+
+
+def wait_for_position(visitor: Visitor, n: int) -> bool:
+    """Wait until the page shows at least ``n`` moves (the whole redraw); True if it shows exactly ``n``."""
+    visitor.page.wait_for_function(
+        f"() => {FRAME_SETTLED} && +document.querySelector('.deepsea-status-line').dataset.moves >= {n}",
+        timeout=60000)
+    return shown_moves(visitor) == n
+
+
+def ask_hint(visitor: Visitor, n: int) -> bool:
+    """Press "Hint" on a page showing ``n`` moves; True if it suggests a move for that position (False for
+    "No hint", or if a bot moved meanwhile: the hint asked is then for a position gone)."""
+    page = visitor.page
+    page.locator("button.deepsea-hint").click()
+    page.wait_for_function(f"() => ({FRAME_HINT_CURRENT} && document.querySelector('.deepsea-hint-line')"
+                           f".dataset.moves === '{n}') || "
+                           f"+document.querySelector('.deepsea-status-line').dataset.moves > {n}", timeout=60000)
+    # read at once (a bot's move may take the hint line away at any moment: then the position is gone)
+    text = page.evaluate("(document.querySelector('.deepsea-hint-line') || {}).innerText || ''")
+    return bool(text) and "No hint" not in text and shown_moves(visitor) == n
+
+
+def hand_keys(frames: list[str]) -> set[int]:
+    """The Deep Blue hand cards a page was sent: the hand component keys its cards ``card:ID`` (the market
+    keys its slots ``slot:N``), so these are the cards drawn in the page's own hand row."""
+    return {int(text[5:]) for text in frames if text.startswith("card:") and text[5:].isdigit()}
+
+
+def test_two_people_and_a_bot_play_deep_blue_to_the_end_and_two_tabs_clicking_at_once_land_one_move(
+        browser, voila_url, voila_server):
+    """Deep Blue's own table (deep-blue-game) shared by two people on their own browsers, the third seat
+    the best-play bot: the whole game by "Play the hint" on the page of the seat that acts (in a dive two
+    seats may act at once). Each page is sent only its own hand (DOM and websocket frames); the bot's move
+    shows on the bot line of every page; the result on every page. Once, the host's second tab (its own
+    kernel, the same seat) and the host press "Play the hint" at the same moment: exactly one move lands,
+    the other tab says "Someone moved first" and shows the new position."""
+    from toolkit.deepblue import ENGINE
+
+    store = open_store(voila_server.tables_url)
+    code = store.create("deepblue", 8, {"players": 3, "scenario": "troubled-waters"}, ["human", "human", "policy"])
+    host = Visitor(browser, voila_url, "host")
+    guest = Visitor(browser, voila_url, "guest")
+    visitors = {0: host, 1: guest}
+    tab = None
+    try:
+        for seat, visitor in visitors.items():
+            visitor.open(f"table={code}", dashboard="deep-blue-game")
+            visitor.sit(seat)
+        # the host's second window: the same browser storage (the seat's token), a page of its own (a
+        # second page of one Playwright context would be a background tab, which Chromium does not draw)
+        tab = Visitor(browser, voila_url, "host's second tab",
+                      context=browser.new_context(storage_state=host.context.storage_state()))
+        tab.open(f"table={code}", dashboard="deep-blue-game")
+        tab.wait_for_seat(0)                          # the browser's stored token: the same seat
+        raced = False
+        bot_lines: dict[str, set[str]] = {"host": set(), "guest": set()}
+        hand_checked = set()
+        deadline = time.monotonic() + 2 * GAME_TIMEOUT_S
+        while not ENGINE.play_out_over(store.state(code)):
+            assert time.monotonic() < deadline, "the game did not end in time"
+            state = store.state(code)
+            n = len(store.moves(code))
+            actors = [s for s in dict.fromkeys((ENGINE.decider(state), *ENGINE.optional_actors(state)))
+                      if s in visitors]
+            acted = False
+            for seat in actors:
+                visitor = visitors[seat]
+                if not wait_for_position(visitor, n):
+                    break                              # a bot moved meanwhile: look again
+                page = visitor.page
+                line = page.locator(".deepsea-bot-line").inner_text()
+                if line:
+                    bot_lines[visitor.name].add(line)
+                if seat not in hand_checked:          # the hand row draws this seat's own hand, only
+                    shown = page.locator(".deepblue-hand-component .db-c-card").evaluate_all(
+                        "cs => cs.map(c => +c.dataset.card)")
+                    assert sorted(shown) == sorted(state.players[seat].hand), (shown, state.players[seat].hand)
+                    hand_checked.add(seat)
+                if not ask_hint(visitor, n):
+                    continue
+                # the race where nobody else moves meanwhile: the host's own decision, no bot beside it
+                calm = ENGINE.decider(state) == 0 and set(ENGINE.optional_actors(state)) <= {0, 1}
+                if seat == 0 and calm and not raced and n >= 6 and wait_for_position(tab, n) and ask_hint(tab, n):
+                    # two tabs of one seat press "Play the hint" at the same moment
+                    for racer in (host, tab):
+                        racer.page.evaluate("document.querySelector('button.deepsea-play-hint').click()")
+                    refused = None
+                    for _ in range(600):
+                        said = {r.name: r.page.locator(".deepsea-action-row .deepsea-refusal-line").inner_text() for r in (host, tab)}
+                        refused = [name for name, text in said.items() if "Someone moved first" in text]
+                        if refused:
+                            break
+                        time.sleep(0.1)
+                    assert refused and len(refused) == 1, said
+                    log = store.moves(code)
+                    mine = [text for text in log[n:] if getattr(ENGINE.parse_move(text), "seat", None) == 0]
+                    assert len(log) > n and len(mine) == 1, log[n:]     # exactly one of the two clicks landed
+                    loser = tab if refused == ["host's second tab"] else host
+                    assert wait_for_position(loser, n + 1) or shown_moves(loser) > n   # it shows the new state
+                    raced = True
+                    acted = True
+                    break
+                page.locator("button.deepsea-play-hint").click()
+                try:
+                    page.wait_for_function(
+                        f"() => +document.querySelector('.deepsea-status-line').dataset.moves > {n} || "
+                        "document.querySelector('.deepsea-action-row .deepsea-refusal-line').innerText.trim() !== ''", timeout=60000)
+                except Exception:  # noqa: BLE001 - the store says what happened
+                    pass
+                acted = len(store.moves(code)) > n
+                break
+            if not acted:
+                time.sleep(0.2)
+        assert raced, "no position came where the host's two tabs could race"
+        log = store.moves(code)
+        winners = list(ENGINE.outcome(store.state(code)).winners)
+        assert len(winners) == 1
+        names = {0: "Seat 1 (person)", 1: "Seat 2 (person)", 2: "Seat 3 (bot: best play)"}
+        for seat, visitor in ((0, host), (1, guest), (0, tab)):
+            visitor.page.wait_for_function(
+                f"() => {FRAME_SETTLED} && +document.querySelector('.deepsea-status-line').dataset.moves === {len(log)}",
+                timeout=60000)
+            assert visitor.status().startswith("The game is over."), visitor.status()
+            result = visitor.page.locator(".deepsea-result").inner_text()
+            # the result on every page, in its own words ("You win …" on the winner's)
+            expected = "You win with" if winners[0] == seat else f"{names[winners[0]]} wins with"
+            assert expected in result and "VP" in result, result
+            chests = visitor.page.locator(".deepblue-chests-line").inner_text()      # every seat's score
+            assert chests.count(" VP") == 3 and "Seat 3 (bot: best play)" in chests, chests
+            assert "every seat sees the result" in visitor.page.locator(".deepsea-shared-where").inner_text()
+            assert visitor.errors == []
+        # the bot's moves were said on both pages, the move only (Deep Blue withholds a bot's reason)
+        for name, lines in bot_lines.items():
+            assert any(line.startswith("Seat 3 (bot: best play)") for line in lines), (name, lines)
+        # no page was ever sent a card of another seat's hand
+        info = store.info(code)
+        state = ENGINE.new_state(info.seed, **dict(info.options))
+        held: dict[int, set[int]] = {0: set(), 1: set(), 2: set()}
+        for text in log:
+            for seat in held:
+                held[seat] |= set(state.players[seat].hand)
+            state = ENGINE.apply(state, ENGINE.parse_move(text))
+        for seat in held:
+            held[seat] |= set(state.players[seat].hand)
+        for seat, visitor in ((0, host), (1, guest), (0, tab)):
+            sent = hand_keys(visitor.frames)
+            assert sent and sent <= held[seat], (visitor.name, sorted(sent - held[seat]))
+    finally:
+        for visitor in (host, guest, *([tab] if tab is not None else [])):
             visitor.close()

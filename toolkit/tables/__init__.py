@@ -25,9 +25,10 @@ only once the game (the Crew: the attempt) is over (:meth:`TableStore.final_stat
 
 from toolkit.tables.errors import (CorruptLogError, NotYourMoveError, SeatTakenError, StaleMoveError, TableError,
                                    TokenError, UnknownTableError)
-from toolkit.tables.store import GAMES, SeatInfo, TableInfo, TableStore, default_url, open_store
+from toolkit.tables.store import GAMES, SeatInfo, TableInfo, TableStore, default_url, due_bot_decision, open_store
 
 __all__ = [
+    "due_bot_decision",
     "CorruptLogError", "GAMES", "NotYourMoveError", "SeatInfo", "SeatTakenError", "StaleMoveError", "TableError",
     "TableInfo", "TableStore", "TokenError", "UnknownTableError", "default_url", "open_store",
 ]

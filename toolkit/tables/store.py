@@ -149,6 +149,30 @@ class _Replay:
         return self.state
 
 
+def due_bot_decision(engine: Engine, kinds: Sequence[str], seed: int, state: Any,
+                     index: int) -> tuple[int, Decision] | None:
+    """``(seat, decision)`` of the bot move due in ``state`` (the position after ``index`` moves) at a table
+    whose seats are ``kinds``, or ``None`` if no bot moves there. A function of the position, the seed and
+    the index alone: every kernel at the table computes the same move, and a page that did not play it can
+    recompute its reason for the bot line (:mod:`toolkit.widgets.table.shared`). The bot sees
+    ``observe(state, seat)`` and its own legal moves only; its dice are ``default_rng([seed, 0x7AB1E, seat,
+    index])``."""
+    if engine.play_out_over(state):
+        return None
+    decider = engine.decider(state)
+    candidates = [s for s in engine.optional_actors(state) if s != decider] + [decider]
+    for seat in candidates:
+        if seat is None or kinds[seat] == HUMAN:
+            continue
+        bot = make_bot(engine, kinds[seat])
+        legal = engine.legal_moves(state, seat)          # this seat's own moves only (the contract)
+        rng = np.random.default_rng([seed, 0x7AB1E, seat, index])
+        decision = bot.decide(engine.observe(state, seat), legal, rng)
+        if decision.move is not None:
+            return seat, decision
+    return None
+
+
 class TableStore:
     """Shared tables in one database. Thread-safe; several processes and machines may share a database.
 
@@ -382,22 +406,13 @@ class TableStore:
         engine = _module(row["game"]).ENGINE
         if engine.play_out_over(state):
             return None
-        kinds = row["seats"]
-        decider = engine.decider(state)
-        candidates = [s for s in engine.optional_actors(state) if s != decider] + [decider]
-        for seat in candidates:
-            if seat is None or kinds[seat] == HUMAN:
-                continue
-            bot = make_bot(engine, kinds[seat])
-            legal = engine.legal_moves(state, seat)          # this seat's own moves only (the contract)
-            # the bot's dice: a function of (seed, seat, index), so a second kernel draws the same move
-            rng = np.random.default_rng([row["seed"], 0x7AB1E, seat, len(texts)])
-            decision = bot.decide(engine.observe(state, seat), legal, rng)
-            if decision.move is not None:
-                return len(texts), seat, decision
-            if seat == decider:
-                raise TableError(f"table {code}: the {kinds[seat]} bot at seat {seat} made no move")
-        return None
+        due = due_bot_decision(engine, row["seats"], row["seed"], state, len(texts))
+        if due is None:
+            decider = engine.decider(state)
+            if decider is not None and row["seats"][decider] != HUMAN:
+                raise TableError(f"table {code}: the {row['seats'][decider]} bot at seat {decider} made no move")
+            return None
+        return (len(texts), *due)
 
     def play_bots(self, code: str, max_moves: int = 1) -> list[tuple[int, int, Decision]]:
         """Play up to ``max_moves`` bot moves due now; returns those this call appended. A move another

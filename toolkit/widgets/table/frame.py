@@ -209,9 +209,14 @@ class TableFrame(View):
 
     def bot_move_text(self, seat: int, decision: Any) -> tuple[str, str] | None:
         """The bot line's sentence and rule id for a bot's move (``None``: say nothing). Override to
-        withhold a reason or move that names a card only some seats know (the Crew's distress gift)."""
+        withhold a reason or move that names a card only some seats know (the Crew's distress gift).
+
+        At a shared table the default says the move without the reason: a bot decides from its own hand,
+        and a reason may name a card of it that no other seat may see yet. A game whose reasons name no
+        hidden card says so by overriding this hook (Tranquility, Pirats)."""
         move = self.move_text(decision.move)
-        reason = decision.text(self.lang) if decision.reason is not None else ""
+        shared = self._shared_on()
+        reason = decision.text(self.lang) if decision.reason is not None and not shared else ""
         return (self.t("table.bot.moved", name=self.seat_name(seat), move=move, reason=reason),
                 getattr(decision.reason, "rule", ""))
 
@@ -303,12 +308,14 @@ class TableFrame(View):
         return session_code(self.model.session)
 
     # ---- acting -----------------------------------------------------------------------------
-    def play(self, move: Any, refusal: RefusalLine | None = None) -> bool:
+    def play(self, move: Any, refusal: RefusalLine | None = None, *, current: bool = False) -> bool:
         """Play ``move`` (object or text) for the page, answering the click on ``refusal`` (default: the
-        line beside the actions). Never raises; returns True if the move was applied."""
+        line beside the actions). Never raises; returns True if the move was applied. ``current``: the
+        click is known to be aimed at the position as it stands now (the hint asked for since the last
+        move), which matters at a shared table only (:data:`~toolkit.widgets.table.shared.CAUGHT_UP_GRACE_S`)."""
         line = refusal if refusal is not None else self.refusal
         if self._shared_on():
-            return self.shared.play(move, line)
+            return self.shared.play(move, line, current=current or getattr(self, "_playing_hint", False))
         applied = self.model.play(move)
         return answer_click(applied, self.model, line, self.lang)
 
@@ -397,6 +404,8 @@ class TableFrame(View):
     def _on_hint(self, _button: Any = None) -> None:
         bar = self.hint_bar
         bar.forget()
+        if self._shared_on():
+            self.shared.hint_lost = False
         state = self.model.session.state
         seat = None
         if self.model.live and not self.engine.play_out_over(state):
@@ -414,10 +423,22 @@ class TableFrame(View):
     @safe_callback
     def _on_play_hint(self, _button: Any = None) -> None:
         decision = self.hint_bar.decision
+        if decision is None and self._shared_on() and self.shared.hint_lost:
+            # at a shared table another seat's move arrived after the hint was asked (and took it away):
+            # the click was meant for the position before it, as a click that loses the race in the store
+            self.shared.hint_lost = False
+            self.refuse(self.t("table.shared.stale"))
+            return
         if decision is None or decision.move is None:
             self.hint_bar.show(f'<span class="deepsea-refusal" role="alert">{esc(self.t("table.hint.stale"))}</span>')
             return
-        self.play(decision.move)
+        # aimed at the position as it stands (the hint goes at every move); a flag, not an argument, so a
+        # table that overrides play(move, refusal) passes it on without knowing of it
+        self._playing_hint = True
+        try:
+            self.play(decision.move)
+        finally:
+            self._playing_hint = False
 
     def _on_model(self, change: Mapping[str, Any]) -> None:
         # any change of the game (a move, a bot's move, undo, new game, replay) makes the hint stale
@@ -476,8 +497,12 @@ class TableFrame(View):
         obs = self.engine.observe(state, seat)
         self.refresh_board(obs, seat)
         shared = self._shared_on()
+        extra = list(self.status_extra(obs, seat))
+        if shared:                      # why the game waits: the seat to act is free or its person away
+            self.shared._said_waiting = self.shared.status_extra()
+            extra += self.shared._said_waiting
         self.status.update(m, self.seat_name, lang, is_human=self.shared.is_mine if shared else self._setup.is_human,
-                           humans=1 if shared else len(self._setup.human_seats()), extra=self.status_extra(obs, seat))
+                           humans=1 if shared else len(self._setup.human_seats()), extra=extra)
         outcome = self.engine.outcome(state)
         self.banner.update(outcome, lang, self.result_text(outcome) if outcome is not None else None,
                            moves=m.position)

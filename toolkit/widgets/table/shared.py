@@ -60,6 +60,11 @@ HEARTBEAT_S = 5.0
 BOT_PACE_S = 0.6
 #: how long one ``store.wait`` of the watcher lasts before it looks at the seats again
 WAIT_S = 2.0
+#: a click that reaches the kernel this soon after another seat's move was drawn was aimed at the position
+#: before it (the redraw had not reached the page, or the eye): refused as "someone moved first", like a
+#: click that loses the race in the store, so two people clicking at the same moment land exactly one move
+#: whichever kernel hears of the other's move first
+CAUGHT_UP_GRACE_S = 0.4
 #: the longest seed a shared table draws (the frame's seed box takes the same range)
 MAX_SEED = 2**31 - 1
 #: query keys a table's link keeps (the page's game and view on the debug dashboard, its language, display)
@@ -118,6 +123,14 @@ class SharedTablePanel(View):
         self.final_state: Any = None
         self.broken = False            # the log could not be read: the page stops following it
         self._bots_tried: int | None = None
+        self._others_moved_at = float("-inf")     # when this page last drew a move another seat made
+        self._drawn_at = 0.0                       # when it last drew new moves (time.time())
+        #: :data:`CAUGHT_UP_GRACE_S` in a kernel (a browser draws the page); 0 outside one, where a caller
+        #: reads the page synchronously and nothing lags behind
+        self.grace_s = 0.0
+        #: a hint shown on this page was taken away by moves from the log (see ``TableFrame._on_play_hint``)
+        self.hint_lost = False
+        self._said_waiting: list[str] = []     # what the status line last said about the seat to act
         self._bot_handle: Any = None
         self._watcher: threading.Thread | None = None
         self._stop = threading.Event()
@@ -145,6 +158,13 @@ class SharedTablePanel(View):
         """True once the page follows a shared table (its moves go to the store)."""
         return self.code is not None
 
+    def t(self, key: str, **params: Any) -> str:
+        """In the frame's language: the frame asks the panel for seat names and the status line's words
+        while it redraws for a new language, before the panel's own ``lang`` has followed."""
+        from toolkit.core.i18n import translate
+
+        return translate(key, self.frame.lang, **params)
+
     def is_mine(self, seat: Any) -> bool:
         return self.seat is not None and seat == self.seat
 
@@ -157,6 +177,37 @@ class SharedTablePanel(View):
         if kind is None or kind == "human":
             return self.t("table.shared.person", name=name)
         return self.t("seats.name_bot", name=name, level=self.frame.setup.level_label(kind))
+
+    def presence(self, seat: int) -> str | None:
+        """How a person's seat stands: "you", "here" (a sign of life in the last :data:`CONNECTED_S`),
+        "away", "free" (nobody sat there yet, or it was left); ``None`` for a bot's seat or no table."""
+        info = self.info.seats[seat] if self.info is not None and 0 <= seat < len(self.info.seats) else None
+        if info is None or info.kind != "human":
+            return None
+        if self.is_mine(seat):
+            return "you"
+        if not info.claimed:
+            return "free"
+        return "here" if info.seen is not None and time.time() - info.seen < CONNECTED_S else "away"
+
+    def status_extra(self) -> list[str]:
+        """The status line's words at a shared table: why the game waits, if the seat to act is a person's
+        seat that is free or whose holder is away (else nothing: "Seat 2 (person) to play." says it)."""
+        if not self.joined or self.broken:
+            return []
+        engine, state = self.frame.engine, self.frame.model.session.state
+        if engine.play_out_over(state):
+            return []
+        seat = engine.decider(state)
+        if seat is None:
+            return []
+        name = self.t("seats.seat", seat=seat)
+        stands = self.presence(seat)
+        if stands == "free":
+            return [self.t("table.shared.acting_free", name=name)]
+        if stands == "away":
+            return [self.t("table.shared.acting_away", name=name, seconds=int(IDLE_S))]
+        return []
 
     def link(self) -> str:
         """The table's link: this page's own address with ``?table=CODE`` (and its game, view, language)."""
@@ -286,10 +337,12 @@ class SharedTablePanel(View):
         super().close()
 
     # ---- moves -------------------------------------------------------------------------------------
-    def play(self, move: Any, line: "RefusalLine") -> bool:
+    def play(self, move: Any, line: "RefusalLine", current: bool = False) -> bool:
         """A click at the shared table: appended to the log as the next move by this page's seat. A
         refusal is shown on ``line``; a stale click ("someone moved first") also brings the page up to the
-        log. Never raises; True if the move landed."""
+        log. A click within :attr:`grace_s` of another seat's move being drawn is stale too, unless
+        ``current`` (the click is known to be aimed at the position as it stands: the hint asked since).
+        Never raises; True if the move landed."""
         from toolkit.tables import NotYourMoveError, StaleMoveError, TokenError
 
         lang = self.lang
@@ -300,6 +353,9 @@ class SharedTablePanel(View):
             line.show(self.t("table.shared.not_seated"), lang)
             return False
         index = len(self.frame.model.session)
+        if not current and time.monotonic() - self._others_moved_at < self.grace_s:
+            line.show(self.t("table.shared.stale"), lang)
+            return False
         try:
             self._open().append(self.code, index, move, self.seat, self.token)
         except StaleMoveError:
@@ -324,13 +380,14 @@ class SharedTablePanel(View):
             line.show(self.t("table.shared.store_error", detail=type(exc).__name__), lang)
             return False
         line.clear()
-        self.sync()
+        self.sync(own=True)
         return True
 
-    def sync(self) -> int:
+    def sync(self, own: bool = False) -> int:
         """Bring the page's game up to the table's log (on the kernel's loop); play the bots due (at once
         outside a kernel, else after :data:`BOT_PACE_S`). Returns how many moves were new. Never raises:
-        an unreadable log stops the page with a clear message."""
+        an unreadable log stops the page with a clear message. ``own``: the page's own move just landed
+        (the only new move, unless others came with it); other moves start :data:`CAUGHT_UP_GRACE_S`."""
         if not self.joined or self.broken:
             return 0
         try:
@@ -338,10 +395,14 @@ class SharedTablePanel(View):
         except RuleError as exc:
             self._break(exc)
             return 0
-        except Exception as exc:  # noqa: BLE001 - the store is gone for a moment: try at the next change
+        except Exception as exc:  # noqa: BLE001 - the store is gone for a moment: the heartbeat tries again
             log.exception("reading the shared table failed")
             self._say(self.t("table.shared.store_error", detail=type(exc).__name__), error=True)
+            self._store_trouble = True
             return 0
+        if getattr(self, "_store_trouble", False):     # it is back: the message goes
+            self._store_trouble = False
+            self._say(None)
         model = self.frame.model
         local = [str(m) for m in model.session.moves]
         if texts[:len(local)] != local:     # cannot happen with an append-only log: start again from it
@@ -358,9 +419,18 @@ class SharedTablePanel(View):
                             raise RuntimeError(f"the log's move {text!r} was refused here: {model.message}")
                 finally:
                     frame._holding = False
+                # a hint asked before these moves goes; "Play the hint" then says someone moved first
+                others = not (own and new == 1)
+                self.hint_lost = (self.hint_lost or frame.hint_bar.decision is not None) if others else False
                 frame.hint_bar.forget()
+                frame._bot_shown = self._bot_said()
                 frame._redraw()
         if new:
+            # when this kernel drew the moves (wall clock), on the page: benchmarks/tables_pages_load.py
+            # splits a move's way to the page into the kernel's share and the browser's
+            self._drawn_at = time.time()
+            if not (own and new == 1):
+                self._others_moved_at = time.monotonic()
             self._after_change()
         return new
 
@@ -387,7 +457,35 @@ class SharedTablePanel(View):
         session = Session(self.frame.engine, info.seed, dict(info.options))
         for text in texts:
             session.push(self.frame.engine.parse_move(text))
+        self.frame._bot_shown = None
         self.frame._load_shared(session)
+        said = self._bot_said()              # a page that opens the table after a bot's move shows it too
+        if said is not None:
+            self.frame._bot_shown = said
+            self.frame._render_bot_line()
+
+    def _bot_said(self) -> tuple[int, int, Any] | None:
+        """``(moves, seat, decision)`` for the bot line if the log's last move is a bot's: the decision is
+        recomputed here (:func:`toolkit.tables.due_bot_decision`: a function of the position, the seed and
+        the index), so every page of the table shows the bot's move and reason, not only the kernel that
+        happened to play it. What the line says is the table's :meth:`TableFrame.bot_move_text` (a game
+        withholds there a reason that names a card only the bot may see)."""
+        from toolkit.tables import due_bot_decision
+
+        session, info = self.frame.model.session, self.info
+        if info is None or not len(session):
+            return None
+        move = session.moves[-1]
+        index = len(session) - 1
+        # most games' moves name no seat: the move is a bot's if it is the move the bot due there makes
+        try:
+            due = due_bot_decision(self.frame.engine, [s.kind for s in info.seats], info.seed, session.at(index), index)
+        except Exception:  # noqa: BLE001 - the bot line is a courtesy: never break the page's sync for it
+            log.exception("recomputing a shared table's bot move failed")
+            return None
+        if due is None or str(due[1].move) != str(move):
+            return None                       # a person's move
+        return len(session), due[0], due[1]
 
     def _take_seat(self, seat: int, token: str) -> None:
         self.seat, self.token = seat, token
@@ -496,6 +594,11 @@ class SharedTablePanel(View):
             return
         kinds_changed = self.info is None or [s.kind for s in info.seats] != [s.kind for s in self.info.seats]
         self.info = info
+        if info.moves > len(self.frame.model.session):
+            # behind the log although the watcher passed these moves on: a sync failed on the way (the store
+            # was busy, a redraw raised). Without this the page would wait for a move that only its own
+            # person can make, and nobody sees the move before it.
+            self.sync()
         if self.seat is not None and not info.seats[self.seat].claimed:
             self.seat = self.token = None            # released or handed to a bot elsewhere
             if self.storage is not None:
@@ -505,6 +608,8 @@ class SharedTablePanel(View):
             self.frame._shared_seats_changed()
             self._bots_tried = None
             self._schedule_bots()
+        elif self.status_extra() != self._said_waiting:
+            self.frame._redraw()          # the seat to act went away, came back or was taken: say so
         self.refresh()
 
     # ---- the watcher (a kernel only) ---------------------------------------------------------------
@@ -513,6 +618,7 @@ class SharedTablePanel(View):
         if loop is None:
             return
         self._loop = loop
+        self.grace_s = CAUGHT_UP_GRACE_S
         stop = self._stop
         self._watcher = threading.Thread(target=self._watch, args=(loop, stop, self.code), daemon=True,
                                          name=f"deepsea-table-{self.code}")
@@ -614,7 +720,7 @@ class SharedTablePanel(View):
                               f'{esc(self.t("table.shared.link"))}</a> {esc(self.t("table.shared.code"))} '
                               f'<code class="deepsea-table-code" style="user-select:all">{esc(self.code)}</code></p>'
                               f'<p class="deepsea-shared-where" data-seat="{"" if self.seat is None else self.seat}" '
-                              f'data-moves="{len(self.frame.model.session)}">'
+                              f'data-moves="{len(self.frame.model.session)}" data-drawn="{self._drawn_at:.3f}">'
                               f'{esc(where)}</p>')
         now = time.time()
         for seat, (text, sit, to_bot) in enumerate(self._rows):
