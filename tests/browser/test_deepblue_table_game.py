@@ -121,8 +121,10 @@ def test_a_learner_plays_a_whole_game_by_clicking_what_the_hint_marks(page, open
         for key in keys:
             target = page.locator(f'.deepsea-hinted[data-key="{key}"]')
             page.wait_for_function(
+                # the key marked again after the last click's redraw, or the move made by that click (a
+                # redraw clears the marks and draws them again: "no mark" alone is no answer)
                 "(k) => document.querySelector(`.deepsea-hinted[data-key=\"${k}\"]`) || "
-                "!document.querySelector('.deepsea-hinted')", arg=key, timeout=60000)
+                f"document.querySelectorAll('{LOG} li').length > {count}", arg=key, timeout=60000)
             if target.count() == 0:
                 break                                  # the move was made by the click before (one payment)
             if target.first.get_attribute("aria-disabled") == "true":   # debugging aid: what went wrong

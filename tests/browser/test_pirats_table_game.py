@@ -127,8 +127,10 @@ def test_a_learner_plays_a_whole_landlubber_game_by_clicking_what_the_hint_marks
         count = _log_count(page)
         for key in keys:
             page.wait_for_function(
+                # the key marked again after the last click's redraw, or the move made by that click (a
+                # redraw clears the marks and draws them again: "no mark" alone is no answer)
                 "(k) => document.querySelector(`.deepsea-hinted[data-key=\"${k}\"]`) || "
-                "!document.querySelector('.deepsea-hinted')", arg=key, timeout=60000)
+                f"document.querySelectorAll('.deepsea-log li').length > {count}", arg=key, timeout=60000)
             target = page.locator(f'.deepsea-hinted[data-key="{key}"]')
             if target.count() == 0:
                 break
@@ -150,7 +152,7 @@ def test_a_learner_plays_a_whole_landlubber_game_by_clicking_what_the_hint_marks
                         f"{page.locator('.deepsea-table-status').inner_text()} | "
                         f"{page.locator('.deepsea-hint-text').inner_text()} | "
                         f"{page.locator('.pir-refusal').inner_text()} | "
-                        f"{page.locator('.deepsea-refusal-line').inner_text()} | "
+                        f"{page.locator('.deepsea-refusal-line').all_inner_texts()} | "
                         f"{page.locator('.deepsea-log li').all_inner_texts()[-4:]}")
     else:
         pytest.fail(f"no end after {MAX_TURNS} learner decisions")

@@ -35,6 +35,20 @@ def strings_in(value, out: list[str]) -> list[str]:
     return out
 
 
+def hand_cards_in(value, out: set[str]) -> set[str]:
+    """The cards of the Crew's hand component in a frame's JSON: its items are ``{"card": "P3", "label": …,
+    "aria": …, "playable": …}`` (toolkit.widgets.components.crew.CrewHand), the only objects of that shape."""
+    if isinstance(value, dict):
+        if isinstance(value.get("card"), str) and "playable" in value:
+            out.add(value["card"])
+        for v in value.values():
+            hand_cards_in(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            hand_cards_in(v, out)
+    return out
+
+
 def frame_parts(payload: bytes) -> list[bytes]:
     """The parts of a binary kernel websocket frame (Jupyter's ``v1.kernel.websocket.jupyter.org``: a count,
     that many little-endian offsets, then channel, header, parent header, metadata, content, buffers); the
@@ -60,6 +74,7 @@ class Visitor:
         self.name = name
         self.voila_url = voila_url
         self.frames: list[str] = []          # every text the kernel sent this page over its websockets
+        self.crew_hand: set[str] = set()     # every card the Crew's hand component was sent (hand_cards_in)
         self.errors: list[str] = []
         self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
@@ -72,7 +87,9 @@ class Visitor:
             if isinstance(part, bytes):
                 part = part.decode("utf-8", "replace")
             try:
-                self.frames.extend(strings_in(json.loads(part), []))
+                decoded = json.loads(part)
+                self.frames.extend(strings_in(decoded, []))
+                hand_cards_in(decoded, self.crew_hand)
             except ValueError:
                 self.frames.append(part)
 
@@ -294,7 +311,8 @@ def test_two_people_and_a_bot_play_tranquility_to_the_end_each_seeing_only_their
 
 def test_the_crews_post_mortem_opens_for_every_seat_once_the_attempt_is_over(browser, voila_url, voila_server):
     """The Crew's own table page (crew-mission) at a shared table: two people play by "Hint" and "Play the
-    hint", two expert bots with them; once the attempt is over the post-mortem (every hand public then)
+    hint", two expert bots with them; no page's hand component is ever sent a card of another seat's hand
+    (every websocket frame checked); once the attempt is over the post-mortem (every hand public then)
     opens on both pages by itself, and nobody is lit."""
     from toolkit.crew import ENGINE
 
@@ -332,6 +350,16 @@ def test_the_crews_post_mortem_opens_for_every_seat_once_the_attempt_is_over(bro
             visitor.page.locator(".crew-post-mortem .crew-pm-verdict").wait_for(timeout=120000)
             assert visitor.page.locator('.deepsea-status-line[data-acting=""]').count() == 1
             assert visitor.errors == []
+        # the hands each seat held during the attempt (replayed from the log): a page's hand shows no other
+        info = store.info(code)
+        state = ENGINE.new_state(info.seed, **dict(info.options))
+        held = {seat: {str(c) for c in state.hands[seat]} for seat in visitors}
+        for text in store.moves(code):
+            state = ENGINE.apply(state, ENGINE.parse_move(text))
+            for seat in visitors:
+                held[seat] |= {str(c) for c in state.hands[seat]}
+        for seat, visitor in visitors.items():
+            assert visitor.crew_hand and visitor.crew_hand <= held[seat], (visitor.name, sorted(visitor.crew_hand - held[seat]))
     finally:
         for visitor in visitors.values():
             visitor.close()
