@@ -1,7 +1,7 @@
 """The engine's fast paths agree with the plain ones they replace (benchmarks/crew_playouts.py).
 
 * ``sonar_options_sorted`` (one pass over a hand in deck order) equals ``sonar_options``, and declines
-  hands in any other order so the checked path explains them; ``_sonar_pairs`` gives its items, in order;
+  hands in any other order so the checked path explains them; ``sonar_pairs_sorted`` gives its items, in order;
 * shared events and refusals are equal values whose texts are the ones built afresh;
 * the ledger carried on the states equals one rebuilt from the tricks, also after a JSON round trip
   and across retries (where the carried one must not be used).
@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from toolkit.core.errors import InvalidMoveError, RuleError
 from toolkit.core.explain import Event
-from toolkit.crew.cards import DECK, sonar_options, sonar_options_sorted
-from toolkit.crew.engine import ENGINE, PlayCard, Retry, _ledger, _shared_ev, _sonar_pairs
+from toolkit.crew.cards import DECK, sonar_options, sonar_options_sorted, sonar_pairs_sorted
+from toolkit.crew.engine import ENGINE, PlayCard, Retry, _ledger, _shared_ev
 from toolkit.crew.tasks import Ledger
 
 
@@ -39,12 +39,12 @@ def test_sorted_sonar_options_match(hand):
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(DECK), unique=True, max_size=14))
 def test_sonar_pairs_are_the_sorted_options_in_order(hand):
-    """The trick start's sonar moves come from ``_sonar_pairs`` (no dict keyed by cards: issue 28.4): the
-    items of ``sonar_options_sorted`` in their order, and ``None`` where it declines the hand."""
+    """The trick start's sonar moves come from ``sonar_pairs_sorted`` (no dict keyed by cards: issue 28.4):
+    the items of the plain, checked ``sonar_options`` in their order, and ``None`` for a hand out of order."""
     ordered = tuple(sorted(hand))
-    assert _sonar_pairs(ordered) == list(sonar_options_sorted(ordered).items())
+    assert sonar_pairs_sorted(ordered) == list(sonar_options(ordered).items())
     if len(hand) > 1 and tuple(hand) != ordered:
-        assert _sonar_pairs(tuple(hand)) is None
+        assert sonar_pairs_sorted(tuple(hand)) is None
 
 
 def test_shared_events_equal_fresh_ones():

@@ -329,33 +329,40 @@ def sonar_options_sorted(hand: tuple[Card, ...]) -> dict[Card, str] | None:
     hands so), in one pass: such a hand holds each colour as one run, submarines last. ``None`` when the
     hand is not in that order (or holds something else than cards), so the caller can fall back to
     :func:`sonar_options`, which checks and explains."""
-    options: dict[Card, str] = {}
-    first: Card | None = None  # the first and the last card of the current colour run
-    last: Card | None = None
+    pairs = sonar_pairs_sorted(hand)
+    return None if pairs is None else dict(pairs)
+
+
+def sonar_pairs_sorted(hand: tuple[Card, ...]) -> list[tuple[Card, str]] | None:
+    """``sonar_options_sorted(hand).items()`` as a list, without its dict (the engine's hot path): a dict keyed by cards calls
+    ``Card.__hash__``, a Python method, for every card it stores, and every trick start asks this for
+    every seat's new hand (issue 28.4). ``None`` when the hand is not in strictly ascending deck order."""
+    out: list[tuple[Card, str]] = []
+    first = last = None   # the first and the last card of the current colour run
     prev = -1
     for c in hand:
         if type(c) is not Card or c.index <= prev:
             return None
         prev = c.index
         if c.suit == SUBMARINE:
-            continue  # never communicated; in ascending order only submarines can follow one
+            continue   # never communicated; in ascending order only submarines can follow one
         if first is not None and c.suit != first.suit:
-            _close_run(options, first, last)
+            if last is first:
+                out.append((first, "middle"))
+            else:
+                out.append((first, "bottom"))
+                out.append((last, "top"))
             first = None
         if first is None:
             first = c
         last = c
     if first is not None:
-        _close_run(options, first, last)
-    return options
-
-
-def _close_run(options: dict[Card, str], first: Card, last: Card) -> None:
-    if last is first:
-        options[first] = "middle"
-    else:
-        options[first] = "bottom"
-        options[last] = "top"
+        if last is first:
+            out.append((first, "middle"))
+        else:
+            out.append((first, "bottom"))
+            out.append((last, "top"))
+    return out
 
 
 def parse_position(position: str) -> str:

@@ -25,9 +25,9 @@ from toolkit.core.engine import Engine, check_state
 from toolkit.core.errors import IllegalMoveError, InvalidMoveError, InvalidSeatError, InvalidStateError
 from toolkit.core.explain import Event, Outcome, Violation
 from toolkit.core.i18n import seat_number
-from toolkit.crew.cards import (DECK, POSITIONS, SUBMARINE, Card, Trick, cards, check_players,
+from toolkit.crew.cards import (DECK, POSITIONS, Card, Trick, cards, check_players,
                                 deal_from, deal_tonoja_from, parse_position, sonar_options,
-                                sonar_options_sorted, tricks_in_mission, why_illegal_play,
+                                sonar_options_sorted, sonar_pairs_sorted, tricks_in_mission, why_illegal_play,
                                 why_illegal_sonar)
 from toolkit.crew.conditions import compile_condition
 from toolkit.crew.missions import Mission, _mission as _cached_mission, custom, mission as get_mission
@@ -843,7 +843,7 @@ class CrewEngine(Engine):
         if block is not None:
             return block
         hand = state.hands[seat]
-        pairs = _sonar_pairs(hand)   # no dict keyed by cards just to ask whether it is empty
+        pairs = sonar_pairs_sorted(hand)   # no dict keyed by cards just to ask whether it is empty
         if not (pairs if pairs is not None else _sonar_options(hand)):
             return _v("CREW_SONAR_NOTHING", "crew.sonar.position", seat=seat)
         return None
@@ -1460,38 +1460,6 @@ def _sonar_options(hand: tuple[Card, ...], mask: int | None = None) -> dict[Card
     return options
 
 
-def _sonar_pairs(hand: tuple[Card, ...]) -> list[tuple[Card, str]] | None:
-    """``sonar_options_sorted(hand).items()`` as a list, without its dict: a dict keyed by cards calls
-    ``Card.__hash__``, a Python method, for every card it stores, and every trick start asks this for
-    every seat's new hand (issue 28.4). ``None`` when the hand is not in strictly ascending deck order."""
-    out: list[tuple[Card, str]] = []
-    first = last = None   # the first and the last card of the current colour run
-    prev = -1
-    for c in hand:
-        if type(c) is not Card or c.index <= prev:
-            return None
-        prev = c.index
-        if c.suit == SUBMARINE:
-            continue   # never communicated; in ascending order only submarines can follow one
-        if first is not None and c.suit != first.suit:
-            if last is first:
-                out.append((first, "middle"))
-            else:
-                out.append((first, "bottom"))
-                out.append((last, "top"))
-            first = None
-        if first is None:
-            first = c
-        last = c
-    if first is not None:
-        if last is first:
-            out.append((first, "middle"))
-        else:
-            out.append((first, "bottom"))
-            out.append((last, "top"))
-    return out
-
-
 def _seat_sonar_moves(seat: int, hand: tuple[Card, ...], currents: bool) -> tuple[Sonar, ...]:
     """The sonar moves ``seat`` may make with ``hand``, before removing cards already shown (cached: a
     trick start asks again after each communication)."""
@@ -1502,7 +1470,7 @@ def _seat_sonar_moves(seat: int, hand: tuple[Card, ...], currents: bool) -> tupl
     hit = _SEAT_SONAR.get(key)
     if hit is not None and hit[0] == hand:
         return hit[1]
-    pairs = _sonar_pairs(hand)
+    pairs = sonar_pairs_sorted(hand)
     if pairs is None:   # not an engine hand in deck order: the checked path
         pairs = list(_sonar_options(hand, mask).items())
     if currents:
