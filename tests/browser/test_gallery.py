@@ -41,7 +41,9 @@ def test_debug_panel_plays_a_real_game_from_a_shared_link(open_dashboard):
     page.locator(".deepsea-apply button, button.deepsea-apply").first.click()
     page.wait_for_function(
         "document.querySelector('.deepsea-status').innerText.includes('Position 1 of 1')", timeout=60000)
-    assert "pirats." in page.locator(".deepsea-log").inner_text()   # the event log names the rule
+    # the event log names the rule (the log is waited for too: a reader must not race the redraw)
+    page.wait_for_function(
+        "document.querySelector('.deepsea-log').innerText.includes('pirats.')", timeout=60000)
     page.locator(".deepsea-move-text input").fill("this is not a move")
     page.locator(".deepsea-apply-text button, button.deepsea-apply-text").first.click()
     page.locator(".deepsea-refusal").wait_for(state="visible", timeout=60000)

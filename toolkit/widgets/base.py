@@ -697,11 +697,13 @@ class DebugPanel(View):
             player = m.engine.current_player(m.shown_state())
             status = esc(t("ui.to_move", lang, seat=player)) if player is not None else ""
         pos = esc(t("ui.position", lang, index=m.position, total=m.length))
-        self._status.value = f"<div>{status}</div><div>{pos}</div>"
         obs = m.observation()
         self._observation.value = (f"<details open class='deepsea-side'><summary>{esc(t('ui.state', lang))}</summary>"
                                    f"<pre>{esc(json.dumps(obs, ensure_ascii=False, indent=1, default=str)[:6000])}</pre></details>")
         self._log.value = event_log_html(m.session.events[-30:], lang)
+        # The status is written last, so a page whose status shows a position shows its log too (the
+        # messages reach the page in order; a reader waiting on the status then reads a current log).
+        self._status.value = f"<div>{status}</div><div>{pos}</div>"
 
 
 def event_log_html(events: list[Event], lang: str, title: bool = True,
