@@ -59,6 +59,7 @@ from toolkit.widgets.base import (
     rule_ref_html,
     safe_callback,
 )
+from toolkit.widgets.components.moves import MoveButtons
 from toolkit.widgets.seats import YOU, BotDriver, SeatSetup
 from toolkit.widgets.table.code import (
     MAX_CODE_LENGTH,
@@ -655,51 +656,6 @@ class TableFrame(View):
         self._after_new_session()
 
 
-class _MoveButtons(widgets.HBox):
-    """The generic table's legal moves as buttons; speaks the hint-mark protocol (``mark_hint``), the
-    buttons' data-keys being the move texts."""
-
-    def __init__(self, on_move: Any):
-        super().__init__(layout=widgets.Layout(flex_flow="row wrap"))
-        self.add_class("deepsea-move-buttons")
-        self._on_move = on_move
-        self._pool: list[widgets.Button] = []
-        self.moves: list[Any] = []
-        self.move_keys: list[str] = []
-        self.hint_keys: list[str] = []
-        self.hint_label = ""
-
-    def show(self, moves: Sequence[Any], labels: Sequence[str]) -> None:
-        while len(self._pool) < len(moves):
-            button = widgets.Button(layout=widgets.Layout(width="auto"))
-            button.add_class("deepsea-move-button")
-            index = len(self._pool)
-            button.on_click(lambda _b, i=index: self._on_move(i))
-            self._pool.append(button)
-        self.moves, self.move_keys = list(moves), [str(m) for m in moves]
-        for button, label, key in zip(self._pool, labels, self.move_keys):
-            button.description = label
-            button.tooltip = key
-        self.children = tuple(self._pool[:len(moves)])
-        self.mark_hint(self.hint_keys, self.hint_label)
-
-    def mark_hint(self, keys: Sequence[str] = (), label: str = "") -> None:
-        if isinstance(keys, str):
-            raise TypeError(f"keys must be a sequence of data-keys, not the string {keys!r}")
-        self.hint_keys, self.hint_label = [str(k) for k in keys], str(label) if keys else ""
-        for button, key in zip(self._pool, self.move_keys + [""] * len(self._pool)):
-            if key and key in self.hint_keys:
-                button.add_class("deepsea-hinted")
-                button.button_style = "warning"
-            else:
-                button.remove_class("deepsea-hinted")
-                button.button_style = ""
-
-    def marked(self) -> list[str]:
-        """The data-keys of the buttons drawn outlined now."""
-        return [key for button, key in zip(self._pool, self.move_keys) if "deepsea-hinted" in button._dom_classes]
-
-
 def simple_options(engine: Engine) -> dict[str, Any]:
     """The options of ``engine.new_state`` with a plain default (int, bool, str): the generic table
     offers these. ``{"players": 4, "mission": 1, "timed": False}`` for the Crew."""
@@ -717,7 +673,8 @@ class GenericTable(TableFrame):
     panel, with seats, bots, hint, log, undo and a code)."""
 
     def build(self) -> None:
-        self._move_buttons = _MoveButtons(self._on_move)
+        self._move_buttons = MoveButtons(self._on_move, lang=self.lang)
+        self.answer_refusals(self._move_buttons)     # a click on a move no longer shown: said beside it
         self._moves_label = widgets.HTML()
         self._view = widgets.HTML()
         self._view.add_class("deepsea-observation")
@@ -747,7 +704,7 @@ class GenericTable(TableFrame):
             w.description = self.t(key) if i18n.has(key) else name
 
     @property
-    def move_buttons(self) -> _MoveButtons:
+    def move_buttons(self) -> MoveButtons:
         return self._move_buttons
 
     def refresh_board(self, obs: Mapping[str, Any], seat: int | None) -> None:
@@ -755,6 +712,8 @@ class GenericTable(TableFrame):
         moves: list[Any] = []
         if self.model.live and seat is not None and self._setup.is_human(seat) and not self.engine.play_out_over(state):
             moves = self.engine.legal_moves(state, seat)
+        self._move_buttons.lang = self.lang
+        self._move_buttons.group_label = self.t("table.generic.moves" if moves else "table.generic.no_moves")
         self._move_buttons.show(moves, [self.engine.describe_move(m, self.lang) for m in moves])
         self._moves_label.value = esc(self.t("table.generic.moves" if moves else "table.generic.no_moves"))
         text = json.dumps(dict(obs), ensure_ascii=False, indent=1, default=str)[:6000]
