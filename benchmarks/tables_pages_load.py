@@ -1,10 +1,11 @@
 """Shared tables under load, through the pages (issue 27): T tables × P people on one Voila server, each
 person a headless Chromium context with its own kernel; the SQLite and PostgreSQL stores side by side.
 
-Every table is a Tranquility game of P people (no bot) on the generic table page
-(``debug-panel?game=tranquility&view=table&table=CODE``). The driver clicks, on the page of the seat that
-acts, the first move offered, at most one move per table every ``--pace`` seconds (people think), until each
-table has ``--moves`` moves. Measured:
+Every table is a Tranquility game of P people (no bot), on the generic table page
+(``--page generic``: ``debug-panel?game=tranquility&view=table&table=CODE``; the driver clicks the first move
+offered) or on Tranquility's own table (``--page own``: ``tranquility-game?table=CODE``; the driver presses
+"Hint", then "Play the hint", as a learner may). The acting seat's page moves at most once per table every
+``--pace`` seconds (people think), until each table has ``--moves`` moves. Measured:
 
 * **visible on every page**: per move and per page of its table that did not make it, from the store's
   write (the ``at`` column, ``time.time()`` of the appending kernel) to that page's DOM showing it (a
@@ -22,7 +23,7 @@ pessimistic: real visitors bring their own browsers. The PostgreSQL server is a 
 tests start theirs (``tests/tables/conftest.py``: fsync off).
 
     nice .venv/bin/python benchmarks/tables_pages_load.py [--tables 8] [--people 4] [--moves 16] [--pace 1.0]
-        [--backends sqlite,postgresql]
+        [--backends sqlite,postgresql] [--page generic|own]
 """
 
 from __future__ import annotations
@@ -79,13 +80,17 @@ def postgres_server():
     return module.PostgresServer()
 
 
-def open_table_pages(browser, server: Server, code: str, people: int) -> list:
+PAGES = {"generic": "debug-panel.ipynb?game=" + GAME + "&view=table&table={code}",
+         "own": "tranquility-game.ipynb?table={code}"}
+
+
+def open_table_pages(browser, server: Server, code: str, people: int, page_kind: str = "generic") -> list:
     pages = []
     for seat in range(people):
         context = browser.new_context()
         page = context.new_page()
         page.set_default_timeout(180000)
-        page.goto(f"{server.url}/voila/render/debug-panel.ipynb?game={GAME}&view=table&table={code}",
+        page.goto(f"{server.url}/voila/render/" + PAGES[page_kind].format(code=code),
                   wait_until="domcontentloaded", timeout=300000)
         page.locator(f"button.deepsea-sit-{seat}").click()
         page.locator(f'.deepsea-shared-where[data-seat="{seat}"]').wait_for()
@@ -98,12 +103,21 @@ def shown(page) -> int:
     return page.evaluate("+document.querySelector('.deepsea-shared-where').dataset.moves")
 
 
+# True once a move is clicked: the generic table's first move button; on a game's own table "Play the
+# hint" once the hint of this very position is shown (else "Hint" is pressed, once a position, and False)
 CLICK_FIRST = """() => {
   const status = document.querySelector('.deepsea-status-line');
+  if (!status || !status.innerText.startsWith('Your turn.')) return false;
   const button = document.querySelector('.deepsea-move-button');
-  if (!status || !button || !status.innerText.startsWith('Your turn.')) return false;
-  button.click();
-  return true;
+  if (button) { button.click(); return true; }
+  const hint = document.querySelector('.deepsea-hint-line');
+  const play = document.querySelector('button.deepsea-play-hint');
+  if (hint && hint.dataset.moves === status.dataset.moves && play && !play.disabled) { play.click(); return true; }
+  if (window.__asked !== status.dataset.moves) {
+    const ask = document.querySelector('button.deepsea-hint');
+    if (ask) { ask.click(); window.__asked = status.dataset.moves; }
+  }
+  return false;
 }"""
 
 
@@ -186,7 +200,7 @@ def run(backend: str, url: str, args) -> dict:
             browser = launch_browser(playwright)
             tables = {}
             for i, code in enumerate(codes):
-                tables[code] = open_table_pages(browser, server, code, args.people)
+                tables[code] = open_table_pages(browser, server, code, args.people, args.page)
                 print(f"[{backend}] table {i + 1}/{len(codes)}: {args.people} pages seated "
                       f"({time.monotonic() - started:.0f} s)", flush=True)
             kernels = server.kernel_pids()
@@ -214,7 +228,7 @@ def run(backend: str, url: str, args) -> dict:
     seconds = [s["seconds"] for s in samples]
     kernel = [s["kernel_seconds"] for s in samples if s["kernel_seconds"] == s["kernel_seconds"]]
     return {
-        "backend": backend, "stuck_tables": stuck, "tables": args.tables, "people": args.people, "kernels": len(kernels),
+        "backend": backend, "page": args.page, "stuck_tables": stuck, "tables": args.tables, "people": args.people, "kernels": len(kernels),
         "moves": sum(final.values()), "samples": len(seconds), "never_seen": sum(s == float("inf") for s in seconds),
         "visible_median_ms": 1000 * median(seconds), "visible_p95_ms": 1000 * percentile(seconds, 95),
         "visible_max_ms": 1000 * max(seconds, default=float("nan")),
@@ -235,6 +249,8 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between two moves at one table")
     parser.add_argument("--timeout", type=float, default=1200)
     parser.add_argument("--backends", default="sqlite,postgresql")
+    parser.add_argument("--page", choices=sorted(PAGES), default="generic",
+                        help="the generic table page, or Tranquility's own table")
     args = parser.parse_args()
     results = []
     pg = None
