@@ -33,26 +33,30 @@ BAG = '.deepblue-bag-component button.db-c-offer[data-key="bag"]'
 SURFACE = '.deepblue-dive-component button.db-c-offer[data-key="surface"]'
 
 
-def race_position(engine, state) -> bool:
-    """Seat 1 leads a dive after a draw and may draw again while seat 0, still in, may leave; whichever of
-    the two lands first, the other is still legal in the position after it (so a refusal of the second
-    click is the table's "you clicked at the position before", not the engine's), and seat 1 still acts
-    next (the seat the second part of the test hands to a bot)."""
-    from toolkit.deepblue.model import DrawGem, Leave
+def race_position(engine, state, lead: str) -> bool:
+    """Seat 1 leads a dive after a draw and may ``lead`` ("draw" or "stop") while seat 0, still in, may
+    leave. For "draw": whichever of the two lands first, the other is still legal in the position after it
+    (a refusal of the second click is then the table's "you clicked at the position before", not the
+    engine's), and seat 1 still acts next (the seat the second part of the test hands to a bot). For
+    "stop": the stop ends the dive, so the leave is no longer even offered after it."""
+    from toolkit.deepblue.model import DrawGem, Leave, Stop
 
     dive = state.dive
     if state.phase != "dive" or dive is None or dive.draws == 0 or dive.leader != 1:
         return False
-    draw, leave = DrawGem(1), Leave(0)
-    if 0 not in engine.optional_actors(state) or engine.why_illegal(state, draw) or engine.why_illegal(state, leave):
+    first, leave = (DrawGem(1) if lead == "draw" else Stop(1)), Leave(0)
+    if 0 not in engine.optional_actors(state) or engine.why_illegal(state, first) or engine.why_illegal(state, leave):
         return False
-    after_draw, after_leave = engine.apply(state, draw), engine.apply(state, leave)
-    return (not engine.play_out_over(after_draw) and engine.decider(after_draw) == 1
-            and engine.why_illegal(after_draw, leave) is None
-            and engine.decider(after_leave) == 1 and engine.why_illegal(after_leave, draw) is None)
+    after_first, after_leave = engine.apply(state, first), engine.apply(state, leave)
+    if engine.play_out_over(after_first) or engine.why_illegal(after_leave, first) is not None:
+        return False
+    if lead == "stop":
+        return engine.why_illegal(after_first, leave) is not None
+    return (engine.decider(after_first) == 1 and engine.why_illegal(after_first, leave) is None
+            and engine.decider(after_leave) == 1)
 
 
-def play_to_race(store, code: str, engine) -> int:
+def play_to_race(store, code: str, engine, lead: str = "draw") -> int:
     """Append the best-play bot's choice for the seat to act (both seats held through the store) until
     :func:`race_position`; the seats are then released for the pages. Returns the log's length."""
     import numpy as np
@@ -63,7 +67,7 @@ def play_to_race(store, code: str, engine) -> int:
     tokens = {seat: store.claim(code, seat) for seat in (0, 1)}
     state = store.state(code)
     n = 0
-    while not race_position(engine, state):
+    while not race_position(engine, state, lead):
         assert n < 300 and not engine.play_out_over(state), "no race position in this game: pick another seed"
         seat = engine.decider(state)
         move = bot.decide(engine.observe(state, seat), engine.legal_moves(state, seat),
@@ -75,18 +79,38 @@ def play_to_race(store, code: str, engine) -> int:
     return n
 
 
-@pytest.mark.parametrize("first", ["leader", "diver"])
+#: the diver clicks the moment its page shows the leader's move: the click reaches its kernel just after it
+#: drew that move (CAUGHT_UP_GRACE_S), aimed at the boat the stop took away
+AS_DRAWN = """sel => {
+  const boat = document.querySelector(sel);
+  const shown = () => (document.querySelector('.deepsea-status-line') || {dataset: {}}).dataset.moves;
+  const before = shown();
+  window.deepseaStaleClick = new Promise(resolve => {
+    const watch = new MutationObserver(() => {
+      if (shown() !== before) { watch.disconnect(); boat.click(); resolve(true); }
+    });
+    watch.observe(document.body, {subtree: true, childList: true, attributes: true});
+  });
+}"""
+
+
+@pytest.mark.parametrize("lead, first", [("draw", "leader"), ("draw", "diver"), ("stop", "as drawn")],
+                         ids=["draw-vs-leave-leader-first", "draw-vs-leave-diver-first", "stop-then-stale-leave"])
 def test_two_seats_click_at_the_same_moment_then_a_closed_page_is_away_and_handed_to_a_bot(
-        browser, voila_url, voila_server, first):
-    """``first``: whose click is sent first (the leader's draw or the diver's leave); either may land, as
-    the kernels take them: the test accepts either and checks the other is refused."""
+        browser, voila_url, voila_server, lead, first):
+    """``lead``: the leader's click (the bag: draw; its boat: stop) against the diver's leave. ``first``:
+    whose click is sent first; either may land, as the kernels take them: the test accepts either and
+    checks the other is refused. "as drawn": the leader stops, and the diver's page clicks its boat the
+    moment it shows the stop, which took that boat away (the dive is over): still "someone moved first".
+    The second part (the guest leaves, its seat is handed to a bot) runs after the draw races."""
     from toolkit.deepblue import ENGINE
     from toolkit.publishing.kernels import child_kernels
 
     started = time.monotonic()
     store = open_store(voila_server.tables_url)
     code = store.create("deepblue", SEED, {"players": 2, "scenario": "troubled-waters"}, ["human", "human"])
-    n = play_to_race(store, code, ENGINE)
+    n = play_to_race(store, code, ENGINE, lead)
+    lead_offer, lead_move = (BAG, "s1 draw") if lead == "draw" else (SURFACE, "s1 stop")
     host = Visitor(browser, voila_url, "host")            # seat 0 ("Seat 1"), English
     guest = Visitor(browser, voila_url, "guest")          # seat 1 ("Seat 2"), Japanese
     try:
@@ -96,14 +120,19 @@ def test_two_seats_click_at_the_same_moment_then_a_closed_page_is_away_and_hande
         guest.open(f"table={code}&lang=ja", dashboard="deep-blue-game")
         guest_kernel = page_kernel(voila_server, before)
         guest.sit(1)
-        for visitor, offer in ((host, SURFACE), (guest, BAG)):
+        for visitor, offer in ((host, SURFACE), (guest, lead_offer)):
             assert wait_for_position(visitor, n)
             visitor.page.locator(offer).wait_for(state="visible", timeout=RENDER_TIMEOUT_MS)
 
-        # ---- 1. the same moment: the guest (the leader) draws, the host (a diver) leaves ------------------
-        clicks = [(guest, BAG), (host, SURFACE)]
-        for visitor, offer in (clicks if first == "leader" else clicks[::-1]):
-            visitor.page.evaluate("sel => document.querySelector(sel).click()", offer)   # nothing in between
+        # ---- 1. the same moment: the guest (the leader) draws or stops, the host (a diver) leaves ----------
+        if first == "as drawn":
+            host.page.evaluate(AS_DRAWN, SURFACE)
+            guest.page.evaluate("sel => document.querySelector(sel).click()", lead_offer)
+            host.page.evaluate("window.deepseaStaleClick")
+        else:
+            clicks = [(guest, lead_offer), (host, SURFACE)]
+            for visitor, offer in (clicks if first == "leader" else clicks[::-1]):
+                visitor.page.evaluate("sel => document.querySelector(sel).click()", offer)   # nothing in between
         stale = {"host": translate("table.shared.stale", "en"), "guest": translate("table.shared.stale", "ja")}
         deadline = time.monotonic() + 60
         while True:
@@ -118,10 +147,15 @@ def test_two_seats_click_at_the_same_moment_then_a_closed_page_is_away_and_hande
         assert wait_for_position(loser, n + 1) and wait_for_position(winner, n + 1)
         log = store.moves(code)
         assert len(log) == n + 1, log[n:]                # exactly one of the two clicks landed
-        assert log[n] == ("s1 draw" if winner is guest else "s0 leave"), (log[n], winner.name)
+        assert log[n] == (lead_move if winner is guest else "s0 leave"), (log[n], winner.name)
         assert winner.page.locator(REFUSAL).inner_text().strip() == ""
         assert stale[loser.name] in loser.page.locator(REFUSAL).inner_text()
         raced_s = time.monotonic() - started
+        print(f"{lead}, {first} clicked first: {winner.name}'s move landed; race {raced_s:.1f} s")
+        if lead == "stop":
+            assert winner is guest      # the diver clicked only once its page showed the stop
+            assert loser.page.locator(".deepblue-dive-component").inner_text().find("cannot be clicked") < 0
+            return
 
         # ---- 2. the guest closes the page: away, then handed to a bot ---------------------------------
         guest.page.close(run_before_unload=True)        # Voila shuts the page's kernel down: no more heartbeats
@@ -161,8 +195,7 @@ def test_two_seats_click_at_the_same_moment_then_a_closed_page_is_away_and_hande
         page.wait_for_function("() => document.querySelector('.deepsea-bot-line').innerText"
                                ".startsWith('Seat 2 (bot: best play)')", timeout=30000)
         assert host.errors == [] and guest.errors == []
-        print(f"{first} clicked first, {winner.name}'s move landed; race {raced_s:.1f} s, "
-              f"whole test {time.monotonic() - started:.1f} s")
+        print(f"whole test {time.monotonic() - started:.1f} s")
     finally:
         host.close()
         guest.close()
