@@ -143,6 +143,7 @@ class TableFrame(View):
         self.model.observe(self._on_model, "revision")
         self._board_box = widgets.VBox(list(self.board_widgets()))
         self._board_box.add_class("deepsea-board")
+        self._answer_stale_picks()
         self._action_row = widgets.HBox(list(self.action_widgets()) + [self.refusal],
                                         layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self._action_row.add_class("deepsea-action-row")
@@ -534,6 +535,32 @@ class TableFrame(View):
         bar.relabel(self.lang)
 
     # ---- the shared table (toolkit.widgets.table.shared) ----------------------------------------------
+    def _answer_stale_picks(self) -> None:
+        """At a shared table, a click on a table component (a bag, a boat, a card) that reaches the kernel just
+        after another seat's move was drawn (:meth:`SharedTablePanel.just_caught_up`) was aimed at the position
+        before. If the other move took the clicked object away (a leader's stop ends the dive a diver was
+        leaving), the component itself refuses the pick ("That cannot be clicked now") and the move never
+        reaches ``play``, which says "Someone moved first" for such clicks: say that here too, as two people
+        clicking at the same moment must be told (found by tests/browser/test_shared_table_seats_at_once.py).
+        Components are found in the board and action widgets as built (the games create them once)."""
+        from toolkit.widgets.components.base import PickComponent
+
+        stack, seen = [*self.board_widgets(), *self.action_widgets()], set()
+        while stack:
+            w = stack.pop()
+            if id(w) in seen:
+                continue
+            seen.add(id(w))
+            if isinstance(w, PickComponent):
+                w.on_refuse(lambda _text, c=w: self._stale_pick(c))
+            stack.extend(getattr(w, "children", None) or ())
+
+    def _stale_pick(self, component: Any) -> None:
+        if not self._shared_on() or not self.shared.just_caught_up():
+            return
+        component.refusal = ""
+        self.refuse(self.t("table.shared.stale"))
+
     def _shared_on(self) -> bool:
         shared = getattr(self, "shared", None)
         return shared is not None and shared.joined

@@ -209,6 +209,11 @@ class SharedTablePanel(View):
             return [self.t("table.shared.acting_away", name=name, seconds=int(IDLE_S))]
         return []
 
+    def just_caught_up(self) -> bool:
+        """True within :attr:`grace_s` of this page drawing another seat's move: a click arriving now was
+        aimed at the position before it (:data:`CAUGHT_UP_GRACE_S`)."""
+        return time.monotonic() - self._others_moved_at < self.grace_s
+
     def link(self) -> str:
         """The table's link: this page's own address with ``?table=CODE`` (and its game, view, language)."""
         query = {k: v for k, v in self._query.items() if k in KEPT_QUERY}
@@ -353,7 +358,7 @@ class SharedTablePanel(View):
             line.show(self.t("table.shared.not_seated"), lang)
             return False
         index = len(self.frame.model.session)
-        if not current and time.monotonic() - self._others_moved_at < self.grace_s:
+        if not current and self.just_caught_up():
             line.show(self.t("table.shared.stale"), lang)
             return False
         try:
