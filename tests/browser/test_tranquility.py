@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from conftest import FRAME_HINT_CURRENT, FRAME_SETTLED  # tests/browser/conftest.py
 
 pytestmark = pytest.mark.browser
 
@@ -69,9 +70,14 @@ def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashb
     bot_cards = {str(c) for c in state.hands[1] + state.piles[1] if c <= 80}
     hint, outcome = page.locator(".deepsea-hint"), page.locator(".deepsea-result")
 
-    def my_turn_or_over() -> bool:
-        page.wait_for_function("document.querySelector('.deepsea-result') || (document.querySelector('.tranq-actions button')"
-                               " && document.querySelector('.deepsea-status-line[data-acting=\"0\"]'))", timeout=60000)
+    def my_turn_or_over(after: int = -1) -> bool:
+        """Wait for the learner's decision or the result, on a page whose whole redraw has arrived and whose
+        position is past move ``after`` (the status line can still show the move before while the hint
+        line is already gone: a "Hint" clicked then is asked while the bot is to move, and says none)."""
+        page.wait_for_function(
+            f"{FRAME_SETTLED} && +document.querySelector('.deepsea-status-line').dataset.moves > {after} && ("
+            "document.querySelector('.deepsea-result') || (document.querySelector('.tranq-actions button')"
+            " && document.querySelector('.deepsea-status-line[data-acting=\"0\"]')))", timeout=60000)
         return outcome.count() == 0
 
     assert my_turn_or_over()
@@ -86,11 +92,11 @@ def test_a_learner_plays_a_whole_game_against_a_bot_by_clicking(page, open_dashb
     reasons: list[str] = []
     while my_turn_or_over() and turns < 60:
         hint.click()
-        page.locator(".deepsea-hint-line").wait_for(state="visible")
+        page.wait_for_function(FRAME_HINT_CURRENT)
+        asked_at = int(page.locator(".deepsea-hint-line").get_attribute("data-moves"))
         page.locator(".deepsea-play-hint").click()
-        page.locator(".deepsea-hint-line").wait_for(state="detached")
         turns += 1
-        if my_turn_or_over():       # the bot answered: its move and reason on the bot line
+        if my_turn_or_over(after=asked_at):       # the bot answered: its move and reason on the bot line
             reasons.append(page.locator(".deepsea-bot-line").inner_text())
     assert outcome.count() == 1 and turns >= 5
     assert any(r.startswith("Seat 2 (bot: ") for r in reasons), reasons
