@@ -270,7 +270,9 @@ def main() -> None:
     finally:
         if pg is not None:
             pg.stop()
-    print("saved", save("tables_pages_load", {"runs": results}))
+    # one file per page: the generic table's figures and the own table's are read side by side in the docs
+    name = "tables_pages_load" if args.page == "generic" else f"tables_pages_load_{args.page}"
+    print("saved", save(name, {"runs": results}))
 
 
 if __name__ == "__main__":

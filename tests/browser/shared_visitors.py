@@ -10,6 +10,7 @@ import json
 import time
 
 from conftest import FRAME_HINT_CURRENT, FRAME_SETTLED, RENDER_TIMEOUT_MS  # tests/browser/conftest.py
+from toolkit.widgets.table.shared import CAUGHT_UP_GRACE_S
 
 GAME_TIMEOUT_S = 420
 
@@ -129,18 +130,21 @@ def page_kernel(voila_server, before: set[str]) -> int:
     raise AssertionError("the page's kernel was not found")
 
 
-def good_move(engine, level: str):
-    """A chooser that clicks what the ``level`` bot would play for the seat (seeing that seat's view only):
-    a Crew mission played by first-listed moves fails at once, too soon for a reload and a killed kernel."""
+def good_move(engine, level: str, only: tuple[type, ...] | None = None):
+    """A chooser: the move the ``level`` bot would play for the seat (seeing that seat's view only), among
+    the moves of the types ``only`` if given (those a page lets one click). A Crew mission played by
+    first-listed cards fails at once, too soon for a reload and a killed kernel."""
     import numpy as np
 
     from toolkit.core.bots import make_bot
 
     bot = make_bot(engine, level)
 
-    def choose(state, seat: int) -> str | None:
-        decision = bot.decide(engine.observe(state, seat), engine.legal_moves(state, seat), np.random.default_rng(seat))
-        return None if decision.move is None else str(decision.move)
+    def choose(state, seat: int):
+        legal = [m for m in engine.legal_moves(state, seat) if only is None or isinstance(m, only)]
+        if not legal:
+            return None
+        return bot.decide(engine.observe(state, seat), legal, np.random.default_rng(seat)).move
 
     return choose
 
@@ -158,6 +162,9 @@ def play_until_over(visitors: dict[int, Visitor], store, code: str, engine, on_m
             if not visitor.status().startswith("Your turn.") or page.locator(".deepsea-move-button").count() == 0:
                 continue
             length = len(store.moves(code))
+            # a person looks before clicking: a click within CAUGHT_UP_GRACE_S of the page drawing another
+            # seat's move is taken as aimed at the position before it ("Someone moved first")
+            time.sleep(CAUGHT_UP_GRACE_S + 0.1)
             button = page.locator(".deepsea-move-button").first
             wanted = choose(store.state(code), seat) if choose is not None else None
             if wanted is not None and page.locator(f'.deepsea-move-button[title="{wanted}"]').count() == 1:

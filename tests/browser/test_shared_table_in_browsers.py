@@ -1,7 +1,8 @@
 """Shared tables in the browser (issue 27): separate browser contexts (separate visitors, each page its own
 Voila kernel) at one table, through the generic table page (``debug-panel?game=…&view=table``) and Deep
 Blue's own table (``deep-blue-game?table=…``). Every kernel of the test server shares one SQLite store
-(``DEEPSEA_TABLES_URL``, set by ``voila_env``).
+(``DEEPSEA_TABLES_URL``, set by ``voila_env``). The Crew's table (its own page, four browsers, a reload and a
+killed kernel, the post-mortem) is in test_shared_crew_mission_page.py.
 
 Each page must show only its own hand: checked in its DOM and in every websocket frame it received."""
 
@@ -13,87 +14,19 @@ import time
 
 import pytest
 
-from conftest import FRAME_HINT_CURRENT, FRAME_SETTLED, RENDER_TIMEOUT_MS  # tests/browser/conftest.py
-from shared_visitors import (GAME_TIMEOUT_S, Visitor, ask_hint, assert_only_own_hands, good_move, hand_keys,
-                             page_kernel, play_until_over, shown_moves, wait_for_position)
+from conftest import FRAME_SETTLED  # tests/browser/conftest.py
+from shared_visitors import (GAME_TIMEOUT_S, Visitor, ask_hint, assert_only_own_hands, hand_keys, page_kernel,
+                             play_until_over, shown_moves, wait_for_position)
 from toolkit.tables import open_store
 
 pytestmark = pytest.mark.browser
 
-def test_two_people_and_two_bots_play_a_crew_mission_through_a_reload_and_a_killed_kernel(
-        browser, voila_url, voila_server):
-    """Four browser contexts: the host invites from the Crew's generic table (seats 0 and 1 people, 2 and 3
-    bots), a guest and a spectator open the link, another spectator joins mid-game; a reload and a killed
-    kernel mid-game resume from the log."""
-    from toolkit.crew import ENGINE
-    from toolkit.publishing.kernels import child_kernels
-
-    store = open_store(voila_server.tables_url)
-    host = Visitor(browser, voila_url, "host")
-    guest = Visitor(browser, voila_url, "guest")
-    watcher = Visitor(browser, voila_url, "spectator")
-    late = Visitor(browser, voila_url, "late spectator")     # the fourth browser: joins mid-game
-    try:
-        before = set(child_kernels(voila_server.proc.pid))
-        host.open("game=crew&view=table")
-        host_kernel = page_kernel(voila_server, before)
-        host.page.locator(".deepsea-seat-1 select").select_option(label="You")
-        host.page.locator("button.deepsea-invite").click()
-        code = host.page.locator(".deepsea-table-code").inner_text(timeout=60000).strip()
-        assert [s.kind for s in store.info(code).seats] == ["human", "human", "expert", "expert"]
-        link = host.page.locator("a.deepsea-table-link").get_attribute("href")
-        assert f"table={code}" in link and "game=crew" in link and "view=table" in link
-        assert host.page.locator(".deepsea-show-all").is_hidden()      # no teacher's switch at the table
-        assert host.page.locator(".deepsea-game-code").count() == 0     # no game code (it holds the seed)
-        host.sit(0)
-        host.page.wait_for_function(f"window.location.search.includes('table={code}')", timeout=30000)
-        guest.open(link.lstrip("?"))
-        guest.page.locator(".deepsea-shared-where").wait_for()
-        assert guest.page.locator("button.deepsea-sit-0").is_hidden()   # taken
-        guest.sit(1)
-        watcher.open(link.lstrip("?"))
-        watcher.page.locator('.deepsea-shared-where[data-seat=""]').wait_for()
-
-        def faults(clicks: int) -> None:
-            nonlocal host_kernel
-            if clicks == 1:                       # a reload mid-game: the browser keeps the seat
-                guest.page.reload(wait_until="domcontentloaded")
-                guest.wait_for_seat(1)
-            if clicks == 2:                       # someone opens the link mid-game: the log is replayed
-                late.open(link.lstrip("?"))
-                late.page.locator('.deepsea-shared-where[data-seat=""]').wait_for()
-                assert late.page.locator("button.deepsea-sit-0").is_hidden()
-            if clicks == 2:                       # the host's kernel dies; the page is opened again
-                os.kill(host_kernel, signal.SIGKILL)
-                before = set(child_kernels(voila_server.proc.pid))
-                host.page.reload(wait_until="domcontentloaded")
-                host.wait_for_seat(0)
-                host_kernel = page_kernel(voila_server, before)
-
-        clicks = play_until_over({0: host, 1: guest}, store, code, ENGINE, on_move=faults,
-                                 choose=good_move(ENGINE, "expert"))
-        assert clicks >= 2, "the mission was too short to test the faults"
-        log = store.moves(code)
-        for visitor in (host, guest, watcher, late):
-            visitor.page.wait_for_function(
-                f"document.querySelectorAll('.deepsea-table-log li').length >= {len(log)}", timeout=60000)
-            visitor.page.wait_for_function(       # "The game is over." or, a failed attempt, "This attempt is over."
-                "document.querySelector('.deepsea-status-line').innerText.includes(' is over.')", timeout=60000)
-            # the attempt is over (the Crew's result is the attempt's: no banner until the mission is decided)
-            assert "every seat sees the result" in visitor.page.locator(".deepsea-shared-where").inner_text()
-            assert visitor.errors == []
-        assert_only_own_hands({0: host, 1: guest, None: watcher}, store, code, ENGINE)
-        assert_only_own_hands({None: late}, store, code, ENGINE)
-    finally:
-        for visitor in (host, guest, watcher, late):
-            visitor.close()
-
 
 def test_two_people_and_a_bot_play_tranquility_to_the_end_each_seeing_only_their_hand(
         browser, voila_url, voila_server):
+    """Three people's seats; the third stays free and one page hands it to a bot, which the pages play."""
     from toolkit.tranquility import ENGINE
 
-    """Three people's seats; the third stays free and one page hands it to a bot, which the pages play."""
     store = open_store(voila_server.tables_url)
     code = store.create("tranquility", 11, {"players": 3}, ["human", "human", "human"])
     visitors = {0: Visitor(browser, voila_url, "first"), 1: Visitor(browser, voila_url, "second")}
@@ -117,62 +50,6 @@ def test_two_people_and_a_bot_play_tranquility_to_the_end_each_seeing_only_their
             visitor.close()
 
 
-def test_the_crews_post_mortem_opens_for_every_seat_once_the_attempt_is_over(browser, voila_url, voila_server):
-    """The Crew's own table page (crew-mission) at a shared table: two people play by "Hint" and "Play the
-    hint", two expert bots with them; no page's hand component is ever sent a card of another seat's hand
-    (every websocket frame checked); once the attempt is over the post-mortem (every hand public then)
-    opens on both pages by itself, and nobody is lit."""
-    from toolkit.crew import ENGINE
-
-    store = open_store(voila_server.tables_url)
-    code = store.create("crew", 7, {"players": 4, "mission": 1}, ["human", "human", "expert", "expert"])
-    visitors = {0: Visitor(browser, voila_url, "first"), 1: Visitor(browser, voila_url, "second")}
-    try:
-        for seat, visitor in visitors.items():
-            visitor.page.goto(f"{voila_url}/voila/render/crew-mission.ipynb?table={code}",
-                              wait_until="domcontentloaded", timeout=RENDER_TIMEOUT_MS)
-            visitor.page.locator(".deepsea-status-line").wait_for(state="visible", timeout=RENDER_TIMEOUT_MS)
-            visitor.sit(seat)
-        deadline = time.monotonic() + GAME_TIMEOUT_S
-        while not ENGINE.play_out_over(store.state(code)):
-            assert time.monotonic() < deadline, f"the mission did not end within {GAME_TIMEOUT_S} s"
-            acted = False
-            for visitor in visitors.values():
-                page = visitor.page
-                if not visitor.status().startswith("Your turn."):
-                    continue
-                length = len(store.moves(code))
-                try:
-                    page.locator(".deepsea-hint").click(timeout=5000)
-                    page.wait_for_function(FRAME_HINT_CURRENT, timeout=20000)
-                    page.locator(".deepsea-play-hint:not([disabled])").click(timeout=5000)
-                except Exception:  # noqa: BLE001 - the click met a redraw (a bot moved): look again
-                    continue
-                until = time.monotonic() + 20
-                while len(store.moves(code)) == length and time.monotonic() < until:
-                    time.sleep(0.2)
-                acted = acted or len(store.moves(code)) > length
-            if not acted:
-                time.sleep(0.3)
-        for visitor in visitors.values():
-            visitor.page.locator(".crew-post-mortem .crew-pm-verdict").wait_for(timeout=120000)
-            assert visitor.page.locator('.deepsea-status-line[data-acting=""]').count() == 1
-            assert visitor.errors == []
-        # the hands each seat held during the attempt (replayed from the log): a page's hand shows no other
-        info = store.info(code)
-        state = ENGINE.new_state(info.seed, **dict(info.options))
-        held = {seat: {str(c) for c in state.hands[seat]} for seat in visitors}
-        for text in store.moves(code):
-            state = ENGINE.apply(state, ENGINE.parse_move(text))
-            for seat in visitors:
-                held[seat] |= {str(c) for c in state.hands[seat]}
-        for seat, visitor in visitors.items():
-            assert visitor.crew_hand and visitor.crew_hand <= held[seat], (visitor.name, sorted(visitor.crew_hand - held[seat]))
-    finally:
-        for visitor in visitors.values():
-            visitor.close()
-
-
 def test_two_people_and_a_bot_play_deep_blue_to_the_end_and_two_tabs_clicking_at_once_land_one_move(
         browser, voila_url, voila_server):
     """Deep Blue's own table (deep-blue-game) shared by two people on their own browsers, the third seat
@@ -180,8 +57,11 @@ def test_two_people_and_a_bot_play_deep_blue_to_the_end_and_two_tabs_clicking_at
     seats may act at once). Each page is sent only its own hand (DOM and websocket frames); the bot's move
     shows on the bot line of every page; the result on every page. Once, the host's second tab (its own
     kernel, the same seat) and the host press "Play the hint" at the same moment: exactly one move lands,
-    the other tab says "Someone moved first" and shows the new position."""
+    the other tab says "Someone moved first" and shows the new position. Mid-game the guest's page is
+    reloaded (the browser keeps the seat), later its kernel is killed (SIGKILL) and the page opened again:
+    the game resumes from the log, the hand shown again is the seat's own."""
     from toolkit.deepblue import ENGINE
+    from toolkit.publishing.kernels import child_kernels
 
     store = open_store(voila_server.tables_url)
     code = store.create("deepblue", 8, {"players": 3, "scenario": "troubled-waters"}, ["human", "human", "policy"])
@@ -191,8 +71,11 @@ def test_two_people_and_a_bot_play_deep_blue_to_the_end_and_two_tabs_clicking_at
     tab = None
     try:
         for seat, visitor in visitors.items():
+            before = set(child_kernels(voila_server.proc.pid))
             visitor.open(f"table={code}", dashboard="deep-blue-game")
             visitor.sit(seat)
+        guest_kernel = page_kernel(voila_server, before)
+        faults = {10: "reload", 24: "kill"}      # at these moves of the log, the guest's page …
         # the host's second window: the same browser storage (the seat's token), a page of its own (a
         # second page of one Playwright context would be a background tab, which Chromium does not draw)
         tab = Visitor(browser, voila_url, "host's second tab",
@@ -207,6 +90,16 @@ def test_two_people_and_a_bot_play_deep_blue_to_the_end_and_two_tabs_clicking_at
             assert time.monotonic() < deadline, "the game did not end in time"
             state = store.state(code)
             n = len(store.moves(code))
+            fault = next((faults.pop(at) for at in sorted(faults) if n >= at), None)
+            if fault is not None:                     # a reload (a new kernel): the browser keeps the seat
+                if fault == "kill":                   # the kernel dies first; the page is opened again
+                    os.kill(guest_kernel, signal.SIGKILL)
+                before = set(child_kernels(voila_server.proc.pid))
+                guest.page.reload(wait_until="domcontentloaded")
+                guest.wait_for_seat(1)
+                guest_kernel = page_kernel(voila_server, before)
+                hand_checked.discard(1)               # the page drawn again shows its own hand again
+                continue
             actors = [s for s in dict.fromkeys((ENGINE.decider(state), *ENGINE.optional_actors(state)))
                       if s in visitors]
             acted = False
@@ -264,6 +157,7 @@ def test_two_people_and_a_bot_play_deep_blue_to_the_end_and_two_tabs_clicking_at
             if not acted:
                 time.sleep(0.2)
         assert raced, "no position came where the host's two tabs could race"
+        assert not faults, f"the game ended before the guest's {sorted(faults.values())}"
         log = store.moves(code)
         winners = list(ENGINE.outcome(store.state(code)).winners)
         assert len(winners) == 1
