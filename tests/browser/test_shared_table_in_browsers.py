@@ -39,9 +39,13 @@ def test_two_people_and_a_bot_play_tranquility_to_the_end_each_seeing_only_their
         first.locator('.deepsea-shared-seat [data-seat="2"][data-state="bot"]').wait_for(timeout=60000)
         assert [s.kind for s in store.info(code).seats] == ["human", "human", "rank"]
         play_until_over(visitors, store, code, ENGINE)
+        log = store.moves(code)
         for visitor in visitors.values():
+            # the whole last redraw (the status reaches the page before the banner: CI read between them)
             visitor.page.wait_for_function(
-                "document.querySelector('.deepsea-status-line').innerText.includes('The game is over')", timeout=60000)
+                f"() => {FRAME_SETTLED} && +document.querySelector('.deepsea-status-line').dataset.moves === {len(log)}",
+                timeout=60000)
+            assert visitor.status().startswith("The game is over"), visitor.status()
             assert visitor.page.locator(".deepsea-result").count() == 1
             assert visitor.errors == []
         assert_only_own_hands(visitors, store, code, ENGINE)
