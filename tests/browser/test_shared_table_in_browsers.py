@@ -93,7 +93,8 @@ def test_two_people_and_a_bot_play_deep_blue_to_the_end_and_two_tabs_clicking_at
         while not ENGINE.play_out_over(store.state(code)):
             assert time.monotonic() < deadline, "the game did not end in time"
             state = store.state(code)
-            n = len(store.moves(code))
+            texts = store.moves(code)
+            n = len(texts)
             fault = next((faults.pop(at) for at in sorted(faults) if n >= at), None)
             if fault is not None:                     # a reload (a new kernel): the browser keeps the seat
                 if fault == "kill":                   # the kernel dies first; the page is opened again
@@ -104,6 +105,14 @@ def test_two_people_and_a_bot_play_deep_blue_to_the_end_and_two_tabs_clicking_at
                 guest_kernel = page_kernel(voila_server, before)
                 hand_checked.discard(1)               # the page drawn again shows its own hand again
                 continue
+            if texts and getattr(ENGINE.parse_move(texts[-1]), "seat", None) == 2:
+                # the bot just moved: a page that has not shown a bot line yet shows this one once drawn (the
+                # acting pages alone may never see one: a reloaded page shows none until the next bot move)
+                for visitor in (host, guest):
+                    if not bot_lines[visitor.name] and wait_for_position(visitor, n):
+                        line = visitor.page.locator(".deepsea-bot-line").inner_text()
+                        if line:
+                            bot_lines[visitor.name].add(line)
             actors = [s for s in dict.fromkeys((ENGINE.decider(state), *ENGINE.optional_actors(state)))
                       if s in visitors]
             acted = False
