@@ -508,9 +508,6 @@ class TableFrame(View):
         outcome = self.engine.outcome(state)
         self.banner.update(outcome, lang, self.result_text(outcome) if outcome is not None else None,
                            moves=m.position)
-        events = list(self.setup_events()) + [e for step in m.session.steps[:m.position] for e in step.events]
-        log_name, seat_phrase = self.log_seat_names()
-        self.event_log.update(events, lang, log_name, self.last_result(events), moves=m.position, seat_phrase=seat_phrase)
         self._render_hint()
         self._render_bot_line()
         moves = m.session.moves
@@ -519,6 +516,12 @@ class TableFrame(View):
                                 lang, {"lang": lang})
         if getattr(self, "_opened_error", None) is not None:
             self.controls.answer.value = f'<span class="deepsea-refusal" role="alert">{esc(self._opened_error.text(lang))}</span>'
+        # the log last: a log stamped with the status's moves means the whole redraw (board, banner, bot
+        # line, game code and share link) is on the page (FRAME_SETTLED in tests/browser/conftest.py; a
+        # share link read before it was a move behind and reopened another position)
+        events = list(self.setup_events()) + [e for step in m.session.steps[:m.position] for e in step.events]
+        log_name, seat_phrase = self.log_seat_names()
+        self.event_log.update(events, lang, log_name, self.last_result(events), moves=m.position, seat_phrase=seat_phrase)
 
     def _render_hint(self) -> None:
         bar = self.hint_bar
